@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// NewGameFunc makes a game from parameters that Load has validated against
+// the spec, with defaults filled in. It may still reject combinations of
+// values (wrapping ErrBadParam).
+type NewGameFunc func(params Params) (Game, error)
+
+type entry struct {
+	spec Spec
+	make NewGameFunc
+}
+
+var registry = struct {
+	sync.RWMutex
+	games map[string]entry
+}{games: map[string]entry{}}
+
+// Register adds a game to the registry. Games call it from init(). It panics
+// on a programming error: an empty or duplicate name, or a spec whose
+// defaults do not pass its own checks.
+func Register(spec Spec, newGame NewGameFunc) {
+	if spec.Name == "" || newGame == nil {
+		panic("engine: Register with empty name or nil constructor")
+	}
+	for _, p := range spec.Params {
+		if err := p.Check(p.Default); err != nil {
+			panic(fmt.Sprintf("engine: Register %s: default: %v", spec.Name, err))
+		}
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if _, dup := registry.games[spec.Name]; dup {
+		panic("engine: Register called twice for " + spec.Name)
+	}
+	registry.games[spec.Name] = entry{spec, newGame}
+}
+
+// Games lists the specs of the registered games, sorted by name.
+func Games() []Spec {
+	registry.RLock()
+	defer registry.RUnlock()
+	specs := make([]Spec, 0, len(registry.games))
+	for _, e := range registry.games {
+		specs = append(specs, e.spec)
+	}
+	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
+	return specs
+}
+
+// Names lists the registered game names, sorted.
+func Names() []string {
+	specs := Games()
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Lookup finds a registered game's spec.
+func Lookup(name string) (Spec, error) {
+	registry.RLock()
+	e, ok := registry.games[name]
+	registry.RUnlock()
+	if !ok {
+		return Spec{}, fmt.Errorf("%w: %q (known: %s)", ErrUnknownGame, name, strings.Join(Names(), ", "))
+	}
+	return e.spec, nil
+}
+
+// Load makes a registered game with the given parameters; missing ones take
+// their defaults. Unknown games and parameters and out-of-range values give
+// errors that name the valid choices.
+func Load(name string, params Params) (Game, error) {
+	registry.RLock()
+	e, ok := registry.games[name]
+	registry.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("%w: %q (known: %s)", ErrUnknownGame, name, strings.Join(Names(), ", "))
+	}
+	resolved, err := e.spec.Resolve(params)
+	if err != nil {
+		return nil, err
+	}
+	return e.make(resolved)
+}
+
+// MustLoad is Load for tests and examples with known-good input; it panics on error.
+func MustLoad(name string, params Params) Game {
+	g, err := Load(name, params)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Params are a game's parameters by name, as strings ("players": "3").
+type Params map[string]string
+
+// Clone copies the parameters.
+func (p Params) Clone() Params {
+	c := make(Params, len(p))
+	for k, v := range p {
+		c[k] = v
+	}
+	return c
+}
+
+// String writes the parameters as "k=v,k=v" sorted by name.
+func (p Params) String() string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(p[k])
+	}
+	return b.String()
+}
+
+// ParseParams reads "k=v,k=v" (the form String writes). An empty string gives
+// empty params.
+func ParseParams(s string) (Params, error) {
+	p := Params{}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return p, nil
+	}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%w: %q is not name=value", ErrBadParam, kv)
+		}
+		if _, dup := p[k]; dup {
+			return nil, fmt.Errorf("%w: %q given twice", ErrBadParam, k)
+		}
+		p[k] = strings.TrimSpace(v)
+	}
+	return p, nil
+}
+
+// Int reads an integer parameter; games call it on params that Load has
+// already validated.
+func (p Params) Int(name string) int {
+	n, _ := strconv.Atoi(p[name])
+	return n
+}
+
+// ParamKind is the type of a parameter's value.
+type ParamKind int8
+
+const (
+	// IntParam values are integers within [Min, Max].
+	IntParam ParamKind = iota
+	// EnumParam values are one of Choices.
+	EnumParam
+	// StringParam values are free text (a file name, say); the game validates them.
+	StringParam
+	// BoolParam values are "true" or "false".
+	BoolParam
+)
+
+var paramKindNames = []string{"int", "enum", "string", "bool"}
+
+func (k ParamKind) String() string { return kindName(paramKindNames, int8(k)) }
+
+// MarshalText writes the kind's name.
+func (k ParamKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// ParamSpec documents one parameter of a game.
+type ParamSpec struct {
+	Name    string    `json:"name"`
+	Kind    ParamKind `json:"kind"`
+	Default string    `json:"default"`
+	Doc     string    `json:"doc"`
+	// Min and Max bound IntParam values.
+	Min int `json:"min,omitempty"`
+	Max int `json:"max,omitempty"`
+	// Choices lists the EnumParam values.
+	Choices []string `json:"choices,omitempty"`
+}
+
+// Check validates a value of the parameter.
+func (ps ParamSpec) Check(v string) error {
+	switch ps.Kind {
+	case IntParam:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("%w: %s=%q is not an integer (want %d..%d)", ErrBadParam, ps.Name, v, ps.Min, ps.Max)
+		}
+		if n < ps.Min || n > ps.Max {
+			return fmt.Errorf("%w: %s=%d is out of range (want %d..%d)", ErrBadParam, ps.Name, n, ps.Min, ps.Max)
+		}
+	case EnumParam:
+		if !slices.Contains(ps.Choices, v) {
+			return fmt.Errorf("%w: %s=%q is not one of %s", ErrBadParam, ps.Name, v, strings.Join(ps.Choices, ", "))
+		}
+	case BoolParam:
+		if v != "true" && v != "false" {
+			return fmt.Errorf("%w: %s=%q is not true or false", ErrBadParam, ps.Name, v)
+		}
+	}
+	return nil
+}
+
+// Spec describes a game.
+type Spec struct {
+	// Name is the registry key, e.g. "walking-moon".
+	Name string `json:"name"`
+	// Title is the game's name for people.
+	Title string `json:"title"`
+	// Description is one or two sentences about the game.
+	Description string          `json:"description"`
+	MinPlayers  int             `json:"min_players"`
+	MaxPlayers  int             `json:"max_players"`
+	Chance      ChanceKind      `json:"chance"`
+	Information InformationKind `json:"information"`
+	Utility     UtilityKind     `json:"utility"`
+	// Params documents every parameter. A game with a varying number of seats
+	// has a "players" IntParam.
+	Params []ParamSpec `json:"params"`
+	// TestConfigs are the configurations the conformance suite plays. Together
+	// they must cover every player count and every choice of every enum and
+	// bool parameter (the suite checks it). Empty means the defaults only.
+	TestConfigs []Params `json:"-"`
+}
+
+// Param finds a parameter's spec by name.
+func (s Spec) Param(name string) (ParamSpec, bool) {
+	for _, p := range s.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return ParamSpec{}, false
+}
+
+// ParamNames lists the names of the game's parameters.
+func (s Spec) ParamNames() []string {
+	names := make([]string, len(s.Params))
+	for i, p := range s.Params {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// Resolve validates params against the spec and fills in defaults. The
+// errors name the valid choices.
+func (s Spec) Resolve(params Params) (Params, error) {
+	out := Params{}
+	for k, v := range params {
+		ps, ok := s.Param(k)
+		if !ok {
+			valid := "it has none"
+			if len(s.Params) > 0 {
+				valid = "valid: " + strings.Join(s.ParamNames(), ", ")
+			}
+			return nil, fmt.Errorf("%w: %q for %s (%s)", ErrUnknownParam, k, s.Name, valid)
+		}
+		if err := ps.Check(v); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Name, err)
+		}
+		out[k] = v
+	}
+	for _, ps := range s.Params {
+		if _, ok := out[ps.Name]; !ok {
+			out[ps.Name] = ps.Default
+		}
+	}
+	return out, nil
+}
