@@ -34,6 +34,9 @@ func Register(spec Spec, newGame NewGameFunc) {
 			panic(fmt.Sprintf("engine: Register %s: default: %v", spec.Name, err))
 		}
 	}
+	if spec.Params == nil {
+		spec.Params = []ParamSpec{}
+	}
 	registry.Lock()
 	defer registry.Unlock()
 	if _, dup := registry.games[spec.Name]; dup {

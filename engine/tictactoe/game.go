@@ -19,6 +19,7 @@ var spec = engine.Spec{
 	Chance:      engine.Deterministic,
 	Information: engine.PerfectInformation,
 	Utility:     engine.ZeroSum,
+	Params:      []engine.ParamSpec{},
 }
 
 func init() {

@@ -1,0 +1,8 @@
+// Package all registers every moongym game, every kind of agent and every
+// game's heuristic: import it for its side effect.
+package all
+
+import (
+	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	_ "github.com/moongym/moongym/engine/all"
+)

@@ -1,0 +1,70 @@
+package agents
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Heuristic is a game's hand-written knowledge. Each game's heuristic package
+// registers one with RegisterHeuristic; the "heuristic" agent spec uses it.
+type Heuristic struct {
+	// New makes the game's heuristic agent (required).
+	New func(g engine.Game, seed uint64) (Agent, error)
+	// Evaluate scores s for every seat, higher is better, ideally within
+	// [g.MinUtility(), g.MaxUtility()] (optional: greedy agents and search
+	// leaves use it).
+	Evaluate func(s engine.State, dst []float64) []float64
+}
+
+var heuristics = struct {
+	sync.RWMutex
+	m map[string]Heuristic
+}{m: map[string]Heuristic{}}
+
+// RegisterHeuristic adds a game's heuristic, by game name. Call it from init().
+func RegisterHeuristic(game string, h Heuristic) {
+	if h.New == nil {
+		panic("agents: RegisterHeuristic with nil New")
+	}
+	heuristics.Lock()
+	defer heuristics.Unlock()
+	if _, dup := heuristics.m[game]; dup {
+		panic("agents: RegisterHeuristic called twice for " + game)
+	}
+	heuristics.m[game] = h
+}
+
+// HeuristicFor finds a game's heuristic; the error lists the games that have one.
+func HeuristicFor(game string) (Heuristic, error) {
+	heuristics.RLock()
+	defer heuristics.RUnlock()
+	h, ok := heuristics.m[game]
+	if !ok {
+		names := make([]string, 0, len(heuristics.m))
+		for n := range heuristics.m {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return Heuristic{}, fmt.Errorf("%w: %s (games with one: %s)", ErrNoHeuristic, game, strings.Join(names, ", "))
+	}
+	return h, nil
+}
+
+func init() {
+	Register(Info{
+		Name:    "heuristic",
+		Doc:     "the game's hand-written heuristic player",
+		Options: []Option{{Name: "seed", Default: "", Doc: "random seed for tie-breaks (default: the one the caller gives)"}},
+		New: func(ctx Context) (Agent, error) {
+			h, err := HeuristicFor(ctx.Game.Spec().Name)
+			if err != nil {
+				return nil, err
+			}
+			return h.New(ctx.Game, ctx.Seed)
+		},
+	})
+}
