@@ -73,3 +73,9 @@ type State interface {
 	String() string
 	json.Marshaler
 }
+
+// ObservationBounder is implemented by games that know the range of their
+// observation values (env uses it for the observation space's bounds).
+type ObservationBounder interface {
+	ObservationBounds() (low, high float32)
+}

@@ -49,6 +49,9 @@ func (Game) MaxChanceOutcomes() int { return 0 }
 // ObservationShape is [3, 3, 3].
 func (Game) ObservationShape() []int { return []int{3, 3, 3} }
 
+// ObservationBounds: every value is 0 or 1.
+func (Game) ObservationBounds() (low, high float32) { return 0, 1 }
+
 // MaxGameLength is 9.
 func (Game) MaxGameLength() int { return 9 }
 

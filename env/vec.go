@@ -1,0 +1,126 @@
+package env
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// VecEnv steps several environments together, in parallel, with
+// Gymnasium's next-step autoreset: the step that ends an episode returns its
+// final observation (also kept in Info.FinalObs); the next Step of that
+// environment ignores its action, resets it and returns the first
+// observation of a new episode with Info.Reset set and zero rewards.
+type VecEnv struct {
+	envs    []*Env
+	seed    uint64
+	episode []uint64
+	ended   []bool
+	workers int
+}
+
+// Vec makes n environments of the same game.
+func Vec(n int, g engine.Game, opts Options) (*VecEnv, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("env: Vec needs at least one environment, got %d", n)
+	}
+	v := &VecEnv{
+		envs:    make([]*Env, n),
+		episode: make([]uint64, n),
+		ended:   make([]bool, n),
+		workers: min(n, runtime.GOMAXPROCS(0)),
+	}
+	for i := range v.envs {
+		v.envs[i] = New(g, opts)
+	}
+	return v, nil
+}
+
+// Len is the number of environments.
+func (v *VecEnv) Len() int { return len(v.envs) }
+
+// Env is environment i.
+func (v *VecEnv) Env(i int) *Env { return v.envs[i] }
+
+// ObservationSpace is the game's observation space (of one environment).
+func (v *VecEnv) ObservationSpace() Box { return v.envs[0].ObservationSpace() }
+
+// ActionSpace is the game's action space (of one environment).
+func (v *VecEnv) ActionSpace() Discrete { return v.envs[0].ActionSpace() }
+
+// episodeSeed derives the seed of environment i's k-th episode, so results
+// do not depend on how steps are scheduled.
+func (v *VecEnv) episodeSeed(i int) uint64 {
+	x := v.seed ^ uint64(i+1)*0x9e3779b97f4a7c15 ^ v.episode[i]*0xbf58476d1ce4e5b9
+	x ^= x >> 31
+	return x
+}
+
+// Reset resets every environment; environment i's episodes draw their seeds
+// from seed and i.
+func (v *VecEnv) Reset(seed uint64) ([]Obs, []Info) {
+	v.seed = seed
+	obs := make([]Obs, len(v.envs))
+	infos := make([]Info, len(v.envs))
+	for i, e := range v.envs {
+		v.episode[i] = 0
+		v.ended[i] = false
+		obs[i], infos[i] = e.Reset(v.episodeSeed(i))
+	}
+	return obs, infos
+}
+
+// Step plays actions[i] in environment i, all in parallel. If any action is
+// illegal, the error names the environment; environments whose actions were
+// legal have still stepped.
+func (v *VecEnv) Step(actions []engine.Action) ([]Step, error) {
+	if len(actions) != len(v.envs) {
+		return nil, fmt.Errorf("env: %d actions for %d environments", len(actions), len(v.envs))
+	}
+	steps := make([]Step, len(v.envs))
+	errs := make([]error, len(v.envs))
+	var wg sync.WaitGroup
+	chunk := (len(v.envs) + v.workers - 1) / v.workers
+	for lo := 0; lo < len(v.envs); lo += chunk {
+		hi := min(lo+chunk, len(v.envs))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				steps[i], errs[i] = v.stepOne(i, actions[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return steps, fmt.Errorf("env %d: %w", i, err)
+		}
+	}
+	return steps, nil
+}
+
+func (v *VecEnv) stepOne(i int, a engine.Action) (Step, error) {
+	e := v.envs[i]
+	if v.ended[i] {
+		v.ended[i] = false
+		v.episode[i]++
+		obs, info := e.Reset(v.episodeSeed(i))
+		info.Reset = true
+		return Step{Obs: obs, Rewards: make([]float64, e.NumPlayers()), Info: info}, nil
+	}
+	st, err := e.Step(a)
+	if err != nil {
+		return st, err
+	}
+	if st.Terminated || st.Truncated {
+		v.ended[i] = true
+		final := st.Obs
+		final.Tensor = append([]float32(nil), st.Obs.Tensor...)
+		final.Mask = append([]bool(nil), st.Obs.Mask...)
+		st.Info.FinalObs = &final
+	}
+	return st, nil
+}
