@@ -1,0 +1,133 @@
+package enginetest_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/enginetest"
+	"github.com/moongym/moongym/engine/tictactoe"
+)
+
+// brokenGame is tic-tac-toe with one contract rule broken, to prove the
+// suite notices.
+type brokenGame struct {
+	tictactoe.Game
+	flaw string
+}
+
+func (g brokenGame) Spec() engine.Spec {
+	s := g.Game.Spec()
+	s.Name = "broken-" + g.flaw // not registered
+	if g.flaw == "leak" {
+		s.Information = engine.ImperfectInformation
+	}
+	return s
+}
+
+func (g brokenGame) NewInitialState() engine.State {
+	return &brokenState{State: g.Game.NewInitialState().(*tictactoe.State), flaw: g.flaw}
+}
+
+func (g brokenGame) DecodeState(data []byte) (engine.State, error) {
+	s, err := g.Game.DecodeState(data)
+	if err != nil {
+		return nil, err
+	}
+	return &brokenState{State: s.(*tictactoe.State), flaw: g.flaw}, nil
+}
+
+type brokenState struct {
+	*tictactoe.State
+	flaw string
+}
+
+var sink []float32
+
+func (s *brokenState) Game() engine.Game { return brokenGame{flaw: s.flaw} }
+
+func (s *brokenState) LegalActions(dst []engine.Action) []engine.Action {
+	dst = s.State.LegalActions(dst)
+	if s.flaw == "unsorted" {
+		slices.Reverse(dst)
+	}
+	return dst
+}
+
+func (s *brokenState) Clone() engine.State {
+	if s.flaw == "shared-clone" {
+		return s
+	}
+	return &brokenState{State: s.State.Clone().(*tictactoe.State), flaw: s.flaw}
+}
+
+func (s *brokenState) Returns(dst []float64) []float64 {
+	dst = s.State.Returns(dst)
+	if s.flaw == "bounds" {
+		for i := range dst {
+			dst[i] *= 2
+		}
+	}
+	return dst
+}
+
+func (s *brokenState) Observe(p engine.Player, dst []float32) {
+	s.State.Observe(p, dst)
+	if s.flaw == "alloc" {
+		sink = make([]float32, len(dst)+int(p)+1)
+	}
+}
+
+func (s *brokenState) Resample(p engine.Player, rng *rand.Rand) engine.State {
+	c := s.Clone().(*brokenState)
+	if s.flaw == "leak" && !c.IsTerminal() {
+		// "Hidden" information that the observation shows: a different board.
+		c.State.Apply(c.State.LegalActions(nil)[0])
+		c.State.Apply(c.State.LegalActions(nil)[0])
+	}
+	return c
+}
+
+// TestSuiteCatchesBrokenGames runs the suite over each broken game in a
+// child process and checks that it fails with the right complaint.
+func TestSuiteCatchesBrokenGames(t *testing.T) {
+	if flaw := os.Getenv("ENGINETEST_FLAW"); flaw != "" {
+		enginetest.Run(t, brokenGame{flaw: flaw}, enginetest.Options{Playouts: 3})
+		return
+	}
+	cases := map[string]string{
+		"unsorted":     "not sorted",
+		"shared-clone": "changed the original",
+		"bounds":       "outside",
+		"alloc":        "allocate",
+		"leak":         "changed p0's observation",
+	}
+	for flaw, want := range cases {
+		t.Run(flaw, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestSuiteCatchesBrokenGames$")
+			cmd.Env = append(os.Environ(), "ENGINETEST_FLAW="+flaw)
+			out, err := cmd.CombinedOutput()
+			if err == nil {
+				t.Fatalf("the suite passed a game with flaw %q", flaw)
+			}
+			if !strings.Contains(string(out), want) {
+				t.Fatalf("flaw %q: output lacks %q:\n%s", flaw, want, out)
+			}
+		})
+	}
+}
+
+func TestSoundGamePasses(t *testing.T) {
+	enginetest.Run(t, brokenGame{flaw: "none"}, enginetest.Options{Playouts: 3})
+}
+
+func TestCheckCoverage(t *testing.T) {
+	spec := engine.Spec{Name: "tictactoe", MinPlayers: 2, MaxPlayers: 3}
+	if err := enginetest.CheckCoverage(spec); err == nil || !strings.Contains(err.Error(), "3 players") {
+		t.Fatalf("missing player count not reported: %v", err)
+	}
+}
