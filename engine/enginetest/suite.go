@@ -245,6 +245,13 @@ func checkState(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 			t.Errorf("action %d: name %q empty or not unique", a, name)
 		}
 		names[name] = true
+	}
+	// ParseAction costs O(legal) per call: check every name of small action
+	// lists, and a spread of 16 otherwise.
+	stride := max(1, len(legal)/16)
+	for i := 0; i < len(legal); i += stride {
+		a := legal[i]
+		name := s.ActionString(a)
 		if back, err := engine.ParseAction(s, name); err != nil || back != a {
 			t.Errorf("ParseAction(%q) = %d, %v; want %d", name, back, err, a)
 		}
