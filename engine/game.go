@@ -79,3 +79,19 @@ type State interface {
 type ObservationBounder interface {
 	ObservationBounds() (low, high float32)
 }
+
+// PlayerViewer is implemented by games with hidden information: StringFor
+// draws the state as seat p may see it (String draws everything). Front ends
+// show it to a person playing seat p.
+type PlayerViewer interface {
+	StringFor(p Player) string
+}
+
+// StringFor draws s as seat p may see it: s.StringFor(p) when the game
+// hides information, else s.String().
+func StringFor(s State, p Player) string {
+	if v, ok := s.(PlayerViewer); ok {
+		return v.StringFor(p)
+	}
+	return s.String()
+}

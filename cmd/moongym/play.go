@@ -210,7 +210,7 @@ func (s *playSession) run() error {
 // ask prompts the human at seat p until a legal action, undo (returns -1)
 // or quit. End of input counts as quit.
 func (s *playSession) ask(p engine.Player) (engine.Action, bool, error) {
-	s.printf("\n%s\n", s.state)
+	s.printf("\n%s\n", engine.StringFor(s.state, p))
 	legal := s.state.LegalActions(nil)
 	s.listMoves(legal)
 	for {
