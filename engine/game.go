@@ -80,11 +80,15 @@ type ObservationBounder interface {
 	ObservationBounds() (low, high float32)
 }
 
-// PlayerViewer is implemented by games with hidden information: StringFor
-// draws the state as seat p may see it (String draws everything). Front ends
-// show it to a person playing seat p.
+// PlayerViewer is implemented by games with hidden information, for front
+// ends that show a person what their seat may see.
 type PlayerViewer interface {
+	// StringFor draws the state as seat p may see it (String draws everything).
 	StringFor(p Player) string
+	// ActionStringFor says how seat p sees action a being played in this
+	// state: the ActionString when p may know it, else a vague form such as
+	// "programs a card".
+	ActionStringFor(p Player, a Action) string
 }
 
 // StringFor draws s as seat p may see it: s.StringFor(p) when the game
@@ -94,4 +98,14 @@ func StringFor(s State, p Player) string {
 		return v.StringFor(p)
 	}
 	return s.String()
+}
+
+// ActionStringFor names action a in s as seat p may see it:
+// s.ActionStringFor(p, a) when the game hides information, else
+// s.ActionString(a).
+func ActionStringFor(s State, p Player, a Action) string {
+	if v, ok := s.(PlayerViewer); ok {
+		return v.ActionStringFor(p, a)
+	}
+	return s.ActionString(a)
 }

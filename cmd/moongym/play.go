@@ -180,7 +180,7 @@ func (s *playSession) run() error {
 		case p == engine.Chance:
 			outcomes = s.state.ChanceOutcomes(outcomes)
 			a = engine.SampleOutcome(outcomes, s.rng.Float64())
-			s.printf("chance: %s\n", s.state.ActionString(a))
+			s.printf("chance: %s\n", s.describe(a))
 		case s.seats[p] != nil:
 			var err error
 			if a, err = s.seats[p].Act(s.state); err != nil {
@@ -189,7 +189,7 @@ func (s *playSession) run() error {
 			if !engine.IsLegal(s.state, a) {
 				return fmt.Errorf("seat %d (%s) chose an illegal action %d", p, s.specs[p], a)
 			}
-			s.printf("%s (%s) plays %s\n", p, s.specs[p], s.state.ActionString(a))
+			s.printf("%s (%s) plays %s\n", p, s.specs[p], s.describe(a))
 		default:
 			var quit bool
 			var err error
@@ -205,6 +205,24 @@ func (s *playSession) run() error {
 	}
 	s.printf("\n%s\n\nGame over. Returns %v, scores %v\n", s.state, s.state.Returns(nil), s.state.Scores(nil))
 	return nil
+}
+
+// describe names action a as the people at the terminal may see it: with
+// exactly one human seat, through that seat's eyes; with none, in full.
+func (s *playSession) describe(a engine.Action) string {
+	human := engine.Player(-1)
+	for i, ag := range s.seats {
+		if ag == nil {
+			if human >= 0 {
+				return s.state.ActionString(a) // hot seat: nothing is hidden from the table
+			}
+			human = engine.Player(i)
+		}
+	}
+	if human < 0 {
+		return s.state.ActionString(a)
+	}
+	return engine.ActionStringFor(s.state, human, a)
 }
 
 // ask prompts the human at seat p until a legal action, undo (returns -1)
