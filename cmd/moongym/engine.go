@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/seat"
+)
+
+func init() {
+	var limits seat.Limits
+	cmd := &cobra.Command{
+		Use:   "engine",
+		Short: "Speak the AI-seat protocol as JSON lines over stdin and stdout",
+		Long: `Run the AI-seat protocol for a front end that starts moongym as a child
+process, the way chess front ends start a UCI engine: write one JSON request a
+line to stdin, read one JSON response a line from stdout, in order. The
+operations are those of "moongym serve" ({"op":"help"} lists them); every
+response echoes the request's "id". Logs go to stderr. The engine ends at the
+end of input or on {"op":"quit"}. See docs/protocol.md.`,
+		Example: `  echo '{"op":"help"}' | moongym engine
+  printf '%s\n' '{"op":"start","session":"g","game":"tictactoe","seats":["human","heuristic"]}' \
+    '{"op":"move","session":"g","move":"b2","ai":true}' | moongym engine`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			sv := seat.NewService(limits, log)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			janitor, cancel := context.WithCancel(ctx)
+			defer cancel()
+			go sv.Janitor(janitor, time.Minute)
+			return seat.ServeLines(ctx, sv, cmd.InOrStdin(), cmd.OutOrStdout())
+		},
+	}
+	addLimitFlags(cmd, &limits)
+	root.AddCommand(cmd)
+}

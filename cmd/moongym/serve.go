@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/seat"
+)
+
+// addLimitFlags adds the flags of seat.Limits to a command.
+func addLimitFlags(cmd *cobra.Command, l *seat.Limits) {
+	d := seat.DefaultLimits()
+	f := cmd.Flags()
+	f.Int64Var(&l.MaxBodyBytes, "max-body", d.MaxBodyBytes, "largest request body (HTTP) or line (stdio) in bytes")
+	f.IntVar(&l.MaxSims, "max-sims", d.MaxSims, "largest search budget: the sims option of any agent spec")
+	f.DurationVar(&l.RequestTimeout, "timeout", d.RequestTimeout, "longest time one request may take")
+	f.IntVar(&l.MaxSessions, "max-sessions", d.MaxSessions, "most sessions kept at once")
+	f.DurationVar(&l.IdleTimeout, "idle", d.IdleTimeout, "a session unused this long is deleted")
+	f.StringSliceVar(&l.Agents, "agents", nil, "agent names offered (default: every registered agent)")
+}
+
+func init() {
+	var addr string
+	var limits seat.Limits
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve AI seats to front ends over HTTP/JSON",
+		Long: `Serve the moongym games and agents over an HTTP/JSON API, so that a front end
+written by someone else (a web table, a bot, a board-game app) can give any seat
+to an AI: start a session with some seats human and some played by an agent
+spec, send the human moves, ask the AI to play, read the state; or ask,
+statelessly, for the best move in a position.
+
+The operations, requests, responses and error codes are in docs/protocol.md, and
+GET /v1/help lists them. The server binds to 127.0.0.1 by default: it has no
+authentication, so put it behind a proxy that has one before you expose it.`,
+		Example: `  moongym serve
+  moongym serve --addr 127.0.0.1:9000 --max-sims 2000 --timeout 10s
+  curl -s localhost:8080/v1/sessions -d '{"game":"tictactoe","seats":["human","heuristic"]}'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			sv := seat.NewService(limits, log)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			srv := &http.Server{
+				Handler:           seat.NewHandler(sv),
+				ReadHeaderTimeout: 10 * time.Second,
+				ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
+				WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,
+				IdleTimeout:       2 * time.Minute,
+				MaxHeaderBytes:    64 << 10,
+				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+			}
+			go sv.Janitor(ctx, time.Minute)
+			errc := make(chan error, 1)
+			go func() { errc <- srv.Serve(ln) }()
+			fmt.Fprintf(cmd.ErrOrStderr(), "moongym serving on http://%s (GET /v1/help lists the operations)\n", ln.Addr())
+			select {
+			case err := <-errc:
+				return err
+			case <-ctx.Done():
+			}
+			shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	addLimitFlags(cmd, &limits)
+	root.AddCommand(cmd)
+}

@@ -1,0 +1,27 @@
+// Package seat gives front ends written by others an AI for any seat of any
+// moongym game, the way chess front ends talk to engines over UCI and Go
+// front ends to bots over GTP, but with JSON that any language reads.
+//
+// A [Service] keeps game sessions (a game, its parameters, a seed, which
+// seats are human and which are played by an agent spec such as "random",
+// "heuristic" or "mcts:sims=200") and runs the operations on them: list the
+// games and agents, start a session, read it (state JSON, drawing, player to
+// move, legal actions with names, scores, returns), play a human move by name
+// or index, let the AI play its seats, delete it, and the stateless "best move
+// for this state or record with this agent and budget".
+//
+// Two protocols carry the same operations: [NewHandler] is an HTTP/JSON API
+// (moongym serve) and [ServeLines] speaks JSON lines over a reader and a
+// writer (moongym engine, for front ends that start the engine as a child
+// process). docs/protocol.md documents every request, response and error.
+//
+// Bad input never hurts a session or the server: every error carries a
+// machine-readable code and an HTTP status ([Classify]); a failed request
+// leaves its session as it was; [Limits] bound the body size, the search
+// budget (the "sims" option of an agent spec), the time of a request, the
+// number of sessions kept and how long an idle session lives; a panic in one
+// request is recovered and reported as an internal error.
+//
+// The package registers nothing: import github.com/moongym/moongym/agents/all
+// (as the moongym command does) to get every game and agent.
+package seat

@@ -1,0 +1,137 @@
+package seat
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/moongym/moongym/agents"
+)
+
+// Limits bound what one request and the whole service may use. A zero field
+// takes its default (see [DefaultLimits]).
+type Limits struct {
+	// MaxBodyBytes bounds a request body (HTTP) or line (stdio).
+	MaxBodyBytes int64
+	// MaxSims bounds the "sims" option of any agent spec (search budget in
+	// simulations per move).
+	MaxSims int
+	// RequestTimeout bounds the wall time of one request. A request that runs
+	// past it fails with "timeout" and changes nothing.
+	RequestTimeout time.Duration
+	// MaxSessions bounds the number of sessions kept at once.
+	MaxSessions int
+	// IdleTimeout: a session not used for this long is deleted.
+	IdleTimeout time.Duration
+	// Agents, when not empty, are the only agent names the service offers.
+	Agents []string
+}
+
+// MarshalJSON writes the limits with durations as Go duration strings ("30s").
+func (l Limits) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		MaxBodyBytes   int64    `json:"max_body_bytes"`
+		MaxSims        int      `json:"max_sims"`
+		RequestTimeout string   `json:"request_timeout"`
+		MaxSessions    int      `json:"max_sessions"`
+		IdleTimeout    string   `json:"idle_timeout"`
+		Agents         []string `json:"agents,omitempty"`
+	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents})
+}
+
+// DefaultLimits are the limits a zero field takes.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBodyBytes:   1 << 20,
+		MaxSims:        20000,
+		RequestTimeout: 30 * time.Second,
+		MaxSessions:    1000,
+		IdleTimeout:    30 * time.Minute,
+	}
+}
+
+// withDefaults fills the zero fields.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if l.MaxSims <= 0 {
+		l.MaxSims = d.MaxSims
+	}
+	if l.RequestTimeout <= 0 {
+		l.RequestTimeout = d.RequestTimeout
+	}
+	if l.MaxSessions <= 0 {
+		l.MaxSessions = d.MaxSessions
+	}
+	if l.IdleTimeout <= 0 {
+		l.IdleTimeout = d.IdleTimeout
+	}
+	return l
+}
+
+// CheckAgent checks an agent spec against the limits before any agent is
+// made: the agent must be known (and allowed, when Agents is set), and its
+// "sims" option (given, or its default) must be an integer no larger than
+// MaxSims. Errors wrap agents.ErrBadSpec, agents.ErrUnknownAgent,
+// ErrAgentNotAllowed or ErrBudget.
+func (l Limits) CheckAgent(spec string) error {
+	l = l.withDefaults()
+	name, opts, err := agents.ParseSpec(spec)
+	if err != nil {
+		return err
+	}
+	if len(l.Agents) > 0 && !slices.Contains(l.Agents, name) {
+		return fmt.Errorf("%w: %q (offered: %s)", ErrAgentNotAllowed, name, strings.Join(l.Agents, ", "))
+	}
+	info, err := agents.Lookup(name)
+	if err != nil {
+		return err
+	}
+	sims, given := opts["sims"]
+	if !given {
+		for _, o := range info.Options {
+			if o.Name == "sims" {
+				sims = o.Default
+			}
+		}
+	}
+	if sims == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(sims)
+	if err != nil {
+		return fmt.Errorf("%w: %s: sims=%q is not an integer", agents.ErrBadSpec, name, sims)
+	}
+	if n > l.MaxSims {
+		what := "sims=" + sims
+		if !given {
+			what = "its default sims=" + sims
+		}
+		return fmt.Errorf("%w: %q asks for %s, this server allows at most %d (set sims=N lower)", ErrBudget, spec, what, l.MaxSims)
+	}
+	return nil
+}
+
+// withSims sets (or replaces) the sims option of an agent spec.
+func withSims(spec string, sims int) (string, error) {
+	name, opts, err := agents.ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	opts["sims"] = strconv.Itoa(sims)
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + opts[k]
+	}
+	return name + ":" + strings.Join(parts, ","), nil
+}
