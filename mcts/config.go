@@ -1,0 +1,106 @@
+package mcts
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Sentinel errors of this package; test for them with errors.Is.
+var (
+	// ErrBadConfig: a Config value is out of range.
+	ErrBadConfig = errors.New("bad search config")
+	// ErrNotDecision: Run was given a terminal state or a chance node.
+	ErrNotDecision = errors.New("state is not a decision node")
+	// ErrEvaluator: the Evaluator failed or returned malformed output.
+	ErrEvaluator = errors.New("evaluator failed")
+	// ErrRolloutTooLong: a random rollout exceeded the game's MaxGameLength.
+	ErrRolloutTooLong = errors.New("rollout exceeded MaxGameLength")
+)
+
+// Mode says how a Search treats hidden information.
+type Mode int8
+
+const (
+	// AutoMode uses InfoSetMode for games whose spec says
+	// ImperfectInformation and PerfectMode otherwise.
+	AutoMode Mode = iota
+	// PerfectMode searches the state it is given, hidden parts included.
+	// On a hidden-information game this cheats; it exists as a baseline.
+	PerfectMode
+	// InfoSetMode resamples a world per simulation and keys the tree on the
+	// searching player's information (see the package doc).
+	InfoSetMode
+)
+
+func (m Mode) String() string {
+	switch m {
+	case AutoMode:
+		return "auto"
+	case PerfectMode:
+		return "perfect"
+	case InfoSetMode:
+		return "infoset"
+	}
+	return fmt.Sprintf("mode(%d)", int8(m))
+}
+
+// Config sets up a Search. The zero value of every field but Sims is a
+// sensible default (PUCT with CPUCT 0 means no exploration, so set it).
+type Config struct {
+	// Sims is the number of simulations per Run (the budget), at least 1.
+	// Visits kept from a previous move by Reuse come on top.
+	Sims int
+	// MaxTime is an optional wall-clock cap on a Run on top of Sims (0 =
+	// none). A capped Run is no longer reproducible.
+	MaxTime time.Duration
+	// CPUCT is the exploration constant c, for values scaled to [0, 1]. It
+	// is used by both PUCT and UCT.
+	CPUCT float64
+	// UCT selects plain UCT (no priors) instead of PUCT.
+	UCT bool
+	// DirichletAlpha and DirichletEpsilon mix Dirichlet noise into the root
+	// priors at every Run: P = (1-eps) P + eps Dir(alpha). Zero epsilon or
+	// alpha means no noise.
+	DirichletAlpha, DirichletEpsilon float64
+	// Temperature picks Result.Action from the root visit counts with
+	// probability proportional to visits^(1/Temperature); 0 takes the most
+	// visited action (ties to the higher prior, then the lower action).
+	Temperature float64
+	// Seed seeds the search's random generator (chance sampling, noise,
+	// world resampling, tie-breaks, temperature).
+	Seed uint64
+	// Reuse keeps the subtree of the chosen line between moves (see
+	// Search.Advance). Only perfect-information searches reuse; an
+	// information-set search starts afresh at every Run.
+	Reuse bool
+	// BatchSize is the number of leaves gathered (with virtual loss) per
+	// Evaluator call; 0 means 1.
+	BatchSize int
+	// Mode chooses perfect-information or information-set search; the zero
+	// value decides from the game's spec.
+	Mode Mode
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Sims < 1:
+		return fmt.Errorf("%w: Sims=%d, want at least 1", ErrBadConfig, c.Sims)
+	case c.MaxTime < 0:
+		return fmt.Errorf("%w: MaxTime=%v is negative", ErrBadConfig, c.MaxTime)
+	case c.CPUCT < 0 || c.CPUCT != c.CPUCT:
+		return fmt.Errorf("%w: CPUCT=%v, want a number >= 0", ErrBadConfig, c.CPUCT)
+	case c.DirichletAlpha < 0 || c.DirichletEpsilon < 0 || c.DirichletEpsilon > 1:
+		return fmt.Errorf("%w: Dirichlet alpha=%v eps=%v, want alpha >= 0 and eps in [0, 1]", ErrBadConfig, c.DirichletAlpha, c.DirichletEpsilon)
+	case c.Temperature < 0 || c.Temperature != c.Temperature:
+		return fmt.Errorf("%w: Temperature=%v, want >= 0", ErrBadConfig, c.Temperature)
+	case c.BatchSize < 0:
+		return fmt.Errorf("%w: BatchSize=%d is negative", ErrBadConfig, c.BatchSize)
+	case c.Mode < AutoMode || c.Mode > InfoSetMode:
+		return fmt.Errorf("%w: unknown %v", ErrBadConfig, c.Mode)
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = 1
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package mcts
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// RolloutEvaluator gives uniform priors over the legal actions and values
+// from uniformly random playouts to the end of the game (chance outcomes
+// drawn by their probabilities), averaged over Rollouts playouts.
+//
+// It is NOT safe for concurrent use: it owns a random generator and scratch
+// buffers. Give each Search its own.
+type RolloutEvaluator struct {
+	// Rollouts is the number of playouts averaged per leaf; values below 1
+	// count as 1.
+	Rollouts int
+
+	game     engine.Game
+	rng      *rand.Rand
+	scratch  engine.State
+	copier   copier
+	legal    []engine.Action
+	outcomes []engine.Outcome
+	ret      []float64
+	sum      []float64
+}
+
+var _ Evaluator = (*RolloutEvaluator)(nil)
+
+// NewRolloutEvaluator makes a one-playout random-rollout evaluator for g,
+// seeded with seed. It is not safe for concurrent use.
+func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
+	return &RolloutEvaluator{
+		Rollouts: 1,
+		game:     g,
+		rng:      rand.New(rand.NewPCG(seed, 0x726f6c6c)),
+		legal:    make([]engine.Action, 0, max(g.NumActions(), g.MaxChanceOutcomes())),
+		outcomes: make([]engine.Outcome, 0, g.MaxChanceOutcomes()+1),
+		ret:      make([]float64, 0, g.NumPlayers()),
+		sum:      make([]float64, g.NumPlayers()),
+	}
+}
+
+// Evaluate fills uniform priors and rollout values for each state.
+func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
+	n := max(r.Rollouts, 1)
+	for i, st := range states {
+		ev := &out[i]
+		clear(ev.Priors)
+		r.legal = st.LegalActions(r.legal)
+		for _, a := range r.legal {
+			ev.Priors[a] = 1 / float32(len(r.legal))
+		}
+		clear(r.sum)
+		for k := 0; k < n; k++ {
+			if err := r.playout(st); err != nil {
+				return err
+			}
+			for p := range r.sum {
+				r.sum[p] += r.ret[p]
+			}
+		}
+		for p := range ev.Values {
+			ev.Values[p] = float32(r.sum[p] / float64(n))
+		}
+	}
+	return nil
+}
+
+// playout plays uniformly at random from a copy of st to the end and leaves
+// the returns in r.ret.
+func (r *RolloutEvaluator) playout(st engine.State) error {
+	if r.copier.typ == nil {
+		r.copier = newCopier(st)
+	}
+	r.scratch = r.copier.into(r.scratch, st)
+	s := r.scratch
+	for steps := 0; !s.IsTerminal(); steps++ {
+		if steps > r.game.MaxGameLength() {
+			return fmt.Errorf("%w: %d steps (%d allowed)", ErrRolloutTooLong, steps, r.game.MaxGameLength())
+		}
+		if s.CurrentPlayer() == engine.Chance {
+			r.outcomes = s.ChanceOutcomes(r.outcomes)
+			s.Apply(engine.SampleOutcome(r.outcomes, r.rng.Float64()))
+			continue
+		}
+		r.legal = s.LegalActions(r.legal)
+		s.Apply(r.legal[r.rng.IntN(len(r.legal))])
+	}
+	r.ret = s.Returns(r.ret)
+	return nil
+}
+
+// ValueFunc scores a state for every seat (absolute seat order), like
+// agents.Heuristic.Evaluate.
+type ValueFunc func(s engine.State, dst []float64) []float64
+
+// ValueEvaluator gives uniform priors and the values of a ValueFunc,
+// clamped to the game's utility range. It is safe for concurrent use if its
+// ValueFunc is; it keeps no state of its own besides the game.
+type ValueEvaluator struct {
+	game engine.Game
+	fn   ValueFunc
+}
+
+var _ Evaluator = ValueEvaluator{}
+
+// NewValueEvaluator wraps a value function (a game heuristic, say) as an
+// Evaluator with uniform priors.
+func NewValueEvaluator(g engine.Game, fn ValueFunc) ValueEvaluator {
+	return ValueEvaluator{game: g, fn: fn}
+}
+
+// Evaluate fills uniform priors and fn's values for each state.
+func (v ValueEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
+	var legalBuf [64]engine.Action
+	var valBuf [8]float64
+	lo, hi := v.game.MinUtility(), v.game.MaxUtility()
+	for i, st := range states {
+		ev := &out[i]
+		clear(ev.Priors)
+		legal := st.LegalActions(legalBuf[:0])
+		for _, a := range legal {
+			ev.Priors[a] = 1 / float32(len(legal))
+		}
+		vals := v.fn(st, valBuf[:0])
+		if len(vals) != len(ev.Values) {
+			return fmt.Errorf("%w: value function gave %d values for %d seats", ErrEvaluator, len(vals), len(ev.Values))
+		}
+		for p, x := range vals {
+			ev.Values[p] = float32(min(max(x, lo), hi))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package mcts
+
+import "github.com/moongym/moongym/engine"
+
+// none marks a missing node or edge index.
+const none int32 = -1
+
+// node is a position of the tree: a decision node of one player, a chance
+// node (perfect-information search only) or a terminal state. Its edges form
+// a linked list in the edge slice (contiguous when expanded all at once).
+type node struct {
+	firstEdge int32
+	visits    int32
+	player    engine.Player
+	expanded  bool
+	proven    bool // its exact max^n value is known (perfect-information search only)
+}
+
+// edge is an action from a node, with the statistics of the player who
+// chooses it (the mover at the parent).
+type edge struct {
+	wsum   float64 // sum of the mover's values through this edge, virtual losses included
+	action engine.Action
+	prior  float32
+	child  int32 // perfect-information search: the node reached; else none
+	next   int32 // next edge of the same node, or none
+	visits int32 // visits, virtual ones included
+	avail  int32 // times the edge was legal when its node was passed through
+}
+
+// tree is the flat storage of a search: nodes, edges, per-node value sums
+// (nplayers per node) and, for information-set search, the table of
+// children keyed on the searcher's information.
+type tree struct {
+	nodes    []node
+	edges    []edge
+	values   []float64 // values[n*nplayers+p]: sum of seat p's values through node n
+	exact    []float64 // exact[n*nplayers+p]: seat p's proven value at node n, if proven
+	nplayers int
+	children childTable
+}
+
+func (t *tree) reset() {
+	t.nodes = t.nodes[:0]
+	t.edges = t.edges[:0]
+	t.values = t.values[:0]
+	t.exact = t.exact[:0]
+	t.children.reset()
+}
+
+func (t *tree) newNode(p engine.Player) int32 {
+	t.nodes = append(t.nodes, node{firstEdge: none, player: p})
+	for i := 0; i < t.nplayers; i++ {
+		t.values = append(t.values, 0)
+		t.exact = append(t.exact, 0)
+	}
+	return int32(len(t.nodes) - 1)
+}
+
+func (t *tree) newEdge(a engine.Action, prior float32, next int32) int32 {
+	t.edges = append(t.edges, edge{action: a, prior: prior, child: none, next: next})
+	return int32(len(t.edges) - 1)
+}
+
+// childKey identifies a child in an information-set tree: the parent node
+// and a hash of what the searcher knows after the step.
+type childKey struct {
+	h      uint64
+	parent int32
+}
+
+type childSlot struct {
+	key   childKey
+	child int32 // none when the slot is empty
+}
+
+// childTable is an open-addressing hash table from childKey to node index,
+// stored in one slice; it allocates only when it grows.
+type childTable struct {
+	slots []childSlot
+	used  int
+}
+
+func (c *childTable) reset() {
+	for i := range c.slots {
+		c.slots[i].child = none
+	}
+	c.used = 0
+}
+
+func (k childKey) hash() uint64 {
+	return mix64(k.h ^ uint64(uint32(k.parent))*0x9e3779b97f4a7c15)
+}
+
+// get finds the child for k, or none.
+func (c *childTable) get(k childKey) int32 {
+	if len(c.slots) == 0 {
+		return none
+	}
+	mask := uint64(len(c.slots) - 1)
+	for i := k.hash() & mask; ; i = (i + 1) & mask {
+		s := &c.slots[i]
+		if s.child == none {
+			return none
+		}
+		if s.key == k {
+			return s.child
+		}
+	}
+}
+
+// put records child for k (k must not be present).
+func (c *childTable) put(k childKey, child int32) {
+	if 2*(c.used+1) > len(c.slots) {
+		c.grow()
+	}
+	mask := uint64(len(c.slots) - 1)
+	i := k.hash() & mask
+	for c.slots[i].child != none {
+		i = (i + 1) & mask
+	}
+	c.slots[i] = childSlot{key: k, child: child}
+	c.used++
+}
+
+func (c *childTable) grow() {
+	old := c.slots
+	n := max(2*len(old), 1024)
+	c.slots = make([]childSlot, n)
+	for i := range c.slots {
+		c.slots[i].child = none
+	}
+	c.used = 0
+	for _, s := range old {
+		if s.child != none {
+			c.put(s.key, s.child)
+		}
+	}
+}
+
+// mix64 is the splitmix64 finaliser.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
