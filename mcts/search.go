@@ -62,8 +62,8 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 	}
 	s := &Search{
 		game: g, ev: ev, cfg: cfg,
-		rng:  rand.New(rand.NewPCG(cfg.Seed, 0x6d637473)),
-		np:   g.NumPlayers(), na: g.NumActions(),
+		rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d637473)),
+		np:  g.NumPlayers(), na: g.NumActions(),
 		minU: g.MinUtility(), rangeU: g.MaxUtility() - g.MinUtility(),
 		root: none,
 	}
