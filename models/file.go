@@ -1,0 +1,267 @@
+package models
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// The model file is a safetensors file (https://huggingface.co/docs/safetensors):
+// an 8-byte little-endian header length, a JSON header, then the raw
+// little-endian tensors. Every tensor is F32. The header's "__metadata__"
+// map of strings holds:
+//
+//	format        "moongym-model/1"
+//	game          the game's registry name
+//	params        the game's parameters, JSON object of strings
+//	shapes        JSON Shapes: obs, actions, players
+//	architecture  JSON Arch: kind, width, depth, value_hidden
+//	provenance    JSON Provenance: steps, iterations, games, samples, date, data, seed
+//
+// Tensors are named as in Arch.Params; dense weights are [in, out], conv
+// filters [out, in, kh, kw].
+const FormatVersion = "moongym-model/1"
+
+// maxHeader bounds the JSON header a loader accepts.
+const maxHeader = 16 << 20
+
+type tensorHeader struct {
+	Dtype       string   `json:"dtype"`
+	Shape       []int    `json:"shape"`
+	DataOffsets [2]int64 `json:"data_offsets"`
+}
+
+// Encode writes the model as a safetensors file. The same model always
+// gives the same bytes.
+func (m *Model) Encode(w io.Writer) error {
+	if err := m.Net.Validate(); err != nil {
+		return err
+	}
+	meta := map[string]string{"format": FormatVersion, "game": m.Game}
+	for k, v := range map[string]any{
+		"params": m.Params, "shapes": m.Net.Shapes, "architecture": m.Net.Arch, "provenance": m.Provenance,
+	} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("models: encode %s: %w", k, err)
+		}
+		meta[k] = string(b)
+	}
+	if m.Params == nil {
+		meta["params"] = "{}"
+	}
+	header := map[string]any{"__metadata__": meta}
+	var off int64
+	for _, t := range m.Net.Weights {
+		n := int64(len(t.Data)) * 4
+		header[t.Name] = tensorHeader{Dtype: "F32", Shape: t.Shape, DataOffsets: [2]int64{off, off + n}}
+		off += n
+	}
+	hb, err := json.Marshal(header)
+	if err != nil {
+		return fmt.Errorf("models: encode header: %w", err)
+	}
+	for len(hb)%8 != 0 { // aligned data, as the reference writer does
+		hb = append(hb, ' ')
+	}
+	buf := make([]byte, 8, 8+len(hb)+int(off))
+	binary.LittleEndian.PutUint64(buf, uint64(len(hb)))
+	buf = append(buf, hb...)
+	for _, t := range m.Net.Weights {
+		for _, v := range t.Data {
+			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
+		}
+	}
+	_, err = w.Write(buf)
+	return err
+}
+
+// Decode reads a model file. Any defect (truncation, bad header, tensors
+// that do not match the declared architecture, non-finite weights) gives an
+// error wrapping ErrBadModel; it never panics.
+func Decode(data []byte) (*Model, error) {
+	if len(data) < 8 {
+		return nil, fmt.Errorf("%w: %d bytes, too short for a safetensors header", ErrBadModel, len(data))
+	}
+	hl := binary.LittleEndian.Uint64(data)
+	if hl == 0 || hl > maxHeader || hl > uint64(len(data)-8) {
+		return nil, fmt.Errorf("%w: header length %d does not fit a file of %d bytes (truncated?)", ErrBadModel, hl, len(data))
+	}
+	body := data[8+hl:]
+	var raw map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data[8 : 8+hl]))
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%w: header: %w", ErrBadModel, err)
+	}
+	var meta map[string]string
+	if m, ok := raw["__metadata__"]; !ok {
+		return nil, fmt.Errorf("%w: no __metadata__ in the header: not a moongym model", ErrBadModel)
+	} else if err := json.Unmarshal(m, &meta); err != nil {
+		return nil, fmt.Errorf("%w: __metadata__: %w", ErrBadModel, err)
+	}
+	delete(raw, "__metadata__")
+	if meta["format"] != FormatVersion {
+		return nil, fmt.Errorf("%w: format %q, want %q", ErrBadModel, meta["format"], FormatVersion)
+	}
+	m := &Model{Game: meta["game"]}
+	if m.Game == "" {
+		return nil, fmt.Errorf("%w: no game in the metadata", ErrBadModel)
+	}
+	var shapes Shapes
+	var arch Arch
+	for _, f := range []struct {
+		key string
+		dst any
+	}{{"params", &m.Params}, {"shapes", &shapes}, {"architecture", &arch}, {"provenance", &m.Provenance}} {
+		if err := strictJSON(meta[f.key], f.dst); err != nil {
+			return nil, fmt.Errorf("%w: metadata %s: %w", ErrBadModel, f.key, err)
+		}
+	}
+	if m.Params == nil {
+		m.Params = engine.Params{}
+	}
+	if err := arch.Validate(shapes); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadModel, err)
+	}
+	specs := arch.Params(shapes)
+	if len(raw) != len(specs) {
+		return nil, fmt.Errorf("%w: %d tensors, architecture %s needs %d", ErrBadModel, len(raw), arch, len(specs))
+	}
+	type span struct {
+		name     string
+		from, to int64
+	}
+	var spans []span
+	net := &Network{Shapes: shapes, Arch: arch}
+	for _, p := range specs {
+		rt, ok := raw[p.Name]
+		if !ok {
+			return nil, fmt.Errorf("%w: tensor %s is missing", ErrBadModel, p.Name)
+		}
+		var th tensorHeader
+		if err := strictJSON(string(rt), &th); err != nil {
+			return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
+		}
+		if th.Dtype != "F32" {
+			return nil, fmt.Errorf("%w: tensor %s has dtype %q, want F32", ErrBadModel, p.Name, th.Dtype)
+		}
+		if !slices.Equal(th.Shape, p.Shape) {
+			return nil, fmt.Errorf("%w: tensor %s has shape %v, architecture %s needs %v", ErrBadModel, p.Name, th.Shape, arch, p.Shape)
+		}
+		from, to := th.DataOffsets[0], th.DataOffsets[1]
+		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(p.Size())*4 {
+			return nil, fmt.Errorf("%w: tensor %s has data offsets [%d, %d] for %d floats in %d bytes of data (truncated?)", ErrBadModel, p.Name, from, to, p.Size(), len(body))
+		}
+		spans = append(spans, span{p.Name, from, to})
+		t := Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())}
+		for i := range t.Data {
+			t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(body[from+int64(i)*4:]))
+		}
+		net.Weights = append(net.Weights, t)
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
+	var end int64
+	for _, s := range spans {
+		if s.from != end {
+			return nil, fmt.Errorf("%w: tensor %s starts at %d, want %d (tensors overlap or leave holes)", ErrBadModel, s.name, s.from, end)
+		}
+		end = s.to
+	}
+	if end != int64(len(body)) {
+		return nil, fmt.Errorf("%w: %d bytes of data, tensors cover %d", ErrBadModel, len(body), end)
+	}
+	if err := net.Validate(); err != nil {
+		return nil, err
+	}
+	m.Net = net
+	return m, nil
+}
+
+func strictJSON(s string, dst any) error {
+	if s == "" {
+		return fmt.Errorf("missing")
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data")
+	}
+	return nil
+}
+
+// Save writes the model file atomically: to a temporary file in the same
+// directory, synced, then renamed over path.
+func (m *Model) Save(path string) error {
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, buf.Bytes())
+}
+
+// Load reads a model file.
+func Load(path string) (*Model, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// LoadFor reads a model file and checks that it plays game g.
+func LoadFor(path string, g engine.Game) (*Model, error) {
+	m, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Check(g); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// WriteFileAtomic writes data to path so that a crash leaves either the old
+// file or the new one, never a partial file.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, path)
+	}
+	if werr != nil {
+		_ = os.Remove(tmp)
+		return werr
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync() // make the rename durable; not all systems support it
+		_ = d.Close()
+	}
+	return nil
+}

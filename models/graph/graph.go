@@ -1,0 +1,289 @@
+// Package graph builds moongym's policy-value networks (models.Network) in
+// Gorgonia: the forward pass, and for training the loss and its gradient
+// with respect to every weight. Training uses it; models.Predictor, the
+// fast forward pass for play, is checked against it.
+//
+// Gorgonia adds each run's gradients to the previous ones; Step clears
+// them first. A graph and its TapeMachine are not safe for concurrent use.
+package graph
+
+import (
+	"fmt"
+	"math"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/moongym/moongym/models"
+)
+
+// ErrBadInput is models.ErrBadInput: inputs of the wrong size.
+var ErrBadInput = models.ErrBadInput
+
+// illegalLogit is added to the logits of illegal actions before the
+// log-softmax, so that they get no probability and no gradient.
+const illegalLogit = -1e4
+
+// Graph is a network built in Gorgonia for a fixed batch size: its forward
+// pass and, for training, the loss and its gradient with respect to every
+// weight. The weight nodes share the network's weight slices, so an
+// optimizer that updates Network.Weights in place updates the graph. A Graph
+// and its TapeMachine are not safe for concurrent use.
+type Graph struct {
+	Batch int
+	net   *models.Network
+	train bool
+
+	g                       *G.ExprGraph
+	obs, bias, tPol, tVal   *G.Node
+	obsT, biasT, tPolT, tVT *tensor.Dense
+	weights                 G.Nodes
+	logp, value             *G.Node
+	loss, polLoss, valLoss  *G.Node
+	vm                      G.VM
+}
+
+// Losses are the terms of the training loss of one batch: the policy
+// cross-entropy against the targets, the mean squared error of the values,
+// and their sum.
+type Losses struct {
+	Policy, Value, Total float64
+}
+
+// New builds the network for batches of the given size; with train the
+// graph also computes the loss and gradients.
+func New(net *models.Network, batch int, train bool) (*Graph, error) {
+	if err := net.Validate(); err != nil {
+		return nil, err
+	}
+	if batch < 1 {
+		return nil, fmt.Errorf("%w: batch size %d", ErrBadInput, batch)
+	}
+	gr := &Graph{Batch: batch, net: net, train: train, g: G.NewGraph()}
+	if err := gr.build(); err != nil {
+		return nil, fmt.Errorf("models: build graph: %w", err)
+	}
+	opts := []G.VMOpt{}
+	if train {
+		if _, err := G.Grad(gr.loss, gr.weights...); err != nil {
+			return nil, fmt.Errorf("models: gradient: %w", err)
+		}
+		opts = append(opts, G.BindDualValues(gr.weights...))
+	}
+	gr.vm = G.NewTapeMachine(gr.g, opts...)
+	return gr, nil
+}
+
+func (gr *Graph) input(name string, shape ...int) (*G.Node, *tensor.Dense) {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	t := tensor.New(tensor.WithShape(shape...), tensor.WithBacking(make([]float32, n)))
+	return G.NewTensor(gr.g, tensor.Float32, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(t)), t
+}
+
+func (gr *Graph) build() error {
+	s, a := gr.net.Shapes, gr.net.Arch
+	b := gr.Batch
+	if a.Kind == models.KindConv {
+		gr.obs, gr.obsT = gr.input("obs", b, s.Obs[0], s.Obs[1], s.Obs[2])
+	} else {
+		gr.obs, gr.obsT = gr.input("obs", b, s.ObsSize())
+	}
+	gr.bias, gr.biasT = gr.input("maskbias", b, s.Actions)
+	w := map[string]*G.Node{}
+	for _, t := range gr.net.Weights {
+		shape := t.Shape
+		if len(shape) == 1 { // biases are (1, n) rows, broadcast over the batch
+			shape = []int{1, shape[0]}
+		}
+		val := tensor.New(tensor.WithShape(shape...), tensor.WithBacking(t.Data))
+		n := G.NewTensor(gr.g, tensor.Float32, len(shape), G.WithShape(shape...), G.WithName(t.Name), G.WithValue(val))
+		w[t.Name] = n
+		gr.weights = append(gr.weights, n)
+	}
+	var err error
+	must := func(n *G.Node, e error) *G.Node {
+		if err == nil && e != nil {
+			err = e
+		}
+		return n
+	}
+	linear := func(x *G.Node, wn, bn string) *G.Node {
+		y := must(G.Mul(x, w[wn]))
+		if bn != "" && err == nil {
+			y = must(G.BroadcastAdd(y, w[bn], nil, []byte{0}))
+		}
+		return y
+	}
+	conv := func(x *G.Node, wn string, k int) *G.Node {
+		p := k / 2
+		return must(G.Conv2d(x, w[wn], tensor.Shape{k, k}, []int{p, p}, []int{1, 1}, []int{1, 1}))
+	}
+	var pol, val *G.Node
+	if a.Kind == models.KindConv {
+		hw := s.Obs[1] * s.Obs[2]
+		h := must(G.Rectify(conv(gr.obs, "trunk.in.w", 3)))
+		for i := 0; i < a.Depth && err == nil; i++ {
+			t := must(G.Rectify(conv(h, res(i)+"w1", 3)))
+			u := conv(t, res(i)+"w2", 3)
+			h = must(G.Rectify(must(G.Add(h, u))))
+		}
+		// The heads' 1x1 convolutions are linear projections: without batch
+		// normalisation a ReLU there can leave a head with no live unit.
+		ph := conv(h, "policy.conv.w", 1)
+		vh := conv(h, "value.conv.w", 1)
+		if err != nil {
+			return err
+		}
+		ph = must(G.Reshape(ph, tensor.Shape{b, ph.Shape()[1] * hw}))
+		vh = must(G.Reshape(vh, tensor.Shape{b, vh.Shape()[1] * hw}))
+		pol = linear(ph, "policy.w", "policy.b")
+		val = must(G.Rectify(linear(vh, "value.w1", "value.b1")))
+	} else {
+		h := must(G.Rectify(linear(gr.obs, "trunk.in.w", "trunk.in.b")))
+		for i := 0; i < a.Depth && err == nil; i++ {
+			t := must(G.Rectify(linear(h, res(i)+"w1", res(i)+"b1")))
+			u := linear(t, res(i)+"w2", res(i)+"b2")
+			h = must(G.Rectify(must(G.Add(h, u))))
+		}
+		pol = linear(h, "policy.w", "policy.b")
+		val = must(G.Rectify(linear(h, "value.w1", "value.b1")))
+	}
+	if err != nil {
+		return err
+	}
+	gr.value = must(G.Tanh(linear(val, "value.w2", "value.b2")))
+	gr.logp = must(G.LogSoftMax(must(G.Add(pol, gr.bias))))
+	if err != nil || !gr.train {
+		return err
+	}
+	gr.tPol, gr.tPolT = gr.input("target_policy", b, s.Actions)
+	gr.tVal, gr.tVT = gr.input("target_value", b, s.Players)
+	ce := must(G.Sum(must(G.HadamardProd(gr.tPol, gr.logp))))
+	gr.polLoss = must(G.Mul(ce, G.NewConstant(float32(-1/float64(b)))))
+	gr.valLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.value, gr.tVal))))))
+	gr.loss = must(G.Add(gr.polLoss, gr.valLoss))
+	return err
+}
+
+// setInputs copies a batch into the graph's inputs.
+func (gr *Graph) setInputs(obs, mask []float32) error {
+	s := gr.net.Shapes
+	if len(obs) != gr.Batch*s.ObsSize() || len(mask) != gr.Batch*s.Actions {
+		return fmt.Errorf("%w: batch of %d needs %d observation and %d mask floats, got %d and %d",
+			ErrBadInput, gr.Batch, gr.Batch*s.ObsSize(), gr.Batch*s.Actions, len(obs), len(mask))
+	}
+	copy(gr.obsT.Data().([]float32), obs)
+	bias := gr.biasT.Data().([]float32)
+	for i, m := range mask {
+		if m != 0 {
+			bias[i] = 0
+		} else {
+			bias[i] = illegalLogit
+		}
+	}
+	return nil
+}
+
+// Forward runs the graph on a batch (obs Batch*ObsSize, mask
+// Batch*Actions) and writes the policy (Batch*Actions) and values
+// (Batch*Players), as Predictor.Predict does. A training graph needs
+// targets: use Step.
+func (gr *Graph) Forward(obs, mask, policy, values []float32) error {
+	if gr.train {
+		return fmt.Errorf("%w: Forward on a training graph", ErrBadInput)
+	}
+	if err := gr.setInputs(obs, mask); err != nil {
+		return err
+	}
+	defer gr.vm.Reset()
+	if err := gr.vm.RunAll(); err != nil {
+		return fmt.Errorf("models: forward: %w", err)
+	}
+	return gr.readOutputs(mask, policy, values)
+}
+
+func (gr *Graph) readOutputs(mask, policy, values []float32) error {
+	s := gr.net.Shapes
+	if len(policy) != gr.Batch*s.Actions || len(values) != gr.Batch*s.Players {
+		return fmt.Errorf("%w: output sizes %d and %d", ErrBadInput, len(policy), len(values))
+	}
+	lp := gr.logp.Value().Data().([]float32)
+	for i := range policy {
+		if mask[i] != 0 {
+			policy[i] = float32(math.Exp(float64(lp[i])))
+		} else {
+			policy[i] = 0
+		}
+	}
+	copy(values, gr.value.Value().Data().([]float32))
+	return nil
+}
+
+// Step runs the forward and backward pass of a training graph on a batch
+// with its targets (policy Batch*Actions, values Batch*Players in [-1, 1]),
+// leaving the gradients in Grads. It does not change the weights.
+func (gr *Graph) Step(obs, mask, targetPolicy, targetValues []float32) (Losses, error) {
+	if !gr.train {
+		return Losses{}, fmt.Errorf("%w: Step on an inference graph", ErrBadInput)
+	}
+	s := gr.net.Shapes
+	if len(targetPolicy) != gr.Batch*s.Actions || len(targetValues) != gr.Batch*s.Players {
+		return Losses{}, fmt.Errorf("%w: targets of %d and %d floats for a batch of %d", ErrBadInput, len(targetPolicy), len(targetValues), gr.Batch)
+	}
+	if err := gr.setInputs(obs, mask); err != nil {
+		return Losses{}, err
+	}
+	copy(gr.tPolT.Data().([]float32), targetPolicy)
+	copy(gr.tVT.Data().([]float32), targetValues)
+	// Gorgonia adds each run's gradients to the last ones: start from zero.
+	for _, n := range gr.weights {
+		if g, err := n.Grad(); err == nil && g != nil {
+			clear(g.Data().([]float32))
+		}
+	}
+	gr.vm.Reset()
+	if err := gr.vm.RunAll(); err != nil {
+		return Losses{}, fmt.Errorf("models: training step: %w", err)
+	}
+	l := Losses{
+		Policy: float64(scalar(gr.polLoss)),
+		Value:  float64(scalar(gr.valLoss)),
+		Total:  float64(scalar(gr.loss)),
+	}
+	return l, nil
+}
+
+// Grads are the gradients of the loss of the last Step, one slice per
+// weight tensor in Network.Weights order. They belong to the graph and are
+// overwritten by the next Step.
+func (gr *Graph) Grads() ([][]float32, error) {
+	out := make([][]float32, len(gr.weights))
+	for i, n := range gr.weights {
+		g, err := n.Grad()
+		if err != nil {
+			return nil, fmt.Errorf("models: gradient of %s: %w", n.Name(), err)
+		}
+		out[i] = g.Data().([]float32)
+	}
+	return out, nil
+}
+
+// Close releases the graph's machine.
+func (gr *Graph) Close() error { return gr.vm.Close() }
+
+func scalar(n *G.Node) float32 {
+	switch v := n.Value().Data().(type) {
+	case float32:
+		return v
+	case []float32:
+		if len(v) > 0 {
+			return v[0]
+		}
+	}
+	return float32(math.NaN())
+}
+
+func res(i int) string { return fmt.Sprintf("trunk.res%d.", i) }

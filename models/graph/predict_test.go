@@ -1,0 +1,70 @@
+package graph_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/models/graph"
+	"github.com/moongym/moongym/models/internal/modeltest"
+)
+
+var testCases = modeltest.Cases
+
+func TestPredictorMatchesGorgonia(t *testing.T) {
+	for _, tc := range testCases {
+		t.Run(tc.Name, func(t *testing.T) {
+			net, err := models.NewNetwork(tc.Shapes, tc.Arch, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Larger weights than the initialisation, so the heads are far
+			// from uniform and the comparison means something.
+			rng := rand.New(rand.NewPCG(3, 3))
+			for _, w := range net.Weights {
+				for i := range w.Data {
+					w.Data[i] += float32(rng.NormFloat64() * 0.3)
+				}
+			}
+			const rows = 6
+			obs, mask := modeltest.RandomBatch(tc.Shapes, rows, 5)
+			gr, err := graph.New(net, rows, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer gr.Close()
+			gp := make([]float32, rows*tc.Shapes.Actions)
+			gv := make([]float32, rows*tc.Shapes.Players)
+			if err := gr.Forward(obs, mask, gp, gv); err != nil {
+				t.Fatal(err)
+			}
+			fp := make([]float32, len(gp))
+			fv := make([]float32, len(gv))
+			if err := net.NewPredictor().Predict(rows, obs, mask, fp, fv); err != nil {
+				t.Fatal(err)
+			}
+			closeTo(t, "policy", fp, gp, 1e-5)
+			closeTo(t, "values", fv, gv, 1e-5)
+			spread := 0.0
+			for i := range fp {
+				if mask[i] == 0 && fp[i] != 0 {
+					t.Fatalf("illegal action %d has probability %v", i, fp[i])
+				}
+				spread = math.Max(spread, math.Abs(float64(fp[i])-float64(fp[i%tc.Shapes.Actions])))
+			}
+			if spread < 1e-3 {
+				t.Fatalf("policies hardly differ between rows (%v): the test is too weak", spread)
+			}
+		})
+	}
+}
+
+func closeTo(t *testing.T, what string, got, want []float32, tol float64) {
+	t.Helper()
+	for i := range want {
+		if d := math.Abs(float64(got[i]) - float64(want[i])); d > tol || math.IsNaN(d) {
+			t.Fatalf("%s[%d]: fast %v, gorgonia %v (diff %g > %g)", what, i, got[i], want[i], d, tol)
+		}
+	}
+}

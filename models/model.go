@@ -1,0 +1,71 @@
+package models
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Provenance says where a network's weights come from.
+type Provenance struct {
+	// Steps is the number of optimizer steps taken.
+	Steps int64 `json:"steps"`
+	// Iterations of self-play and learning.
+	Iterations int64 `json:"iterations"`
+	// Games and Samples of self-play seen by the learner.
+	Games   int64 `json:"games"`
+	Samples int64 `json:"samples"`
+	// Date is when the file was made (RFC 3339).
+	Date string `json:"date"`
+	// Data describes the training data and settings, free text.
+	Data string `json:"data"`
+	// Seed of the run.
+	Seed uint64 `json:"seed"`
+}
+
+// Model is everything needed to play: the game and its parameters, the
+// network, and its provenance.
+type Model struct {
+	Game       string
+	Params     engine.Params
+	Net        *Network
+	Provenance Provenance
+}
+
+// ShapesOf reads a game's network shapes.
+func ShapesOf(g engine.Game) Shapes {
+	return Shapes{Obs: slices.Clone(g.ObservationShape()), Actions: g.NumActions(), Players: g.NumPlayers()}
+}
+
+// NewModel makes a model with fresh weights for game g.
+func NewModel(g engine.Game, a Arch, seed uint64) (*Model, error) {
+	net, err := NewNetwork(ShapesOf(g), a, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &Model{Game: g.Spec().Name, Params: g.Params().Clone(), Net: net, Provenance: Provenance{Seed: seed}}, nil
+}
+
+// Check reports whether the model plays game g: the same game, parameters
+// and shapes. The error wraps ErrWrongGame and says what differs.
+func (m *Model) Check(g engine.Game) error {
+	if name := g.Spec().Name; m.Game != name {
+		return fmt.Errorf("%w: model is for %q, not %q", ErrWrongGame, m.Game, name)
+	}
+	if got, want := m.Params.String(), g.Params().String(); got != want {
+		return fmt.Errorf("%w: model is for %s with params %q, not %q", ErrWrongGame, m.Game, got, want)
+	}
+	if s := ShapesOf(g); !m.Net.Shapes.Equal(s) {
+		return fmt.Errorf("%w: model has %s, the game has %s", ErrWrongGame, m.Net.Shapes, s)
+	}
+	return nil
+}
+
+// Clone is a deep copy.
+func (m *Model) Clone() *Model {
+	c := *m
+	c.Params = m.Params.Clone()
+	c.Net = m.Net.Clone()
+	return &c
+}
