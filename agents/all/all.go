@@ -4,5 +4,6 @@ package all
 
 import (
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	_ "github.com/moongym/moongym/agents/mctsagent"
 	_ "github.com/moongym/moongym/engine/all"
 )
