@@ -1,0 +1,138 @@
+package welcomemoon
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Name is the registry name of the game.
+const Name = "welcome-moon"
+
+// implemented is the highest adventure this package plays; adventures above
+// it are refused with an error wrapping engine.ErrBadParam.
+const implemented = 1
+
+var spec = engine.Spec{
+	Name:  Name,
+	Title: "Welcome to the Moon",
+	Description: "Flip-and-write: every turn all players pick one of three number/action " +
+		"combinations and write the number on their adventure sheet; 1-6 players, solo against ASTRA.",
+	MinPlayers:  1,
+	MaxPlayers:  maxPlayers,
+	Chance:      engine.ExplicitChance,
+	Information: engine.ImperfectInformation,
+	Utility:     engine.GeneralSum,
+	Params: []engine.ParamSpec{
+		{Name: "adventure", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
+			Doc: "adventure sheet: 1 The Launch, 2 The Journey, 3 The Colony, 4 The Mine (5-8 not implemented yet)"},
+		{Name: "players", Kind: engine.IntParam, Default: "2", Min: 1, Max: maxPlayers,
+			Doc: "number of players; 1 is the solo game against ASTRA"},
+		{Name: "astra", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
+			Doc: "solo only: ASTRA's level, 1 Katherine .. 8 Peggy"},
+	},
+	TestConfigs: testConfigs(),
+}
+
+// testConfigs covers every implemented adventure solo and with 2 players,
+// players 1..6 and every ASTRA level.
+func testConfigs() []engine.Params {
+	var out []engine.Params
+	mk := func(adv, players, astra int) engine.Params {
+		return engine.Params{"adventure": strconv.Itoa(adv), "players": strconv.Itoa(players), "astra": strconv.Itoa(astra)}
+	}
+	for lvl := 1; lvl <= 8; lvl++ {
+		out = append(out, mk((lvl-1)%implemented+1, 1, lvl))
+	}
+	for adv := 1; adv <= implemented; adv++ {
+		out = append(out, mk(adv, 2, 1))
+	}
+	for players := 3; players <= maxPlayers; players++ {
+		out = append(out, mk((players-3)%implemented+1, players, 1))
+	}
+	return out
+}
+
+func init() {
+	engine.Register(spec, newGame)
+}
+
+// Game is one configuration of Welcome to the Moon.
+type Game struct {
+	params  engine.Params
+	players int
+	level   int // ASTRA level (solo)
+	lay     *layout
+}
+
+var _ engine.Game = (*Game)(nil)
+
+func newGame(p engine.Params) (engine.Game, error) {
+	adv := p.Int("adventure")
+	if adv > implemented {
+		return nil, fmt.Errorf("%w: %s: adventure=%d is not implemented yet (adventures 1-%d are)", engine.ErrBadParam, Name, adv, implemented)
+	}
+	lay, err := loadLayout(adv)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", engine.ErrBadParam, Name, err)
+	}
+	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}, nil
+}
+
+// New makes a game directly (for tests and tools): adventure 1..4, players
+// 1..6, ASTRA level 1..8.
+func New(adventure, players, astra int) (*Game, error) {
+	params := engine.Params{"adventure": strconv.Itoa(adventure), "players": strconv.Itoa(players), "astra": strconv.Itoa(astra)}
+	resolved, err := spec.Resolve(params)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(resolved)
+	if err != nil {
+		return nil, err
+	}
+	return g.(*Game), nil
+}
+
+// Spec describes the game.
+func (g *Game) Spec() engine.Spec { return spec }
+
+// Params are the parameters with defaults filled in.
+func (g *Game) Params() engine.Params { return g.params.Clone() }
+
+// NumPlayers is the number of seats.
+func (g *Game) NumPlayers() int { return g.players }
+
+// Adventure is the adventure number of the sheet.
+func (g *Game) Adventure() int { return g.lay.adv }
+
+func (g *Game) solo() bool { return g.players == 1 }
+
+// Action space (see docs/rules/welcome-moon.md, "Action encoding").
+const (
+	aPick     = 0  // 0..41: combination c (0..5) x action w (0 own, 1..6 Wild as action w-1)
+	aError    = 42 // take a System Error
+	aModifier = 43 // 43..47: Astronaut modifier -2..+2
+	aTarget   = 48 // 48..111: target t of the current step (space, wall, station, tunnel...)
+	numTarget = 64
+	aSkip     = aTarget + numTarget // decline an optional effect
+	numAction = aSkip + 1
+)
+
+// NumActions is the size of the action space.
+func (g *Game) NumActions() int { return numAction }
+
+// MaxChanceOutcomes: a card id (63 Starship cards, 3 ASTRA cards) or a mission card (0/1).
+func (g *Game) MaxChanceOutcomes() int { return numCards }
+
+// MaxGameLength bounds a game: at most 64 turns (every turn fills a space
+// or uses a System Error box of every player), each with at most 12 card
+// flips and 40 decisions per player.
+func (g *Game) MaxGameLength() int { return 16 + 64*(12+40*g.players) }
+
+// MinUtility is -1 (last / lost to ASTRA).
+func (g *Game) MinUtility() float64 { return -1 }
+
+// MaxUtility is +1 (first / beat ASTRA).
+func (g *Game) MaxUtility() float64 { return 1 }

@@ -1,0 +1,165 @@
+package welcomemoon
+
+import "github.com/moongym/moongym/engine"
+
+// Observation layout (a flat vector; docs/rules/welcome-moon.md):
+//
+//	per seat, the observer first then the others in turn order:
+//	  3 per space: number/17 (if a number), 1 if X, 1 if empty
+//	  circled marks, crossed marks (one per element id 0..maxID)
+//	  3 missions done, 3 mission rewards/12, System Errors used / boxes
+//	global:
+//	  phase (4), step (5, observer's own turn only), acting seat relative (6)
+//	  own turn in progress (observer only): pick (7), wild (6), value/17, action (6), pending effect (numEff)
+//	  6 card slots x (15 number + 6 action + ASTRA card)
+//	  deck: unseen (66), known pile contents (3x66), discards (3x66), first-pass cards left (3), reshuffles (3)
+//	  missions: drawn card (3x2), high value gone (3)
+//	  solo: ASTRA's cards by action (6), track/81, Solo bonus circled, spent, ASTRA score/150
+//	  turn/64
+func (g *Game) obsSizes() (perSeat, global int) {
+	nm := g.lay.nMarks()
+	perSeat = 3*g.lay.nSpaces + 2*nm + 7
+	global = 4 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
+	return
+}
+
+// nMarks is one more than the highest element id of the sheet.
+func (l *layout) nMarks() int {
+	n := 0
+	for id := 0; id < markBits; id++ {
+		if l.known.has(int16(id)) {
+			n = id + 1
+		}
+	}
+	return n
+}
+
+// ObservationShape is [N].
+func (g *Game) ObservationShape() []int {
+	ps, gl := g.obsSizes()
+	return []int{ps*g.players + gl}
+}
+
+// Observe writes what p may see: p's own sheet, the other sheets as they
+// were at the start of the turn (their choices of this turn are hidden),
+// the cards and the deck.
+func (s *State) Observe(p engine.Player, dst []float32) {
+	g := s.g
+	l := g.lay
+	ps, _ := g.obsSizes()
+	for i := range dst {
+		dst[i] = 0
+	}
+	nm := l.nMarks()
+	n := g.players
+	for k := 0; k < n; k++ {
+		q := (int(p) + k) % n
+		sh := &s.pub[q]
+		if q == int(p) {
+			sh = &s.sh[q]
+		}
+		o := dst[k*ps : (k+1)*ps]
+		for sp := 0; sp < l.nSpaces; sp++ {
+			switch v := sh.num[sp]; v {
+			case empty:
+				o[3*sp+2] = 1
+			case xMark:
+				o[3*sp+1] = 1
+			default:
+				o[3*sp] = float32(v-1) / maxValue
+			}
+		}
+		o = o[3*l.nSpaces:]
+		for id := 0; id < nm; id++ {
+			if sh.circ.has(int16(id)) {
+				o[id] = 1
+			}
+			if sh.cross.has(int16(id)) {
+				o[nm+id] = 1
+			}
+		}
+		o = o[2*nm:]
+		for m := 0; m < 3; m++ {
+			if sh.mdone&(1<<m) != 0 {
+				o[m] = 1
+				o[3+m] = float32(sh.mval[m]) / 12
+			}
+		}
+		o[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))
+	}
+	o := dst[n*ps:]
+	o[s.phase] = 1
+	o = o[4:]
+	own := s.phase == phDecide && s.cur == int8(p)
+	if own {
+		o[s.sub] = 1
+	}
+	o = o[5:]
+	if s.phase == phDecide || s.phase == phAstra {
+		o[(int(s.cur)-int(p)+n)%n] = 1
+	}
+	o = o[maxPlayers:]
+	if own || s.phase == phAstra {
+		c := &s.ctx
+		if s.sub != subChoose {
+			o[int(c.pick)+1] = 1
+		}
+		if c.wild >= 0 {
+			o[7+c.wild] = 1
+		}
+		if c.value >= 0 {
+			o[13] = float32(c.value) / maxValue
+		}
+		if c.act >= 0 {
+			o[14+c.act] = 1
+		}
+		if c.npend > 0 {
+			o[20+c.pend[0].kind] = 1
+		}
+	}
+	o = o[20+int(numEff):]
+	for i, c := range s.deck.shown {
+		switch {
+		case isAstraCard(c):
+			o[22*i+21] = 1
+		case c >= 0:
+			o[22*i+int(cardNum[c])-1] = 1
+			o[22*i+15+int(cardAct[c])] = 1
+		}
+	}
+	o = o[6*22:]
+	sets := [7]*cardSet{&s.deck.unseen, &s.deck.known[0], &s.deck.known[1], &s.deck.known[2], &s.deck.disc[0], &s.deck.disc[1], &s.deck.disc[2]}
+	for k, set := range sets {
+		for c := int8(0); c < numCards; c++ {
+			if set.has(c) {
+				o[k*numCards+int(c)] = 1
+			}
+		}
+	}
+	o = o[7*numCards:]
+	for i := 0; i < 3; i++ {
+		o[i] = float32(s.deck.left[i]) / numCards
+		o[3+i] = float32(s.deck.pass[i]) / 4
+	}
+	o = o[6:]
+	for k, m := range s.mission {
+		if m >= 0 {
+			o[2*k+int(m)] = 1
+		}
+		if s.mtaken&(1<<k) != 0 {
+			o[6+k] = 1
+		}
+	}
+	o = o[9:]
+	if g.solo() {
+		for a, k := range s.astra.cards {
+			o[a] = float32(k) / 10
+		}
+		o[6] = float32(s.astra.track) / 81
+		o[7] = float32(s.astra.bonus) / 8
+		o[8] = float32(s.astra.used) / 8
+		o[9] = float32(s.astraScore()) / 150
+	}
+	o = o[10:]
+	o[0] = float32(s.turn) / 64
+}

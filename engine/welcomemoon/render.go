@@ -1,0 +1,135 @@
+package welcomemoon
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String draws the game for a person: the cards, then every sheet. During a
+// turn, the seat to act sees its own sheet as it is and the others' as they
+// were at the start of the turn (their choices are still secret).
+func (s *State) String() string {
+	l := s.lay()
+	var b strings.Builder
+	fmt.Fprintf(&b, "Welcome to the Moon - Adventure %d: %s - turn %d", l.adv, l.name, s.turn+1)
+	if s.g.solo() {
+		fmt.Fprintf(&b, " - solo vs ASTRA level %d (%s)", s.g.level, astraNames[s.g.level-1])
+	}
+	b.WriteString("\n")
+	b.WriteString(s.cardsLine())
+	b.WriteString("Missions:")
+	for k := 0; k < 3; k++ {
+		if s.mission[k] < 0 {
+			continue
+		}
+		m := l.missions[k][s.mission[k]]
+		hi := "open"
+		if s.mtaken&(1<<k) != 0 {
+			hi = "taken"
+		}
+		fmt.Fprintf(&b, "\n  %c (card %d, %d/%d, high %s): %s", 'A'+k, m.card, m.first, m.later, hi, m.text)
+	}
+	b.WriteString("\n")
+	for p := range s.g.players {
+		sh := &s.pub[p]
+		if (s.phase == phDecide && int(s.cur) == p) || s.phase == phOver {
+			sh = &s.sh[p]
+		}
+		fmt.Fprintf(&b, "--- p%d: score %d", p, s.Score(p))
+		if sh != &s.sh[p] && s.phase == phDecide {
+			b.WriteString(" (as at the start of the turn)")
+		}
+		b.WriteString(" - missions")
+		for k := 0; k < 3; k++ {
+			if sh.mdone&(1<<k) != 0 {
+				fmt.Fprintf(&b, " %c:%d", 'A'+k, sh.mval[k])
+			} else {
+				fmt.Fprintf(&b, " %c:-", 'A'+k)
+			}
+		}
+		fmt.Fprintf(&b, " - System Errors %d/%d\n", s.errorsOn(sh), len(l.errIDs))
+		b.WriteString(l.rules().draw(s, sh))
+	}
+	if s.g.solo() {
+		fmt.Fprintf(&b, "--- ASTRA: score %d, cards", s.astraScore())
+		for a, n := range s.astra.cards {
+			fmt.Fprintf(&b, " %s:%d", actNames[a], n)
+		}
+		if l.a1 != nil {
+			fmt.Fprintf(&b, ", track %d/%d", s.astra.track, l.a1.astraBoxes)
+		}
+		fmt.Fprintf(&b, ", Solo bonus %d (spent %d) of %d\n", s.astra.bonus, s.astra.used, l.solo.bonusBoxes)
+	}
+	switch s.phase {
+	case phOver:
+		fmt.Fprintf(&b, "Game over (%s).", endNames[s.ended])
+		if s.g.solo() {
+			fmt.Fprintf(&b, " Player %d - ASTRA %d.", s.Score(0), s.astraScore())
+		}
+		for p := range s.g.players {
+			fmt.Fprintf(&b, "\n  p%d:", p)
+			for _, sl := range l.rules().scoreLines(s, p) {
+				fmt.Fprintf(&b, " %s %d;", sl.name, sl.pts)
+			}
+			m := 0
+			for k := 0; k < 3; k++ {
+				m += int(s.sh[p].mval[k])
+			}
+			fmt.Fprintf(&b, " missions %d", m)
+		}
+	case phChance:
+		b.WriteString("Flipping cards.")
+	case phAstra:
+		b.WriteString("p0: pick what the ASTRA card crosses off.")
+	case phDecide:
+		fmt.Fprintf(&b, "p%d to play: %s", s.cur, s.stepLine())
+	}
+	return b.String()
+}
+
+func (s *State) cardsLine() string {
+	var b strings.Builder
+	d := &s.deck
+	if s.g.solo() {
+		b.WriteString("Cards:")
+		for i := 0; i < 3; i++ {
+			fmt.Fprintf(&b, "  %d) %s", i+1, cardName(d.shown[i]))
+		}
+		fmt.Fprintf(&b, "   deck: %d left", int(d.left[0])+d.known[0].count())
+		if d.pass[0] > 0 {
+			b.WriteString(" (second pass)")
+		}
+	} else {
+		b.WriteString("Combinations:")
+		for i := 0; i < 3; i++ {
+			num, act := "-", "-"
+			if c := d.shown[3+i]; c != noCard {
+				num = itoa(int(cardNum[c]))
+			}
+			if c := d.shown[i]; c != noCard {
+				act = actNames[cardAct[c]]
+			}
+			fmt.Fprintf(&b, "  c%d) %s %s", i+1, num, act)
+		}
+		fmt.Fprintf(&b, "   unseen: %d", d.unseen.count())
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func (s *State) stepLine() string {
+	c := &s.ctx
+	switch s.sub {
+	case subChoose:
+		return "pick a combination"
+	case subModifier:
+		return fmt.Sprintf("Astronaut: adjust %d by -2..+2", c.value)
+	case subSpace:
+		return fmt.Sprintf("write %d (%s)", c.value, actNames[c.act])
+	case subEffect:
+		if c.npend > 0 {
+			return "choose the " + effNames[c.pend[0].kind]
+		}
+	}
+	return ""
+}

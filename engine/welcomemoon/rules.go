@@ -1,0 +1,775 @@
+package welcomemoon
+
+import (
+	"github.com/moongym/moongym/engine"
+)
+
+// advRules is what differs between adventures; everything else (deck,
+// combinations, writing numbers, System Errors, missions timing, races,
+// end of game, solo procedure) is common and driven by the layout data.
+type advRules interface {
+	// onFilled reacts to a space just filled with a number or an X.
+	onFilled(s *State, p int, sp int8)
+	// action applies the card action of the turn (s.ctx.act) after the
+	// number was written in s.ctx.space.
+	action(s *State, p int)
+	// finish runs once the turn's effects are resolved (A4 extraction).
+	finish(s *State, p int)
+	// onError reacts to a System Error box just used.
+	onError(s *State, p int)
+	// phase5 resolves the end-of-turn incidents of a multiplayer turn.
+	phase5(s *State)
+	// missionMet says whether mission card holds on p's sheet.
+	missionMet(s *State, p int, card int) bool
+	// reward gives p a mission reward of v.
+	reward(s *State, p int, v int8)
+	// target says whether t is a legal target of effect e; apply applies it.
+	target(s *State, p int, e effect, t int) bool
+	apply(s *State, p int, e effect, t int)
+	targetName(s *State, e effect, t int) string
+	// ends says whether p's sheet ends the game (beyond the common conditions).
+	ends(s *State, p int) bool
+	// score is p's final score, scoreLines its parts for display.
+	score(s *State, p int) int
+	scoreLines(s *State, p int) []scoreLine
+	// check validates the adventure's marks of a decoded sheet.
+	check(s *State, sh *sheet) error
+	// draw renders p's sheet.
+	draw(s *State, sh *sheet) string
+}
+
+type scoreLine struct {
+	name string
+	pts  int
+}
+
+func (l *layout) rules() advRules { return l.r }
+
+// Effect kinds.
+const (
+	effNone       int8 = iota
+	effXBonus          // A1 Building: an X in any empty space (compulsory)
+	effPlanX           // Planning: an X in any empty space (optional)
+	effAct             // A1 Rocket Activation
+	effWall            // A2 wall between two spaces
+	effRobot           // A2 cross a robot of a station
+	effPlant           // A2 circle a plant of a station of the zone
+	effTunnel          // A3 build a tunnel
+	effTrack           // A3 Energy: cross a box of a scoring track
+	effFactRobot       // A4 cross a robot symbol of a factory
+	effFactEnergy      // A4 cross an energy symbol of a factory
+	effSymbol          // A4 circle the plant/water symbol above or below (arg: action)
+	effErrCard         // solo: the card ASTRA gets after a System Error
+	effGive            // solo: give the third card to ASTRA or spend a Solo bonus
+	effAstra           // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
+	numEff
+)
+
+var effNames = [numEff]string{"", "building X", "planning X", "rocket activation", "wall", "robot", "plant",
+	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card"}
+
+func optional(e effect) bool { return e.kind == effPlanX }
+
+func (s *State) push(kind, arg int8) {
+	if s.ctx.npend < maxPend {
+		s.ctx.pend[s.ctx.npend] = effect{kind, arg}
+		s.ctx.npend++
+	}
+}
+
+func (s *State) pop() {
+	copy(s.ctx.pend[:], s.ctx.pend[1:s.ctx.npend])
+	s.ctx.npend--
+	s.ctx.pend[s.ctx.npend] = effect{}
+}
+
+// ---- cards and combinations ----
+
+var soloPairs = [6][2]int8{{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}}
+
+func (s *State) numCombos() int {
+	if s.g.solo() {
+		return 6
+	}
+	return 3
+}
+
+// combo returns the number card and the action card of combination c.
+func (s *State) combo(c int) (num, act int8) {
+	if s.g.solo() {
+		return s.deck.shown[soloPairs[c][0]], s.deck.shown[soloPairs[c][1]]
+	}
+	return s.deck.shown[3+c], s.deck.shown[c]
+}
+
+// ---- writing numbers ----
+
+// fits reports whether value v may be written in empty space sp of p:
+// strictly increasing in every zone of the space (X and empty spaces are
+// ignored; A2 walls cut the zone).
+func (s *State) fits(sh *sheet, sp int8, v int8) bool {
+	if sh.num[sp] != empty {
+		return false
+	}
+	l := s.lay()
+	for k := 0; k < 2; k++ {
+		zi := l.spaceZone[sp][k]
+		if zi < 0 {
+			break
+		}
+		z := l.zones[zi].spaces
+		pos := int(l.spacePos[sp][k])
+		for j := pos - 1; j >= 0; j-- {
+			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j])+1)) {
+				break
+			}
+			if n := sh.num[z[j]]; n != empty && n != xMark && n-1 >= v {
+				return false
+			}
+		}
+		for j := pos + 1; j < len(z); j++ {
+			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j]))) {
+				break
+			}
+			if n := sh.num[z[j]]; n != empty && n != xMark && n-1 <= v {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// spaceOK: v fits sp and (A1) the floor takes action act.
+func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
+	if v < minValue || v > maxValue {
+		return false
+	}
+	l := s.lay()
+	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
+		return false
+	}
+	return s.fits(sh, sp, v)
+}
+
+func (s *State) canWrite(sh *sheet, v, act int8) bool {
+	for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
+		if s.spaceOK(sh, sp, v, act) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) modifies(act int8) bool { return act == actAstronaut && s.lay().modifier }
+
+// playable: number n with action act can be written somewhere.
+func (s *State) playable(sh *sheet, n, act int8) bool {
+	if s.modifies(act) {
+		for d := int8(-2); d <= 2; d++ {
+			if s.canWrite(sh, n+d, act) {
+				return true
+			}
+		}
+		return false
+	}
+	return s.canWrite(sh, n, act)
+}
+
+// pickOK: combination c with action choice w (0 own, 1..6 Wild) is legal.
+func (s *State) pickOK(p int, c, w int) bool {
+	numC, actC := s.combo(c)
+	if numC == noCard || actC == noCard {
+		return false
+	}
+	act := cardAct[actC]
+	if w > 0 {
+		if !s.hasWild(p) {
+			return false
+		}
+		act = int8(w - 1)
+	}
+	return s.playable(&s.sh[p], cardNum[numC], act)
+}
+
+// ---- Wild actions (A2 markers) ----
+
+func (s *State) hasWild(p int) bool {
+	l := s.lay()
+	if !l.wild || l.a2 == nil {
+		return false
+	}
+	for _, id := range l.a2.wilds {
+		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) useWild(p int) {
+	for _, id := range s.lay().a2.wilds {
+		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
+			s.sh[p].cross.set(id)
+			return
+		}
+	}
+}
+
+// ---- System Errors ----
+
+func (s *State) errorsUsed(p int) int { return s.errorsOn(&s.sh[p]) }
+
+// errorsOn counts the used System Error boxes of a sheet (A1: circled).
+func (s *State) errorsOn(sh *sheet) int {
+	l := s.lay()
+	n := 0
+	for _, id := range l.errIDs {
+		if (l.errCircle && sh.circ.has(id)) || (!l.errCircle && sh.cross.has(id)) {
+			n++
+		}
+	}
+	return n
+}
+
+// markError uses p's next free System Error box (A1 circles, others cross);
+// it reports whether a box was free.
+func (s *State) markError(p int) bool {
+	l := s.lay()
+	sh := &s.sh[p]
+	for _, id := range l.errIDs {
+		if l.errCircle && !sh.circ.has(id) {
+			sh.circ.set(id)
+			return true
+		}
+		if !l.errCircle && !sh.cross.has(id) {
+			sh.cross.set(id)
+			return true
+		}
+	}
+	return false
+}
+
+// ---- solo bonus ----
+
+// soloTrigger gives the solo player the Solo bonus boxes of a "first"
+// achievement that opponents would have been denied.
+func (s *State) soloTrigger() {
+	l := s.lay()
+	s.astra.bonus = int8(min(int(s.astra.bonus)+l.solo.bonusPerTrigger, l.solo.bonusBoxes))
+}
+
+// circleRace circles race box id on p's sheet if it is still open there;
+// it reports whether it did.
+func (s *State) circleRace(p int, id int16) bool {
+	sh := &s.sh[p]
+	if sh.cross.has(id) || sh.circ.has(id) {
+		return false
+	}
+	sh.circ.set(id)
+	if s.g.solo() {
+		s.soloTrigger()
+	}
+	return true
+}
+
+// ---- the turn ----
+
+// Apply plays action a (trusting the caller).
+func (s *State) Apply(a engine.Action) {
+	switch s.phase {
+	case phChance:
+		s.applyChance(a)
+	case phAstra:
+		s.applyAstra(int(a) - aTarget)
+	case phDecide:
+		s.decide(a)
+		if s.sub == subDone {
+			s.nextSeat()
+		}
+	}
+}
+
+func (s *State) startSeat() {
+	s.ctx.reset()
+	s.sub = subChoose
+}
+
+func (s *State) nextSeat() {
+	s.cur++
+	if int(s.cur) < s.g.players {
+		s.startSeat()
+		return
+	}
+	s.endTurn()
+}
+
+// decide applies one decision of the acting seat.
+func (s *State) decide(a engine.Action) {
+	p := int(s.cur)
+	sh := &s.sh[p]
+	switch s.sub {
+	case subChoose:
+		if a == aError {
+			s.ctx.pick = -1
+			s.markError(p)
+			s.lay().rules().onError(s, p)
+			if s.g.solo() {
+				s.push(effErrCard, 0)
+			}
+			s.runEffects()
+			return
+		}
+		c, w := int(a-aPick)/7, int(a-aPick)%7
+		numC, actC := s.combo(c)
+		s.ctx.pick = int8(c)
+		s.ctx.value = cardNum[numC]
+		s.ctx.act = cardAct[actC]
+		if w > 0 {
+			s.ctx.wild = int8(w - 1)
+			s.ctx.act = int8(w - 1)
+			s.useWild(p)
+		}
+		s.sub = subSpace
+		if s.modifies(s.ctx.act) {
+			s.sub = subModifier
+		}
+	case subModifier:
+		s.ctx.value += int8(a - aModifier - 2)
+		s.sub = subSpace
+	case subSpace:
+		sp := int8(a - aTarget)
+		sh.num[sp] = s.ctx.value + 1
+		s.ctx.space = sp
+		r := s.lay().rules()
+		r.onFilled(s, p, sp)
+		r.action(s, p)
+		s.runEffects()
+	case subEffect:
+		e := s.ctx.pend[0]
+		s.pop()
+		if a != aSkip {
+			s.applyTarget(p, e, int(a-aTarget))
+		}
+		s.runEffects()
+	}
+}
+
+// targetOK says whether t is a legal target of e for p.
+func (s *State) targetOK(p int, e effect, t int) bool {
+	sh := &s.sh[p]
+	switch e.kind {
+	case effXBonus, effPlanX:
+		return t < s.lay().nSpaces && sh.num[t] == empty
+	case effErrCard:
+		return t < 3
+	case effGive:
+		return t == 0 || (t == 1 && s.astra.bonus > s.astra.used)
+	case effAstra:
+		return s.astraTargetOK(t)
+	}
+	return s.lay().rules().target(s, p, e, t)
+}
+
+func (s *State) applyTarget(p int, e effect, t int) {
+	switch e.kind {
+	case effXBonus, effPlanX:
+		s.sh[p].num[t] = xMark
+		r := s.lay().rules()
+		if e.kind == effPlanX {
+			r.apply(s, p, e, t) // the adventure's Planning marker
+		}
+		r.onFilled(s, p, int8(t))
+	case effErrCard:
+		s.ctx.third = int8(t)
+	case effGive:
+		s.giveCard(t == 1)
+	default:
+		s.lay().rules().apply(s, p, e, t)
+	}
+}
+
+// countTargets counts the legal targets of e and returns the first.
+func (s *State) countTargets(p int, e effect) (n, first int) {
+	first = -1
+	for t := 0; t < numTarget; t++ {
+		if s.targetOK(p, e, t) {
+			if n == 0 {
+				first = t
+			}
+			n++
+		}
+	}
+	return n, first
+}
+
+// runEffects resolves pending effects until one needs a choice; then the
+// turn's closing steps.
+func (s *State) runEffects() {
+	p := int(s.cur)
+	for {
+		for s.ctx.npend > 0 {
+			e := s.ctx.pend[0]
+			n, first := s.countTargets(p, e)
+			if n == 0 {
+				s.pop()
+				continue
+			}
+			if n == 1 && !optional(e) {
+				s.pop()
+				s.applyTarget(p, e, first)
+				continue
+			}
+			s.sub = subEffect
+			return
+		}
+		if s.closeTurn(p) {
+			continue
+		}
+		s.sub = subDone
+		return
+	}
+}
+
+// closeTurn runs the end of a seat's turn once; it reports whether it
+// pushed a new step.
+func (s *State) closeTurn(p int) bool {
+	if s.ctx.closed {
+		return false
+	}
+	s.lay().rules().finish(s, p)
+	if s.ctx.npend > 0 {
+		return true
+	}
+	s.ctx.closed = true
+	if s.g.solo() {
+		if s.ctx.pick >= 0 {
+			s.ctx.third = 3 - soloPairs[s.ctx.pick][0] - soloPairs[s.ctx.pick][1]
+		}
+		if s.astra.bonus > s.astra.used {
+			s.push(effGive, 0)
+			return true
+		}
+		s.giveCard(false)
+	}
+	return false
+}
+
+// giveCard gives the third card of a solo turn to ASTRA, or discards it
+// with a Solo bonus; the other two are discarded.
+func (s *State) giveCard(bonus bool) {
+	third := s.ctx.third
+	for i := int8(0); i < 3; i++ {
+		c := s.deck.shown[i]
+		if i != third || bonus {
+			s.deck.disc[0].add(c)
+		}
+		if i == third && !bonus {
+			a := cardAct[c]
+			s.astra.cards[a]++
+			if l := s.lay().a1; l != nil {
+				s.astra.track = int8(min(int(s.astra.track)+astraLevels[s.g.level-1][a], l.astraBoxes))
+			}
+		}
+		s.deck.shown[i] = noCard
+	}
+	if bonus {
+		s.astra.used++
+	}
+}
+
+// endTurn: phase 5, missions, the end-of-game check, the next cards.
+func (s *State) endTurn() {
+	r := s.lay().rules()
+	if !s.g.solo() {
+		r.phase5(s)
+		s.resolveRaces()
+	}
+	s.checkMissions()
+	s.ctx.reset()
+	s.syncPub()
+	for p := range s.g.players {
+		if e := s.endsBy(p); e != endNone {
+			s.finishGame(e)
+			return
+		}
+	}
+	if s.g.solo() && s.lay().a1 != nil && int(s.astra.track) >= s.lay().a1.astraBoxes {
+		s.finishGame(endAstraLaunch)
+		return
+	}
+	s.turn++
+	s.cur, s.sub = 0, subChoose
+	if !s.g.solo() {
+		for i := 0; i < 3; i++ {
+			s.deck.disc[i].add(s.deck.shown[i])
+			s.deck.shown[i] = s.deck.shown[3+i]
+			s.deck.shown[3+i] = noCard
+		}
+	}
+	s.advanceChance()
+}
+
+func (s *State) finishGame(why int8) {
+	s.ended = why
+	s.phase = phOver
+	s.cur = 0
+	s.sub = subChoose
+	s.ctx.reset()
+}
+
+func (s *State) endsBy(p int) int8 {
+	sh := &s.sh[p]
+	switch {
+	case s.lay().rules().ends(s, p):
+		return endLaunch
+	case sh.mdone == 7:
+		return endMissions
+	case s.errorsUsed(p) == len(s.lay().errIDs):
+		return endErrors
+	}
+	for sp := 0; sp < s.lay().nSpaces; sp++ {
+		if sh.num[sp] == empty {
+			return endNone
+		}
+	}
+	return endFull
+}
+
+// resolveRaces crosses every race box that some player circled on the
+// sheets of the players who did not (deck.md 4.8).
+func (s *State) resolveRaces() {
+	for _, id := range s.lay().races {
+		won := false
+		for p := range s.g.players {
+			won = won || s.sh[p].circ.has(id)
+		}
+		if !won {
+			continue
+		}
+		for p := range s.g.players {
+			if !s.sh[p].circ.has(id) {
+				s.sh[p].cross.set(id)
+			}
+		}
+	}
+}
+
+// checkMissions: every player meeting a mission's condition accomplishes
+// it; the first turn's players get the high value (deck.md 4.7).
+func (s *State) checkMissions() {
+	l := s.lay()
+	r := l.rules()
+	var met [maxPlayers]uint8
+	for p := range s.g.players {
+		for k := 0; k < 3; k++ {
+			if s.sh[p].mdone&(1<<k) == 0 && r.missionMet(s, p, l.missions[k][s.mission[k]].card) {
+				met[p] |= 1 << k
+			}
+		}
+	}
+	var any uint8
+	for p := range s.g.players {
+		for k := 0; k < 3; k++ {
+			if met[p]&(1<<k) == 0 {
+				continue
+			}
+			m := l.missions[k][s.mission[k]]
+			v := m.first
+			if s.mtaken&(1<<k) != 0 {
+				v = m.later
+			}
+			sh := &s.sh[p]
+			sh.mdone |= 1 << k
+			sh.mval[k] = v
+			sh.cross.set(l.missBox[k])
+			r.reward(s, p, v)
+			any |= 1 << k
+		}
+	}
+	s.mtaken |= any
+}
+
+// ---- chance ----
+
+func (s *State) nextMission() int {
+	for k, m := range s.mission {
+		if m < 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+func (s *State) nextSlot() int {
+	n := 6
+	if s.g.solo() {
+		n = 3
+	}
+	for i := 0; i < n; i++ {
+		if s.deck.shown[i] == noCard {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) pileOf(slot int) int {
+	if s.g.solo() {
+		return 0
+	}
+	return slot % 3
+}
+
+// pool is the set the next card of pile i is drawn from.
+func (s *State) pool(i int) cardSet {
+	d := &s.deck
+	if d.left[i] > 0 {
+		if s.g.solo() && numCards-int(d.left[0]) < 42 {
+			return d.unseen.regular() // the ASTRA cards are in the bottom 24
+		}
+		return d.unseen
+	}
+	if !d.known[i].empty() {
+		return d.known[i]
+	}
+	return d.disc[i] // reshuffled when drawn
+}
+
+func (s *State) applyChance(a engine.Action) {
+	if k := s.nextMission(); k >= 0 {
+		s.mission[k] = int8(a)
+		s.advanceChance()
+		return
+	}
+	slot := s.nextSlot()
+	i := s.pileOf(slot)
+	d := &s.deck
+	c := int8(a)
+	switch {
+	case d.left[i] > 0:
+		d.unseen.del(c)
+		d.left[i]--
+	case !d.known[i].empty():
+		d.known[i].del(c)
+	default:
+		d.known[i], d.disc[i] = d.disc[i], cardSet{}
+		d.pass[i]++
+		d.known[i].del(c)
+	}
+	if isAstraCard(c) {
+		d.disc[0].add(c)
+		if s.astraCard(c - cardAstraA) {
+			return // the player picks the target first
+		}
+	} else {
+		d.shown[slot] = c
+	}
+	s.advanceChance()
+}
+
+// advanceChance moves to the next chance node or starts the turn.
+func (s *State) advanceChance() {
+	s.phase = phChance
+	if s.nextMission() >= 0 {
+		return
+	}
+	slot := s.nextSlot()
+	if slot < 0 {
+		s.phase = phDecide
+		s.cur = 0
+		s.startSeat()
+		return
+	}
+	i := s.pileOf(slot)
+	d := &s.deck
+	if d.left[i] == 0 && d.known[i].empty() && (d.disc[i].empty() || (s.g.solo() && d.pass[0] >= 1)) {
+		s.finishGame(endDeck) // solo: the deck ran out a second time
+	}
+}
+
+// ChanceOutcomes lists the mission cards (0/1) or the cards that can be
+// flipped, each equally likely.
+func (s *State) ChanceOutcomes(dst []engine.Outcome) []engine.Outcome {
+	dst = dst[:0]
+	if s.phase != phChance {
+		return dst
+	}
+	if s.nextMission() >= 0 {
+		return append(dst, engine.Outcome{Action: 0, Prob: 0.5}, engine.Outcome{Action: 1, Prob: 0.5})
+	}
+	pool := s.pool(s.pileOf(s.nextSlot()))
+	total := float64(pool.count())
+	for c := int8(0); c < numCards; c++ {
+		if n := pool.copies(c); n > 0 {
+			dst = append(dst, engine.Outcome{Action: engine.Action(c), Prob: float64(n) / total})
+		}
+	}
+	return dst
+}
+
+// LegalActions lists the legal actions, sorted.
+func (s *State) LegalActions(dst []engine.Action) []engine.Action {
+	dst = dst[:0]
+	switch s.phase {
+	case phChance:
+		if s.nextMission() >= 0 {
+			return append(dst, 0, 1)
+		}
+		pool := s.pool(s.pileOf(s.nextSlot()))
+		for c := int8(0); c < numCards; c++ {
+			if pool.copies(c) > 0 {
+				dst = append(dst, engine.Action(c))
+			}
+		}
+		return dst
+	case phAstra:
+		for t := 0; t < numTarget; t++ {
+			if s.astraTargetOK(t) {
+				dst = append(dst, engine.Action(aTarget+t))
+			}
+		}
+		return dst
+	case phOver:
+		return dst
+	}
+	p := int(s.cur)
+	sh := &s.sh[p]
+	switch s.sub {
+	case subChoose:
+		plain := false
+		for c := 0; c < s.numCombos(); c++ {
+			for w := 0; w < 7; w++ {
+				if s.pickOK(p, c, w) {
+					dst = append(dst, engine.Action(aPick+7*c+w))
+					plain = plain || w == 0
+				}
+			}
+		}
+		if !plain {
+			dst = append(dst, aError)
+		}
+	case subModifier:
+		for d := int8(-2); d <= 2; d++ {
+			if s.canWrite(sh, s.ctx.value+d, s.ctx.act) {
+				dst = append(dst, engine.Action(aModifier+d+2))
+			}
+		}
+	case subSpace:
+		for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
+			if s.spaceOK(sh, sp, s.ctx.value, s.ctx.act) {
+				dst = append(dst, engine.Action(aTarget+int(sp)))
+			}
+		}
+	case subEffect:
+		e := s.ctx.pend[0]
+		for t := 0; t < numTarget; t++ {
+			if s.targetOK(p, e, t) {
+				dst = append(dst, engine.Action(aTarget+t))
+			}
+		}
+		if optional(e) {
+			dst = append(dst, aSkip)
+		}
+	}
+	return dst
+}
