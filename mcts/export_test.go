@@ -1,0 +1,5 @@
+package mcts
+
+import "reflect"
+
+func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }

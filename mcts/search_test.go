@@ -1,0 +1,380 @@
+package mcts
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/tictactoe"
+	"github.com/moongym/moongym/mcts/internal/testgames"
+)
+
+func mustSearch(t testing.TB, g engine.Game, ev Evaluator, cfg Config) *Search {
+	t.Helper()
+	s, err := New(g, ev, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func play(g engine.Game, actions ...engine.Action) engine.State {
+	s := g.NewInitialState()
+	for _, a := range actions {
+		s.Apply(a)
+	}
+	return s
+}
+
+func TestConfigErrors(t *testing.T) {
+	g := tictactoe.Game{}
+	ev := NewRolloutEvaluator(g, 1)
+	for _, cfg := range []Config{
+		{Sims: 0},
+		{Sims: 10, CPUCT: -1},
+		{Sims: 10, CPUCT: math.NaN()},
+		{Sims: 10, MaxTime: -time.Second},
+		{Sims: 10, DirichletEpsilon: 1.5},
+		{Sims: 10, DirichletAlpha: -1},
+		{Sims: 10, Temperature: -1},
+		{Sims: 10, BatchSize: -1},
+		{Sims: 10, Mode: 7},
+	} {
+		if _, err := New(g, ev, cfg); !errors.Is(err, ErrBadConfig) {
+			t.Errorf("%+v: err %v, want ErrBadConfig", cfg, err)
+		}
+	}
+	if _, err := New(g, nil, Config{Sims: 1}); !errors.Is(err, ErrBadConfig) {
+		t.Errorf("nil evaluator: err %v", err)
+	}
+	s := mustSearch(t, g, ev, Config{Sims: 10})
+	if s.Config().BatchSize != 1 {
+		t.Errorf("default BatchSize %d, want 1", s.Config().BatchSize)
+	}
+}
+
+func TestRunNotDecision(t *testing.T) {
+	g := tictactoe.Game{}
+	s := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 10})
+	if _, err := s.Run(play(g, 0, 3, 1, 4, 2)); !errors.Is(err, ErrNotDecision) {
+		t.Errorf("terminal: err %v", err)
+	}
+	d := testgames.DiceRace{Goal: 8, MaxTurns: 10}
+	st := d.NewState(0, 0, 0, 0)
+	st.Apply(testgames.Roll)
+	s = mustSearch(t, d, NewRolloutEvaluator(d, 1), Config{Sims: 10})
+	if _, err := s.Run(st); !errors.Is(err, ErrNotDecision) {
+		t.Errorf("chance node: err %v", err)
+	}
+}
+
+type failingEvaluator struct{ bad bool }
+
+func (f failingEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
+	if f.bad {
+		out[0].Values = out[0].Values[:1]
+		return nil
+	}
+	return errors.New("out of coffee")
+}
+
+func TestEvaluatorErrors(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, ev := range []Evaluator{failingEvaluator{}, failingEvaluator{bad: true}} {
+		s := mustSearch(t, g, ev, Config{Sims: 10})
+		if _, err := s.Run(g.NewInitialState()); !errors.Is(err, ErrEvaluator) {
+			t.Errorf("%+v: err %v, want ErrEvaluator", ev, err)
+		}
+	}
+}
+
+func TestResultShape(t *testing.T) {
+	g := tictactoe.Game{}
+	st := play(g, 4, 0)
+	before, _ := st.MarshalJSON()
+	s := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 300, CPUCT: 1.4})
+	r, err := s.Run(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := st.MarshalJSON()
+	if string(before) != string(after) {
+		t.Errorf("Run modified its state")
+	}
+	if len(r.Visits) != g.NumActions() || len(r.Values) != g.NumPlayers() || r.Sims != 300 {
+		t.Fatalf("result shape: %d visits, %d values, %d sims", len(r.Visits), len(r.Values), r.Sims)
+	}
+	sum := float32(0)
+	for a, v := range r.Visits {
+		if v < 0 || (v > 0 && !engine.IsLegal(st, engine.Action(a))) {
+			t.Errorf("visit %v on action %d", v, a)
+		}
+		sum += v
+	}
+	if math.Abs(float64(sum)-1) > 1e-5 {
+		t.Errorf("visits sum to %v", sum)
+	}
+	if math.Abs(r.Values[0]+r.Values[1]) > 1e-9 {
+		t.Errorf("zero-sum values %v", r.Values)
+	}
+}
+
+func TestReproducible(t *testing.T) {
+	for _, tc := range []struct {
+		g  engine.Game
+		st engine.State
+	}{
+		{tictactoe.Game{}, play(tictactoe.Game{})},
+		{testgames.DiceRace{Goal: 12, MaxTurns: 20}, testgames.DiceRace{Goal: 12, MaxTurns: 20}.NewInitialState()},
+		{testgames.Kuhn{}, testgames.Kuhn{}.Deal(1, 2)},
+	} {
+		run := func(seed uint64) Result {
+			cfg := Config{Sims: 500, CPUCT: 1.4, Seed: seed, BatchSize: 4, DirichletAlpha: 0.3, DirichletEpsilon: 0.25, Temperature: 1}
+			r, err := mustSearch(t, tc.g, NewRolloutEvaluator(tc.g, seed), cfg).Run(tc.st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		a, b, c := run(1), run(1), run(2)
+		if !slices.Equal(a.Visits, b.Visits) || !slices.Equal(a.Values, b.Values) || a.Action != b.Action {
+			t.Errorf("%s: same seed, different results", tc.g.Spec().Name)
+		}
+		if slices.Equal(a.Visits, c.Visits) {
+			t.Errorf("%s: seeds 1 and 2 give the same visits", tc.g.Spec().Name)
+		}
+	}
+}
+
+// TestWinsAndBlocks: in positions with one winning or one saving move, every
+// configuration finds it.
+func TestWinsAndBlocks(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, tc := range []struct {
+		moves []engine.Action
+		want  engine.Action
+	}{
+		{[]engine.Action{0, 3, 1, 4}, 2}, // X wins at c1
+		{[]engine.Action{0, 3, 8, 4}, 5}, // X must block at c2
+		{[]engine.Action{4, 0, 8, 2}, 1}, // O wins at b1
+		{[]engine.Action{0, 4, 1}, 2},    // O must block at c1
+	} {
+		for _, cfg := range []Config{
+			{Sims: 200, CPUCT: 1.4},
+			{Sims: 200, CPUCT: 1.4, UCT: true},
+			{Sims: 200, CPUCT: 1.4, BatchSize: 8},
+			{Sims: 200, CPUCT: 1.4, Mode: InfoSetMode},
+			{Sims: 200, CPUCT: 1.4, UCT: true, Mode: InfoSetMode, BatchSize: 4},
+		} {
+			r, err := mustSearch(t, g, NewRolloutEvaluator(g, 1), cfg).Run(play(g, tc.moves...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.want {
+				t.Errorf("%v with %+v: plays %d, want %d (visits %v)", tc.moves, cfg, r.Action, tc.want, r.Visits)
+			}
+		}
+	}
+}
+
+// countingEvaluator counts calls and states.
+type countingEvaluator struct {
+	inner        Evaluator
+	calls, total int
+	maxBatch     int
+}
+
+func (c *countingEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
+	c.calls++
+	c.total += len(states)
+	c.maxBatch = max(c.maxBatch, len(states))
+	return c.inner.Evaluate(states, out)
+}
+
+func TestBatching(t *testing.T) {
+	g := testgames.DiceRace{Goal: 30, MaxTurns: 40}
+	ev := &countingEvaluator{inner: NewRolloutEvaluator(g, 1)}
+	s := mustSearch(t, g, ev, Config{Sims: 401, CPUCT: 1.4, BatchSize: 16})
+	r, err := s.Run(g.NewInitialState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Sims != 401 || ev.maxBatch != 16 || ev.total > 401 {
+		t.Errorf("sims %d, max batch %d, states evaluated %d", r.Sims, ev.maxBatch, ev.total)
+	}
+	// One call for the root, then 25 batches of 16.
+	if ev.calls != 26 {
+		t.Errorf("%d evaluator calls, want 26", ev.calls)
+	}
+}
+
+func TestMaxTime(t *testing.T) {
+	g := testgames.DiceRace{Goal: 100, MaxTurns: 120}
+	s := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 1 << 30, CPUCT: 1.4, MaxTime: 20 * time.Millisecond})
+	start := time.Now()
+	r, err := s.Run(g.NewInitialState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 2*time.Second || r.Sims >= 1<<30 || r.Sims < 1 {
+		t.Errorf("capped run took %v and %d sims", d, r.Sims)
+	}
+}
+
+func TestReuse(t *testing.T) {
+	g := tictactoe.Game{}
+	s := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 400, CPUCT: 1.4, Reuse: true})
+	st := g.NewInitialState()
+	r, err := s.Run(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Apply(r.Action)
+	s.Advance(r.Action)
+	reply := engine.Action(0)
+	if r.Action == 0 {
+		reply = 1
+	}
+	st.Apply(reply)
+	s.Advance(reply)
+	kept := s.t.nodes[s.root].visits
+	if kept == 0 {
+		t.Fatalf("nothing kept after Advance")
+	}
+	r2, err := s.Run(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.t.nodes[s.root].visits; got != kept+400 {
+		t.Errorf("root visits %d after reuse, want %d + 400", got, kept)
+	}
+	if r2.Sims != 400 {
+		t.Errorf("Sims %d", r2.Sims)
+	}
+	// The subtree must match a tree built afresh in shape: visits of the
+	// root's edges add up to the root's visits, less the simulations that
+	// ended at the root itself.
+	sum := int32(0)
+	for e := s.t.nodes[s.root].firstEdge; e != none; e = s.t.edges[e].next {
+		sum += s.t.edges[e].visits
+	}
+	if sum > s.t.nodes[s.root].visits {
+		t.Errorf("edge visits %d exceed root visits %d", sum, s.t.nodes[s.root].visits)
+	}
+	// A state that is not the root's starts afresh.
+	other := play(g, 8, 7)
+	if _, err := s.Run(other); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.t.nodes[s.root].visits; got != 400 {
+		t.Errorf("root visits %d on a new position, want 400", got)
+	}
+}
+
+func TestNoiseAndTemperature(t *testing.T) {
+	g := tictactoe.Game{}
+	st := g.NewInitialState()
+	plain, _ := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 400, CPUCT: 1.4, Seed: 1}).Run(st)
+	s := mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 400, CPUCT: 1.4, Seed: 1, DirichletAlpha: 0.3, DirichletEpsilon: 0.5})
+	noisy, _ := s.Run(st)
+	if slices.Equal(plain.Visits, noisy.Visits) {
+		t.Errorf("noise changes nothing")
+	}
+	for e := s.t.nodes[s.root].firstEdge; e != none; e = s.t.edges[e].next {
+		if p := s.t.edges[e].prior; math.Abs(float64(p)-1.0/9) > 1e-6 {
+			t.Errorf("root prior %v not restored after the noise", p)
+		}
+	}
+	// Temperature 1 samples moves in proportion to visits.
+	s = mustSearch(t, g, NewRolloutEvaluator(g, 1), Config{Sims: 400, CPUCT: 1.4, Seed: 1, Temperature: 1})
+	r, _ := s.Run(st)
+	counts := make([]float64, g.NumActions())
+	const n = 20000
+	for i := 0; i < n; i++ {
+		counts[s.sampleTemperature(s.t.nodes[s.root].firstEdge, -1)]++
+	}
+	for a := range counts {
+		if d := math.Abs(counts[a]/n - float64(r.Visits[a])); d > 0.02 {
+			t.Errorf("action %d drawn %.3f of the time, visits %.3f", a, counts[a]/n, r.Visits[a])
+		}
+	}
+}
+
+func TestDirichlet(t *testing.T) {
+	s := mustSearch(t, tictactoe.Game{}, NewRolloutEvaluator(tictactoe.Game{}, 1), Config{Sims: 1})
+	const k, n = 4, 4000
+	var mean [k]float64
+	buf := make([]float64, k)
+	for i := 0; i < n; i++ {
+		dirichlet(s.rng, 0.3, buf)
+		sum := 0.0
+		for j, x := range buf {
+			if x < 0 {
+				t.Fatalf("negative component %v", x)
+			}
+			sum += x
+			mean[j] += x / n
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("sums to %v", sum)
+		}
+	}
+	for _, m := range mean {
+		if math.Abs(m-1.0/k) > 0.03 {
+			t.Errorf("component mean %v, want %v", m, 1.0/k)
+		}
+	}
+}
+
+// TestNoAllocPerSimulation: in steady state a perfect-information search
+// allocates only its Result (two slices), whatever the number of
+// simulations; the information-set search adds what Resample allocates.
+func TestNoAllocPerSimulation(t *testing.T) {
+	for _, tc := range []struct {
+		g     engine.Game
+		st    engine.State
+		batch int
+		max   float64
+	}{
+		{tictactoe.Game{}, tictactoe.Game{}.NewInitialState(), 1, 2},
+		{tictactoe.Game{}, tictactoe.Game{}.NewInitialState(), 8, 2},
+		{testgames.DiceRace{Goal: 20, MaxTurns: 30}, testgames.DiceRace{Goal: 20, MaxTurns: 30}.NewInitialState(), 1, 2},
+	} {
+		s := mustSearch(t, tc.g, NewRolloutEvaluator(tc.g, 1), Config{Sims: 2000, CPUCT: 1.4, BatchSize: tc.batch})
+		if _, err := s.Run(tc.st); err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(5, func() {
+			s.Reset()
+			if _, err := s.Run(tc.st); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > tc.max {
+			t.Errorf("%s batch %d: %v allocations per Run of 2000 simulations, want <= %v", tc.g.Spec().Name, tc.batch, allocs, tc.max)
+		}
+	}
+}
+
+func TestStateCopier(t *testing.T) {
+	g := tictactoe.Game{}
+	src := play(g, 4, 0, 8)
+	c := newCopier(src)
+	if !c.flat {
+		t.Fatalf("tictactoe state not seen as flat")
+	}
+	dst := g.NewInitialState()
+	if got := c.into(dst, src); got != dst || got.String() != src.String() {
+		t.Errorf("copy in place failed: %v", got)
+	}
+	if n := testing.AllocsPerRun(10, func() { c.into(dst, src) }); n != 0 {
+		t.Errorf("copy allocates %v", n)
+	}
+	type withSlice struct{ s []int }
+	if isFlat(reflectTypeOf(withSlice{}), 0) {
+		t.Errorf("a struct with a slice counts as flat")
+	}
+}
