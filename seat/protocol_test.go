@@ -22,7 +22,18 @@ const (
 	e2eMaxRequests = 400
 	e2eMaxActions  = 1000
 	e2eMaxTime     = 750 * time.Millisecond
+	// e2eTotalTime is shared among all the games of one test and protocol.
+	e2eTotalTime = 8 * time.Second
 )
+
+// e2eTime is the wall-time budget of one game of one end-to-end test.
+func e2eTime() time.Duration {
+	n := 0
+	for _, spec := range engine.Games() {
+		n += len(enginetest.Configs(spec))
+	}
+	return min(e2eMaxTime, e2eTotalTime/time.Duration(2*max(n, 1)))
+}
 
 // checkView checks a session's view against the engine's own state, made by
 // replaying the view's actions from the initial state.
@@ -106,7 +117,7 @@ func checkMoves(t *testing.T, g engine.Game, seats []string, before, after View)
 	}
 }
 
-func jsonEqual(t *testing.T, a, b []byte) bool {
+func jsonEqual(t testing.TB, a, b []byte) bool {
 	t.Helper()
 	var x, y bytes.Buffer
 	if err := json.Compact(&x, a); err != nil {
@@ -193,7 +204,7 @@ func playRandom(t *testing.T, c client, g engine.Game, seats []string, seed uint
 		t.Fatalf("start applied %d actions but reports %d moves", len(v.Actions), len(v.Moves))
 	}
 	id := v.Session
-	deadline := time.Now().Add(e2eMaxTime)
+	deadline := time.Now().Add(e2eTime())
 	for req := 0; !v.Terminal && req < e2eMaxRequests && len(v.Actions) < e2eMaxActions && time.Now().Before(deadline); req++ {
 		before := v
 		if v.HumanToMove {
