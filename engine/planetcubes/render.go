@@ -62,11 +62,13 @@ func (s *State) String() string {
 		for k, l := range p.Links {
 			links[k] = g.board.Planets[l].Name
 		}
-		fmt.Fprintf(b, "%-*s %-15s -> %-*s", width, p.Name, title, (width+1)*min(g.board.maxDeg, 6), strings.Join(links, " "))
+		line := &strings.Builder{}
+		fmt.Fprintf(line, "%-*s %-15s -> %-*s", width, p.Name, title, (width+1)*min(g.board.maxDeg, 6), strings.Join(links, " "))
 		for _, c := range on[i] {
-			b.WriteByte(' ')
-			pieceString(b, c/CubesPerTeam, c%CubesPerTeam, s.pieces[c/CubesPerTeam][c%CubesPerTeam])
+			line.WriteByte(' ')
+			pieceString(line, c/CubesPerTeam, c%CubesPerTeam, s.pieces[c/CubesPerTeam][c%CubesPerTeam])
 		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
 		b.WriteByte('\n')
 	}
 	b.WriteString("cube R3:2l*! = team R slot 3, 2 lives, weapon - none/s short/l long, * activated, ! attacked this round\n")

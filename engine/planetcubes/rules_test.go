@@ -112,13 +112,13 @@ func TestMove(t *testing.T) {
 		at   string
 		want []string
 	}{
-		{"S1", []string{"move L1", "move W1"}},                       // Start is linked with Life-up and Weaponry only
-		{"L1", []string{"move C1", "move H1", "move H6"}},            // not back into S1
-		{"W1", []string{"move C1", "move H1", "move H6"}},            // not back into S1
-		{"H1", []string{"move L1", "move W1", "move L2", "move W2"}}, // between sectors
-		{"C1", []string{"move L1", "move W1", "move F"}},             // Planet Cube leads to the Full Moon
+		{"S1", []string{"move L1", "move W1"}},                                 // Start is linked with Life-up and Weaponry only
+		{"L1", []string{"move C1"}},                                            // not back into S1
+		{"W1", []string{"move C1"}},                                            // not back into S1
+		{"H1", []string{"move C1", "move C2"}},                                 // between two sectors
+		{"C1", []string{"move L1", "move W1", "move H1", "move H6", "move F"}}, // the sector's hub
 		{"F", []string{"move C1", "move C2", "move C3", "move C4", "move C5", "move C6"}},
-		{"L5", []string{"move H4", "move C5", "move H5"}}, // not into the (unused) Starting planet S5
+		{"C5", []string{"move H4", "move L5", "move W5", "move H5", "move F"}}, // into Life-up of an unused sector
 	}
 	for _, c := range cases {
 		t.Run(c.at, func(t *testing.T) {
@@ -232,10 +232,10 @@ func TestAttack(t *testing.T) {
 	}{
 		{"no weapon, no attack", "R1@H1:2- B1@H1:1-", []string{"R1"}, nil},
 		{"short range hits the same planet", "R1@H1:1s B1@H1:1-", []string{"R1"}, []string{"hit B1"}},
-		{"short range does not reach a linked planet", "R1@W1:1s B1@H1:1-", []string{"R1"}, nil},
+		{"short range does not reach a linked planet", "R1@C1:1s B1@H1:1-", []string{"R1"}, nil},
 		{"long range hits the same planet", "R1@H1:1l B1@H1:1-", []string{"R1"}, []string{"hit B1"}},
-		{"long range hits a linked planet", "R1@W1:1l B1@H1:1- B2@C1:2s B3@L2:1-", []string{"R1"}, []string{"hit B1", "hit B2"}},
-		{"long range does not reach two orbits away", "R1@W1:1l B1@L2:1-", []string{"R1"}, nil},
+		{"long range hits a linked planet", "R1@C1:1l B1@H1:1- B2@F:2s B3@L2:1-", []string{"R1"}, []string{"hit B1", "hit B2"}},
+		{"long range does not reach two orbits away", "R1@W1:1l B1@H1:1-", []string{"R1"}, nil},
 		{"no attack on a Starting planet", "R1@L4:1l B1@S4:1-", []string{"R1"}, nil},
 		{"own cubes are not targets", "R1@H1:1s R2@H1:1- B1@S4:1-", []string{"R1"}, nil},
 		{"once a round per cube", "R1@H1:1s B1@H1:2-", []string{"R1", "attack", "hit B1", "R1"}, nil},
