@@ -1,0 +1,172 @@
+package lunarrally
+
+import (
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Observation planes, each Rows x Cols of the scenario. N is the number of
+// players; seats are relative to the observer (the observer is seat 0).
+const (
+	PlaneBoard   = 0 // 1 on the board
+	PlaneCrater  = 1
+	PlaneDust    = 2
+	PlaneStart   = 3
+	PlaneFinish  = 4
+	PlaneRepair  = 5
+	PlaneCache   = 6 // a cache not yet picked up
+	PlaneRovers  = 7 // 2N planes: plane 7+2j+k marks Rover k+1 of relative seat j
+	numTerrain   = 7
+	numPerRover  = 68 // planes after the 2N rover planes, offsets below
+	offHeading   = 0  // 6 planes: heading one-hot at each rover's hex
+	offPhases    = 6  // phases left / 3
+	offShields   = 7  // shields / 2
+	offMissiles  = 8  // missiles / 2
+	offArmed     = 9  // weapons active
+	offCommitted = 10 // programmed phases / 3 (everyone sees how many cards are down)
+	offProgram   = 11 // 24 planes: 8p+c, the card c on phase p of the observer's own rovers
+	offShown     = 35 // 24 planes: 8p+c, the cards each rover executed last (revealed)
+	offMoon      = 59 // constant: 1 when the Moon token shows Rover 2
+	offTurn      = 60 // constant: turn / turn limit
+	offPlacing   = 61 // constant: 1 while rovers are being placed
+	offPhase     = 62 // 3 constant planes: one-hot phase being programmed
+	offTarget    = 65 // the hex of the rover being placed or programmed
+	offPending   = 66 // the start hex chosen, waiting for a facing
+	offToAct     = 67 // constant: 1 when the observer decides now
+)
+
+// NumPlanes is the number of observation planes for n players.
+func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover }
+
+// ObservationShape is [planes, rows, cols].
+func (g *Game) ObservationShape() []int {
+	return []int{NumPlanes(g.players), g.board.rows, g.board.cols}
+}
+
+// Observe writes what p may see: the board, every rover, the cards of p's
+// own programs, how many cards the others have down (not which), and the
+// cards every rover executed last.
+func (s *State) Observe(p engine.Player, dst []float32) {
+	g := s.g
+	b := g.board
+	cells := b.Cells()
+	size := NumPlanes(g.players) * cells
+	dst = dst[:size]
+	clear(dst)
+	set := func(plane, cell int, v float32) { dst[plane*cells+cell] = v }
+	fill := func(plane int, v float32) {
+		row := dst[plane*cells : (plane+1)*cells]
+		for i := range row {
+			row[i] = v
+		}
+	}
+	for i := 0; i < cells; i++ {
+		t := b.cells[i]
+		if t == Off {
+			continue
+		}
+		set(PlaneBoard, i, 1)
+		switch t {
+		case Crater:
+			set(PlaneCrater, i, 1)
+		case Dust:
+			set(PlaneDust, i, 1)
+		case Start:
+			set(PlaneStart, i, 1)
+		case Finish:
+			set(PlaneFinish, i, 1)
+		case Repair:
+			set(PlaneRepair, i, 1)
+		case Cache:
+			if s.taken&(1<<b.cacheSlot[i]) == 0 {
+				set(PlaneCache, i, 1)
+			}
+		}
+	}
+	n := g.players
+	base := PlaneRovers + 2*n
+	me := int(p)
+	for i := 0; i < 2*n; i++ {
+		r := &s.rovers[i]
+		if r.Status != Racing {
+			continue
+		}
+		rel := (i/2 - me + n) % n
+		h := int(r.Pos)
+		set(PlaneRovers+2*rel+i%2, h, 1)
+		set(base+offHeading+int(r.Heading), h, 1)
+		set(base+offPhases, h, float32(r.Phases)/MaxPhases)
+		set(base+offShields, h, float32(r.Shields)/2)
+		set(base+offMissiles, h, float32(r.Missiles)/2)
+		if r.Armed {
+			set(base+offArmed, h, 1)
+		}
+		down := 0
+		for ph, c := range r.Program {
+			if c == NoCard {
+				continue
+			}
+			down++
+			if i/2 == me {
+				set(base+offProgram+8*ph+int(c), h, 1)
+			}
+		}
+		set(base+offCommitted, h, float32(down)/MaxPhases)
+		for ph, c := range r.Shown {
+			if c != NoCard {
+				set(base+offShown+8*ph+int(c), h, 1)
+			}
+		}
+	}
+	if s.moon == 1 {
+		fill(base+offMoon, 1)
+	}
+	fill(base+offTurn, float32(s.turn)/float32(g.turnLimit))
+	switch s.stage {
+	case stagePlace, stageFace:
+		fill(base+offPlacing, 1)
+		if s.pending >= 0 {
+			set(base+offPending, int(s.pending), 1)
+		}
+	case stageProgram:
+		fill(base+offPhase+int(s.phase), 1)
+		set(base+offTarget, int(s.rovers[s.target].Pos), 1)
+	}
+	if s.stage != stageFirst && s.stage != stageOver && int(s.actor) == me {
+		fill(base+offToAct, 1)
+	}
+}
+
+// Resample redraws every card on the other players' control boards: p sees
+// how many cards each rover has down but not which. The cards are drawn at
+// random from each deck, each card at most once per program.
+func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
+	c := *s
+	for i := 0; i < 2*s.g.players; i++ {
+		if i/2 == int(p) || c.rovers[i].Status != Racing {
+			continue
+		}
+		left := Decks[i%2]
+		total := 0
+		for _, k := range left {
+			total += int(k)
+		}
+		for ph := range c.rovers[i].Program {
+			if c.rovers[i].Program[ph] == NoCard {
+				continue
+			}
+			x := rng.IntN(total)
+			for card := 0; card < NumCards; card++ {
+				if x < int(left[card]) {
+					c.rovers[i].Program[ph] = Card(card)
+					left[card]--
+					total--
+					break
+				}
+				x -= int(left[card])
+			}
+		}
+	}
+	return &c
+}
