@@ -16,14 +16,14 @@ type Terrain int8
 
 // Terrains and their characters in scenario files.
 const (
-	Off     Terrain = iota // '-': not part of the board
-	Plain                  // '.'
-	Crater                 // 'X': impassable, stops lasers (not missiles)
-	Dust                   // '~': fine dust, only Forward 1 - All Terrain enters, crosses or leaves it
-	Start                  // 'S': start line
-	Finish                 // 'F': finish line
-	Repair                 // 'R': repair station
-	Cache                  // 'M': missile cache (a missile token on the board)
+	Off    Terrain = iota // '-': not part of the board
+	Plain                 // '.'
+	Crater                // 'X': impassable, stops lasers (not missiles)
+	Dust                  // '~': fine dust, only Forward 1 - All Terrain enters, crosses or leaves it
+	Start                 // 'S': start line
+	Finish                // 'F': finish line
+	Repair                // 'R': repair station
+	Cache                 // 'M': missile cache (a missile token on the board)
 )
 
 const terrainChars = "-.X~SFRM"
@@ -50,9 +50,9 @@ type Board struct {
 	cubes      [MaxCells]cube
 	starts     [MaxStarts]int16 // start-line hexes in reading order
 	nStarts    int
-	startSlot  [MaxCells]int8  // index in starts, or -1
+	startSlot  [MaxCells]int8   // index in starts, or -1
 	facings    [MaxStarts]uint8 // allowed facings of each start hex (bit per direction)
-	cacheSlot  [MaxCells]int8  // index of the cache, or -1
+	cacheSlot  [MaxCells]int8   // index of the cache, or -1
 	caches     [MaxCaches]int16
 	nCaches    int
 	finishGeo  [MaxCells]int16 // hex distance to the nearest finish hex, ignoring terrain

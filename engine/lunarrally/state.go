@@ -20,7 +20,7 @@ type Rover struct {
 	Phases   int8  // phases left on the control board, 1..3
 	Shields  int8
 	Missiles int8
-	Armed    bool           // weapons active: the rover has moved off the start line
+	Armed    bool            // weapons active: the rover has moved off the start line
 	Program  [MaxPhases]Card // cards on the phases, NoCard where none
 	Shown    [MaxPhases]Card // the program it executed last (revealed to all)
 }
