@@ -12,7 +12,7 @@ const Name = "welcome-moon"
 
 // implemented is the highest adventure this package plays; adventures above
 // it are refused with an error wrapping engine.ErrBadParam.
-const implemented = 3
+const implemented = 4
 
 var spec = engine.Spec{
 	Name:  Name,
