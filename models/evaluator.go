@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/mcts"
@@ -12,20 +13,23 @@ import (
 // observes each state from the player to move, runs the uncached ones in one
 // batch, and turns the network's relative values into values per seat in
 // absolute order, scaled to the game's utility range. It is safe for
-// concurrent use (calls are serialised).
+// concurrent use: concurrent calls run in parallel, each with its own
+// scratch buffers.
 type Evaluator struct {
 	game       engine.Game
 	net        *Network
 	cache      *Cache
 	minU, maxU float32
+	scratch    sync.Pool // of *scratch
+	evals      atomic.Int64
+}
 
-	mu                  sync.Mutex
+type scratch struct {
 	pred                *Predictor
 	obs, mask, pol, val []float32
 	key                 []byte
 	legal               []engine.Action
 	rows                []pending
-	evals               int64
 }
 
 type pending struct {
@@ -39,11 +43,12 @@ func NewEvaluator(g engine.Game, net *Network, cacheSize int) (*Evaluator, error
 	if s := ShapesOf(g); !net.Shapes.Equal(s) {
 		return nil, fmt.Errorf("%w: network has %s, the game has %s", ErrWrongGame, net.Shapes, s)
 	}
-	return &Evaluator{
+	e := &Evaluator{
 		game: g, net: net, cache: NewCache(cacheSize),
 		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()),
-		pred: net.NewPredictor(),
-	}, nil
+	}
+	e.scratch.New = func() any { return &scratch{pred: net.NewPredictor()} }
+	return e, nil
 }
 
 var _ mcts.Evaluator = (*Evaluator)(nil)
@@ -52,23 +57,23 @@ var _ mcts.Evaluator = (*Evaluator)(nil)
 func (e *Evaluator) Cache() *Cache { return e.cache }
 
 // Rows is the number of rows the network has run so far (cache misses).
-func (e *Evaluator) Rows() int64 {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.evals
-}
+func (e *Evaluator) Rows() int64 { return e.evals.Load() }
 
 // Evaluate implements mcts.Evaluator.
 func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error {
 	if len(out) != len(states) {
 		return fmt.Errorf("%w: %d states, %d outputs", ErrBadInput, len(states), len(out))
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	sc := e.scratch.Get().(*scratch)
+	defer e.scratch.Put(sc)
+	return e.evaluate(sc, states, out)
+}
+
+func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation) error {
 	s := e.net.Shapes
 	d, na, np := s.ObsSize(), s.Actions, s.Players
-	e.obs, e.mask = grow(e.obs, len(states)*d), grow(e.mask, len(states)*na)
-	e.rows = e.rows[:0]
+	sc.obs, sc.mask = grow(sc.obs, len(states)*d), grow(sc.mask, len(states)*na)
+	sc.rows = sc.rows[:0]
 	for i, st := range states {
 		p := st.CurrentPlayer()
 		if p < 0 || int(p) >= np {
@@ -77,36 +82,36 @@ func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error
 		if len(out[i].Priors) != na || len(out[i].Values) != np {
 			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, i, len(out[i].Priors), len(out[i].Values), na, np)
 		}
-		r := len(e.rows)
-		obs, mask := e.obs[r*d:(r+1)*d], e.mask[r*na:(r+1)*na]
+		r := len(sc.rows)
+		obs, mask := sc.obs[r*d:(r+1)*d], sc.mask[r*na:(r+1)*na]
 		st.Observe(p, obs)
 		clear(mask)
-		e.legal = st.LegalActions(e.legal)
-		for _, a := range e.legal {
+		sc.legal = st.LegalActions(sc.legal)
+		for _, a := range sc.legal {
 			mask[a] = 1
 		}
 		if e.cache != nil {
-			e.key = CacheKey(e.key, obs, mask)
-			if v, ok := e.cache.Get(e.key); ok {
+			sc.key = CacheKey(sc.key, obs, mask)
+			if v, ok := e.cache.Get(sc.key); ok {
 				e.write(out[i], p, v[:na], v[na:])
 				continue
 			}
-			e.rows = append(e.rows, pending{i, string(e.key)})
+			sc.rows = append(sc.rows, pending{i, string(sc.key)})
 		} else {
-			e.rows = append(e.rows, pending{i: i})
+			sc.rows = append(sc.rows, pending{i: i})
 		}
 	}
-	n := len(e.rows)
+	n := len(sc.rows)
 	if n == 0 {
 		return nil
 	}
-	e.pol, e.val = grow(e.pol, n*na), grow(e.val, n*np)
-	if err := e.pred.Predict(n, e.obs[:n*d], e.mask[:n*na], e.pol[:n*na], e.val[:n*np]); err != nil {
+	sc.pol, sc.val = grow(sc.pol, n*na), grow(sc.val, n*np)
+	if err := sc.pred.Predict(n, sc.obs[:n*d], sc.mask[:n*na], sc.pol[:n*na], sc.val[:n*np]); err != nil {
 		return err
 	}
-	e.evals += int64(n)
-	for r, pr := range e.rows {
-		pol, val := e.pol[r*na:(r+1)*na], e.val[r*np:(r+1)*np]
+	e.evals.Add(int64(n))
+	for r, pr := range sc.rows {
+		pol, val := sc.pol[r*na:(r+1)*na], sc.val[r*np:(r+1)*np]
 		e.write(out[pr.i], states[pr.i].CurrentPlayer(), pol, val)
 		if e.cache != nil {
 			entry := make([]float32, na+np)

@@ -5,5 +5,6 @@ package all
 import (
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	_ "github.com/moongym/moongym/agents/mctsagent"
+	_ "github.com/moongym/moongym/agents/netagent"
 	_ "github.com/moongym/moongym/engine/all"
 )

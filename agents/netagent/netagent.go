@@ -1,0 +1,196 @@
+// Package netagent registers the agents that play with a trained
+// policy-value network (a models file):
+//
+//	net:model=FILE            the raw policy, no search: the most likely
+//	                          legal action (temp>0 samples instead)
+//	az:model=FILE,sims=200    AlphaZero-style: MCTS (PUCT) with the network
+//	                          as evaluator, the most visited move
+//
+// The model file must be for the game being played (same name, parameters
+// and shapes); anything else is an error that says what differs.
+package netagent
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/agents/mctsagent"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
+	"github.com/moongym/moongym/models"
+)
+
+// DefaultCPUCT is the az agent's exploration constant (values scaled to
+// [0, 1], as mcts.Config takes it).
+const DefaultCPUCT = 1.5
+
+func init() {
+	agents.Register(agents.Info{
+		Name: "net",
+		Doc:  "a trained network's raw policy, no search",
+		Options: []agents.Option{
+			{Name: "model", Default: "", Doc: "model file (made by moongym train or export)"},
+			{Name: "temp", Default: "0", Doc: "0 plays the most likely action; > 0 samples from the policy sharpened by 1/temp"},
+			{Name: "seed", Default: "", Doc: "random seed for temp > 0 (default: the one the caller gives)"},
+		},
+		New: func(ctx agents.Context) (agents.Agent, error) {
+			m, err := loadModel(ctx)
+			if err != nil {
+				return nil, err
+			}
+			temp, err := ctx.Opts.Float("temp")
+			if err != nil {
+				return nil, err
+			}
+			return NewNet(ctx.Game, m.Net, temp, ctx.Seed)
+		},
+	})
+	agents.Register(agents.Info{
+		Name: "az",
+		Doc:  "AlphaZero-style search: MCTS with a trained network as evaluator",
+		Options: []agents.Option{
+			{Name: "model", Default: "", Doc: "model file (made by moongym train or export)"},
+			{Name: "sims", Default: "200", Doc: "simulations per move"},
+			{Name: "c", Default: fmt.Sprint(DefaultCPUCT), Doc: "PUCT exploration constant (values scaled to [0,1])"},
+			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)"},
+			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
+		},
+		New: func(ctx agents.Context) (agents.Agent, error) {
+			m, err := loadModel(ctx)
+			if err != nil {
+				return nil, err
+			}
+			sims, err := ctx.Opts.Int("sims")
+			if err != nil {
+				return nil, err
+			}
+			c, err := ctx.Opts.Float("c")
+			if err != nil {
+				return nil, err
+			}
+			batch, err := ctx.Opts.Int("batch")
+			if err != nil {
+				return nil, err
+			}
+			return NewAZ(ctx.Game, m.Net, mcts.Config{Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed})
+		},
+	})
+}
+
+func loadModel(ctx agents.Context) (*models.Model, error) {
+	path := ctx.Opts["model"]
+	if path == "" {
+		return nil, fmt.Errorf("%w: model=FILE is required", agents.ErrBadSpec)
+	}
+	return models.LoadFor(path, ctx.Game)
+}
+
+// evalCache is the number of positions an agent's evaluator remembers.
+const evalCache = 1 << 16
+
+// NewAZ makes a search agent with net as its evaluator.
+func NewAZ(g engine.Game, net *models.Network, cfg mcts.Config) (*mctsagent.Agent, error) {
+	ev, err := models.NewEvaluator(g, net, evalCache)
+	if err != nil {
+		return nil, err
+	}
+	return mctsagent.New(g, ev, cfg)
+}
+
+// Net plays a network's policy without search.
+type Net struct {
+	ev   *models.Evaluator
+	temp float64
+	rng  *rand.Rand
+	buf  []mcts.Evaluation
+	st   []engine.State
+}
+
+var _ agents.Policier = (*Net)(nil)
+
+// NewNet makes the raw-policy agent; temp 0 is greedy.
+func NewNet(g engine.Game, net *models.Network, temp float64, seed uint64) (*Net, error) {
+	if temp < 0 || math.IsNaN(temp) {
+		return nil, fmt.Errorf("%w: temp=%v, want >= 0", agents.ErrBadSpec, temp)
+	}
+	ev, err := models.NewEvaluator(g, net, evalCache)
+	if err != nil {
+		return nil, err
+	}
+	return &Net{
+		ev: ev, temp: temp, rng: agents.NewRNG(seed),
+		buf: []mcts.Evaluation{{Priors: make([]float32, g.NumActions()), Values: make([]float32, g.NumPlayers())}},
+		st:  make([]engine.State, 1),
+	}, nil
+}
+
+func (n *Net) evaluate(s engine.State) (mcts.Evaluation, error) {
+	if err := agents.CheckToAct(s); err != nil {
+		return mcts.Evaluation{}, err
+	}
+	n.st[0] = s
+	err := n.ev.Evaluate(n.st, n.buf)
+	n.st[0] = nil
+	return n.buf[0], err
+}
+
+// Act plays the most likely legal action (ties to the lower action), or
+// samples with temp > 0.
+func (n *Net) Act(s engine.State) (engine.Action, error) {
+	ev, err := n.evaluate(s)
+	if err != nil {
+		return 0, err
+	}
+	legal := s.LegalActions(nil)
+	best := legal[0]
+	for _, a := range legal {
+		if ev.Priors[a] > ev.Priors[best] {
+			best = a
+		}
+	}
+	if n.temp == 0 {
+		return best, nil
+	}
+	inv := 1 / n.temp
+	weights := make([]float64, len(legal))
+	sum := 0.0
+	for i, a := range legal {
+		if p := float64(ev.Priors[a]); p > 0 {
+			weights[i] = math.Exp(inv * (math.Log(p) - math.Log(float64(ev.Priors[best]))))
+			sum += weights[i]
+		}
+	}
+	u := n.rng.Float64() * sum
+	for i, w := range weights {
+		if u -= w; u < 0 {
+			return legal[i], nil
+		}
+	}
+	return best, nil
+}
+
+// Policy is the network's policy over the legal actions.
+func (n *Net) Policy(s engine.State) ([]agents.ActionProb, error) {
+	ev, err := n.evaluate(s)
+	if err != nil {
+		return nil, err
+	}
+	legal := s.LegalActions(nil)
+	out := make([]agents.ActionProb, len(legal))
+	for i, a := range legal {
+		out[i] = agents.ActionProb{Action: a, Prob: float64(ev.Priors[a])}
+	}
+	return out, nil
+}
+
+// Values are the network's values of s for every seat, in absolute seat
+// order and the game's utility range.
+func (n *Net) Values(s engine.State) ([]float32, error) {
+	ev, err := n.evaluate(s)
+	if err != nil {
+		return nil, err
+	}
+	return append([]float32(nil), ev.Values...), nil
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/training"
+)
+
+func init() {
+	var (
+		out, params, settings string
+		iterations            int64
+		duration              time.Duration
+		resume, quiet         bool
+	)
+	cmd := &cobra.Command{
+		Use:   "train GAME --out DIR [--params P] [--train S] [--iterations N | --duration D] [--resume]",
+		Short: "Train a policy-value network by AlphaZero-style self-play",
+		Long: `Train a policy-value network for GAME by self-play: many games are played at
+once with MCTS, their network queries batched together; root visit counts are
+the policy targets, final results the value targets; a replay buffer feeds an
+Adam learner with weight decay. Every few iterations the network plays random,
+the game's heuristic and its previous version.
+
+DIR receives, after every checkpoint interval (atomically; a killed run loses
+at most the last interval):
+  checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
+  latest.safetensors  the latest network as a model file
+  best.safetensors    the best evaluated network ("moongym export" copies it)
+  metrics.csv         losses, speeds and evaluation scores per iteration
+  metrics.png         the learning curves
+
+--resume continues the run in DIR exactly where its checkpoint stopped, with
+its stored settings; --iterations counts all iterations of the run, so
+"--iterations 50" after a stop at 30 does 20 more.
+
+Training settings (--train, "name=value,..."), with their defaults:
+` + training.ParamHelp(),
+		Example: `  moongym train tictactoe --out runs/ttt --duration 10m
+  moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
+  moongym train tictactoe --out runs/ttt --iterations 60 --resume`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("--out DIR is required")
+			}
+			if iterations <= 0 && duration <= 0 {
+				return errors.New("give --iterations N or --duration D (or both)")
+			}
+			var t *training.Trainer
+			if resume {
+				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") {
+					return errors.New("--resume uses the run's stored settings: drop --train and --params")
+				}
+				var err error
+				if t, err = training.Resume(out); err != nil {
+					return err
+				}
+				if t.Game.Spec().Name != args[0] {
+					return fmt.Errorf("%s holds a run of %s, not %s", out, t.Game.Spec().Name, args[0])
+				}
+			} else {
+				p, err := engine.ParseParams(params)
+				if err != nil {
+					return err
+				}
+				g, err := engine.Load(args[0], p)
+				if err != nil {
+					return err
+				}
+				cfg, err := training.ParseConfig(settings, training.DefaultConfig())
+				if err != nil {
+					return err
+				}
+				if t, err = training.NewTrainer(g, cfg, out); err != nil {
+					return err
+				}
+			}
+			defer t.Close()
+			var deadline time.Time
+			if duration > 0 {
+				deadline = time.Now().Add(duration)
+			}
+			total := int64(-1)
+			if iterations > 0 {
+				total = iterations - t.Iteration()
+			}
+			bar := progressbar.NewOptions64(total,
+				progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+				progressbar.OptionSetDescription("training"),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetElapsedTime(true),
+				progressbar.OptionSetPredictTime(total > 0),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionSetVisibility(!quiet),
+				progressbar.OptionClearOnFinish(),
+			)
+			t.Progress = func(r training.Row) {
+				desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
+					r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
+				if r.VsRandom == r.VsRandom {
+					desc += fmt.Sprintf(" | vs random %.2f", r.VsRandom)
+				}
+				if r.VsHeuristic == r.VsHeuristic {
+					desc += fmt.Sprintf(" heuristic %.2f", r.VsHeuristic)
+				}
+				if r.VsPrevious == r.VsPrevious {
+					desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
+				}
+				bar.Describe(desc)
+				_ = bar.Add(1)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			err := t.Run(ctx, iterations, deadline)
+			_ = bar.Finish()
+			if err != nil {
+				return err
+			}
+			rows := t.Metrics()
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "%s: %d iterations done, run in %s\n", t.Game.Spec().Name, t.Iteration(), out)
+			if len(rows) > 0 {
+				r := rows[len(rows)-1]
+				fmt.Fprintf(w, "games %d, samples %d, steps %d, %.0fs of training; last loss %s\n",
+					r.Games, r.Samples, r.Steps, r.Elapsed, fmtLoss(r.TotalLoss))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "run directory (created if missing)")
+	f.StringVar(&params, "params", "", "game parameters, name=value,...")
+	f.StringVar(&settings, "train", "", "training settings, name=value,... (see above)")
+	f.Int64Var(&iterations, "iterations", 0, "stop when the run has done this many iterations in all")
+	f.DurationVar(&duration, "duration", 0, "stop after this much time (at the end of an iteration), e.g. 10m")
+	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
+	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	root.AddCommand(cmd)
+}
+
+func fmtLoss(x float64) string {
+	if x != x {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", x)
+}

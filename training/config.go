@@ -1,0 +1,232 @@
+package training
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/moongym/moongym/models"
+)
+
+// ErrBadConfig: a training parameter is unknown or out of range.
+var ErrBadConfig = errors.New("bad training config")
+
+// Config is a training run's settings. The `param` tags are the names
+// ParseConfig reads ("games=64,sims=100").
+type Config struct {
+	// Network architecture (see models.Arch); empty Kind: the default for
+	// the game's observation shape.
+	Kind        string `param:"kind" doc:"network trunk: mlp or conv (default: conv for [C,H,W] observations)"`
+	Width       int    `param:"width" doc:"hidden units (mlp) or channels (conv); 0: default"`
+	Depth       int    `param:"depth" doc:"residual blocks; -1: default"`
+	ValueHidden int    `param:"value" doc:"value head hidden units; 0: default"`
+
+	// Self-play.
+	Games       int     `param:"games" doc:"self-play games per iteration"`
+	Parallel    int     `param:"parallel" doc:"games played at once (their network queries are batched together)"`
+	Sims        int     `param:"sims" doc:"MCTS simulations per move"`
+	LeafBatch   int     `param:"leafbatch" doc:"leaves per search per network query (virtual loss)"`
+	CPUCT       float64 `param:"cpuct" doc:"PUCT exploration constant (values scaled to [0,1])"`
+	Alpha       float64 `param:"alpha" doc:"Dirichlet noise alpha at the root"`
+	Epsilon     float64 `param:"eps" doc:"Dirichlet noise weight at the root"`
+	TempMoves   int     `param:"tempmoves" doc:"moves per game played in proportion to visit counts; later moves take the most visited"`
+	MaxBatch    int     `param:"maxbatch" doc:"most positions per network forward pass in self-play"`
+	CacheSize   int     `param:"cache" doc:"network outputs remembered per iteration"`
+	BufferSize  int     `param:"buffer" doc:"replay buffer capacity, in positions"`
+	BatchSize   int     `param:"batch" doc:"training batch size"`
+	Steps       int     `param:"steps" doc:"optimizer steps per iteration"`
+	MinSamples  int     `param:"minsamples" doc:"positions in the buffer before training starts"`
+	LR          float64 `param:"lr" doc:"Adam learning rate"`
+	WeightDecay float64 `param:"wd" doc:"decoupled weight decay (AdamW) per step, times lr"`
+
+	// Evaluation and bookkeeping.
+	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
+	EvalGames int    `param:"evalgames" doc:"games per opponent per evaluation, seats rotated"`
+	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent (0: the raw net policy)"`
+	CkptEvery int    `param:"ckptevery" doc:"checkpoint every this many iterations"`
+	Seed      uint64 `param:"seed" doc:"seed of the run"`
+}
+
+// DefaultConfig is a configuration that learns tic-tac-toe in a few
+// minutes on two cores; bigger games want more games, sims and steps.
+func DefaultConfig() Config {
+	return Config{
+		Depth:       -1,
+		Games:       64,
+		Parallel:    32,
+		Sims:        64,
+		LeafBatch:   4,
+		CPUCT:       1.5,
+		Alpha:       0.5,
+		Epsilon:     0.25,
+		TempMoves:   4,
+		MaxBatch:    512,
+		CacheSize:   1 << 16,
+		BufferSize:  20000,
+		BatchSize:   128,
+		Steps:       40,
+		MinSamples:  512,
+		LR:          2e-3,
+		WeightDecay: 1e-4,
+		EvalEvery:   5,
+		EvalGames:   100,
+		EvalSims:    0,
+		CkptEvery:   1,
+		Seed:        1,
+	}
+}
+
+// Arch resolves the network architecture for the shapes.
+func (c Config) Arch(s models.Shapes) (models.Arch, error) {
+	a := models.DefaultArch(s)
+	if c.Kind != "" && c.Kind != a.Kind {
+		a = models.DefaultArch(models.Shapes{Obs: []int{1}})
+		a.Kind = c.Kind
+	}
+	if c.Width > 0 {
+		a.Width = c.Width
+	}
+	if c.Depth >= 0 {
+		a.Depth = c.Depth
+	}
+	if c.ValueHidden > 0 {
+		a.ValueHidden = c.ValueHidden
+	}
+	return a, a.Validate(s)
+}
+
+// Validate checks the ranges of the settings.
+func (c Config) Validate() error {
+	check := func(ok bool, name string, v any, want string) error {
+		if !ok {
+			return fmt.Errorf("%w: %s=%v, want %s", ErrBadConfig, name, v, want)
+		}
+		return nil
+	}
+	return errors.Join(
+		check(c.Games >= 1, "games", c.Games, ">= 1"),
+		check(c.Parallel >= 1, "parallel", c.Parallel, ">= 1"),
+		check(c.Sims >= 1, "sims", c.Sims, ">= 1"),
+		check(c.LeafBatch >= 1, "leafbatch", c.LeafBatch, ">= 1"),
+		check(c.CPUCT >= 0, "cpuct", c.CPUCT, ">= 0"),
+		check(c.Alpha >= 0, "alpha", c.Alpha, ">= 0"),
+		check(c.Epsilon >= 0 && c.Epsilon <= 1, "eps", c.Epsilon, "in [0, 1]"),
+		check(c.TempMoves >= 0, "tempmoves", c.TempMoves, ">= 0"),
+		check(c.MaxBatch >= 1, "maxbatch", c.MaxBatch, ">= 1"),
+		check(c.CacheSize >= 0, "cache", c.CacheSize, ">= 0"),
+		check(c.BufferSize >= c.BatchSize, "buffer", c.BufferSize, ">= batch"),
+		check(c.BatchSize >= 1, "batch", c.BatchSize, ">= 1"),
+		check(c.Steps >= 0, "steps", c.Steps, ">= 0"),
+		check(c.MinSamples >= c.BatchSize, "minsamples", c.MinSamples, ">= batch"),
+		check(c.LR > 0 && c.LR < 1, "lr", c.LR, "in (0, 1)"),
+		check(c.WeightDecay >= 0 && c.WeightDecay < 1, "wd", c.WeightDecay, "in [0, 1)"),
+		check(c.EvalEvery >= 0, "evalevery", c.EvalEvery, ">= 0"),
+		check(c.EvalGames >= 0, "evalgames", c.EvalGames, ">= 0"),
+		check(c.EvalSims >= 0, "evalsims", c.EvalSims, ">= 0"),
+		check(c.CkptEvery >= 1, "ckptevery", c.CkptEvery, ">= 1"),
+	)
+}
+
+// ParseConfig reads "name=value,..." over base. Unknown names are errors
+// that list the known ones.
+func ParseConfig(s string, base Config) (Config, error) {
+	c := base
+	v := reflect.ValueOf(&c).Elem()
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return c, c.Validate()
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(s, ",") {
+		k, val, ok := strings.Cut(kv, "=")
+		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+		if !ok || k == "" {
+			return c, fmt.Errorf("%w: %q is not name=value", ErrBadConfig, kv)
+		}
+		if seen[k] {
+			return c, fmt.Errorf("%w: %s given twice", ErrBadConfig, k)
+		}
+		seen[k] = true
+		f, ok := fieldByParam(v, k)
+		if !ok {
+			return c, fmt.Errorf("%w: unknown parameter %q (known: %s)", ErrBadConfig, k, strings.Join(ParamNames(), ", "))
+		}
+		var err error
+		switch f.Kind() {
+		case reflect.Int:
+			var n int
+			n, err = strconv.Atoi(val)
+			f.SetInt(int64(n))
+		case reflect.Uint64:
+			var n uint64
+			n, err = strconv.ParseUint(val, 10, 64)
+			f.SetUint(n)
+		case reflect.Float64:
+			var x float64
+			x, err = strconv.ParseFloat(val, 64)
+			f.SetFloat(x)
+		case reflect.String:
+			f.SetString(val)
+		}
+		if err != nil {
+			return c, fmt.Errorf("%w: %s=%q is not a %s", ErrBadConfig, k, val, f.Kind())
+		}
+	}
+	return c, c.Validate()
+}
+
+func fieldByParam(v reflect.Value, name string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if p := t.Field(i).Tag.Get("param"); p == name && p != "-" {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}
+
+// ParamNames lists the parameter names ParseConfig knows, sorted.
+func ParamNames() []string {
+	var names []string
+	t := reflect.TypeOf(Config{})
+	for i := 0; i < t.NumField(); i++ {
+		if p := t.Field(i).Tag.Get("param"); p != "" && p != "-" {
+			names = append(names, p)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ParamHelp describes every parameter with its default, one a line.
+func ParamHelp() string {
+	var b strings.Builder
+	d := reflect.ValueOf(DefaultConfig())
+	t := d.Type()
+	for i := 0; i < t.NumField(); i++ {
+		p := t.Field(i).Tag.Get("param")
+		if p == "" || p == "-" {
+			continue
+		}
+		fmt.Fprintf(&b, "  %-11s %-8v %s\n", p, d.Field(i).Interface(), t.Field(i).Tag.Get("doc"))
+	}
+	return b.String()
+}
+
+// String writes the config in the form ParseConfig reads, every parameter.
+func (c Config) String() string {
+	var parts []string
+	v := reflect.ValueOf(c)
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		p := t.Field(i).Tag.Get("param")
+		if p == "" || p == "-" {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s=%v", p, v.Field(i).Interface()))
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,15 @@
+// Package training is AlphaZero-style learning for any moongym game:
+// self-play with many games in parallel whose network queries are batched
+// together (Batcher), root visit counts as policy targets with Dirichlet
+// noise and a temperature schedule, a replay ring buffer, a learner (the
+// Gorgonia graph of models/graph with AdamW kept outside the graph),
+// periodic evaluation against random, the game's heuristic and the
+// previous network, crash-safe checkpoints that resume exactly, and
+// metrics as CSV and a PNG plot.
+//
+// A run is deterministic for its seed: every random choice of iteration i
+// draws from generators seeded by (seed, i, ...), self-play outputs do not
+// depend on how queries were batched, and a checkpoint holds everything
+// else (weights, optimizer state, replay buffer, metrics), so a resumed run
+// continues exactly as an uninterrupted one would have.
+package training

@@ -1,0 +1,151 @@
+package training
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// Row is the metrics of one iteration. Losses are NaN when the learner did
+// not train (too few positions yet); scores are NaN when the iteration had
+// no evaluation (or no such opponent).
+type Row struct {
+	Iteration int64
+	// Elapsed is the training time so far, in seconds (resumed runs add up).
+	Elapsed float64
+	// Games, Samples and Steps are totals so far; Buffer is the replay size.
+	Games, Samples, Steps int64
+	Buffer                int
+	// GamesPerSec and SamplesPerSec are this iteration's self-play speed.
+	GamesPerSec, SamplesPerSec float64
+	// Mean losses of this iteration's steps.
+	PolicyLoss, ValueLoss, TotalLoss float64
+	// Scores of the network against random, the heuristic and the previous
+	// evaluated network: the mean of (return-min)/(max-min) over the
+	// games, 1 for a win and 0.5 for a draw in a two-player zero-sum game.
+	VsRandom, VsHeuristic, VsPrevious float64
+}
+
+var csvHeader = []string{"iteration", "elapsed_s", "games", "samples", "steps", "buffer",
+	"games_per_s", "samples_per_s", "policy_loss", "value_loss", "total_loss",
+	"vs_random", "vs_heuristic", "vs_previous"}
+
+func fmtFloat(x float64) string {
+	if math.IsNaN(x) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'g', 6, 64)
+}
+
+// MetricsCSV writes the rows as CSV with a header; NaN is an empty field.
+func MetricsCSV(rows []Row) ([]byte, error) {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	if err := w.Write(csvHeader); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		rec := []string{
+			strconv.FormatInt(r.Iteration, 10), fmtFloat(r.Elapsed),
+			strconv.FormatInt(r.Games, 10), strconv.FormatInt(r.Samples, 10), strconv.FormatInt(r.Steps, 10),
+			strconv.Itoa(r.Buffer), fmtFloat(r.GamesPerSec), fmtFloat(r.SamplesPerSec),
+			fmtFloat(r.PolicyLoss), fmtFloat(r.ValueLoss), fmtFloat(r.TotalLoss),
+			fmtFloat(r.VsRandom), fmtFloat(r.VsHeuristic), fmtFloat(r.VsPrevious),
+		}
+		if err := w.Write(rec); err != nil {
+			return nil, err
+		}
+	}
+	w.Flush()
+	return buf.Bytes(), w.Error()
+}
+
+// MetricsPNG draws the losses (top) and evaluation scores (bottom) against
+// the number of self-play games, as a PNG.
+func MetricsPNG(rows []Row, title string) ([]byte, error) {
+	series := func(y func(Row) float64) plotter.XYs {
+		var xy plotter.XYs
+		for _, r := range rows {
+			if v := y(r); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				xy = append(xy, plotter.XY{X: float64(r.Games), Y: v})
+			}
+		}
+		return xy
+	}
+	colors := []color.Color{
+		color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 255}, color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 255},
+		color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 255},
+	}
+	addLines := func(p *plot.Plot, names []string, ys []func(Row) float64) error {
+		for i, name := range names {
+			xy := series(ys[i])
+			if len(xy) == 0 {
+				continue
+			}
+			l, err := plotter.NewLine(xy)
+			if err != nil {
+				return err
+			}
+			l.Color = colors[i%len(colors)]
+			l.Width = vg.Points(1.5)
+			p.Add(l)
+			p.Legend.Add(name, l)
+			if len(xy) < 30 {
+				s, err := plotter.NewScatter(xy)
+				if err != nil {
+					return err
+				}
+				s.Color = l.Color
+				p.Add(s)
+			}
+		}
+		return nil
+	}
+	loss := plot.New()
+	loss.Title.Text = title + ": training loss"
+	loss.Y.Label.Text = "loss"
+	loss.X.Label.Text = "self-play games"
+	loss.Legend.Top = true
+	if err := addLines(loss, []string{"policy", "value", "total"}, []func(Row) float64{
+		func(r Row) float64 { return r.PolicyLoss },
+		func(r Row) float64 { return r.ValueLoss },
+		func(r Row) float64 { return r.TotalLoss },
+	}); err != nil {
+		return nil, err
+	}
+	eval := plot.New()
+	eval.Title.Text = "evaluation score (1 = always wins, 0.5 = even)"
+	eval.Y.Label.Text = "score"
+	eval.X.Label.Text = "self-play games"
+	eval.Y.Min, eval.Y.Max = 0, 1
+	eval.Legend.Top = false
+	if err := addLines(eval, []string{"vs random", "vs heuristic", "vs previous"}, []func(Row) float64{
+		func(r Row) float64 { return r.VsRandom },
+		func(r Row) float64 { return r.VsHeuristic },
+		func(r Row) float64 { return r.VsPrevious },
+	}); err != nil {
+		return nil, err
+	}
+	img := vgimg.New(vg.Points(640), vg.Points(720))
+	dc := draw.New(img)
+	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(12), PadY: vg.Points(18)}
+	plots := [][]*plot.Plot{{loss}, {eval}}
+	canvases := plot.Align(plots, tiles, dc)
+	for i := range plots {
+		plots[i][0].Draw(canvases[i][0])
+	}
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("training: plot: %w", err)
+	}
+	return buf.Bytes(), nil
+}

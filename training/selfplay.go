@@ -1,0 +1,156 @@
+package training
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
+)
+
+// SelfPlay plays games of a game against itself with MCTS over a shared
+// evaluator and turns them into training positions.
+type SelfPlay struct {
+	Game engine.Game
+	Cfg  Config
+}
+
+// GameResult is one self-play game: its positions, in order, and its
+// length and returns.
+type GameResult struct {
+	Samples []Sample
+	Moves   int
+	Returns []float64
+}
+
+// seedFor derives the seed of game i of iteration it.
+func seedFor(seed uint64, it int64, i int) uint64 {
+	r := rand.New(rand.NewPCG(seed^0x73656c66, uint64(it)<<20|uint64(i)))
+	return r.Uint64()
+}
+
+// Play plays n games of iteration it, Cfg.Parallel at a time, each search in
+// its own goroutine, their network queries batched by a Batcher over ev.
+// The results are in game order and depend only on the seed, the iteration
+// and ev's outputs (not on how queries were batched).
+func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, error) {
+	b := NewBatcher(ev, sp.Cfg.MaxBatch)
+	results := make([]GameResult, n)
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(sp.Cfg.Parallel, n)
+	for w := 0; w < workers; w++ {
+		b.Join()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer b.Leave()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				results[i], errs[i] = sp.playOne(b, seedFor(sp.Cfg.Seed, it, i))
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("self-play game %d: %w", i, err)
+		}
+	}
+	return results, nil
+}
+
+// playOne plays one game: for its first TempMoves decisions the move is
+// drawn in proportion to the root visit counts, later the most visited
+// move is played. Chance outcomes are drawn from their probabilities.
+func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) {
+	g, cfg := sp.Game, sp.Cfg
+	search, err := mcts.New(g, ev, mcts.Config{
+		Sims: cfg.Sims, CPUCT: cfg.CPUCT, DirichletAlpha: cfg.Alpha, DirichletEpsilon: cfg.Epsilon,
+		Seed: seed, Reuse: true, BatchSize: cfg.LeafBatch,
+	})
+	if err != nil {
+		return GameResult{}, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x706c6179))
+	np, na := g.NumPlayers(), g.NumActions()
+	obsSize := 1
+	for _, d := range g.ObservationShape() {
+		obsSize *= d
+	}
+	type pending struct {
+		s      Sample
+		player engine.Player
+	}
+	var positions []pending
+	var legal []engine.Action
+	var outcomes []engine.Outcome
+	s := g.NewInitialState()
+	decisions := 0
+	for moves := 0; !s.IsTerminal(); moves++ {
+		if moves > g.MaxGameLength() {
+			return GameResult{}, fmt.Errorf("game exceeded MaxGameLength %d", g.MaxGameLength())
+		}
+		p := s.CurrentPlayer()
+		var a engine.Action
+		if p == engine.Chance {
+			outcomes = s.ChanceOutcomes(outcomes)
+			a = engine.SampleOutcome(outcomes, rng.Float64())
+		} else {
+			legal = s.LegalActions(legal)
+			if len(legal) == 1 {
+				a = legal[0] // forced: no decision to learn
+			} else {
+				r, err := search.Run(s)
+				if err != nil {
+					return GameResult{}, err
+				}
+				smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: r.Visits, Value: make([]float32, np)}
+				s.Observe(p, smp.Obs)
+				for _, l := range legal {
+					smp.Mask[l] = 1
+				}
+				positions = append(positions, pending{smp, p})
+				a = r.Action
+				if decisions < cfg.TempMoves {
+					a = sampleVisits(r.Visits, rng, a)
+				}
+				decisions++
+			}
+		}
+		s.Apply(a)
+		search.Advance(a)
+	}
+	ret := s.Returns(nil)
+	lo, hi := g.MinUtility(), g.MaxUtility()
+	out := GameResult{Moves: 0, Returns: ret}
+	for _, pos := range positions {
+		for k := 0; k < np; k++ {
+			u := ret[(int(pos.player)+k)%np]
+			pos.s.Value[k] = float32(2*(u-lo)/(hi-lo) - 1)
+		}
+		out.Samples = append(out.Samples, pos.s)
+	}
+	out.Moves = decisions
+	return out, nil
+}
+
+// sampleVisits draws an action in proportion to the visit distribution.
+func sampleVisits(visits []float32, rng *rand.Rand, fallback engine.Action) engine.Action {
+	u := rng.Float64()
+	for a, v := range visits {
+		if v <= 0 {
+			continue
+		}
+		if u -= float64(v); u < 0 {
+			return engine.Action(a)
+		}
+	}
+	return fallback
+}

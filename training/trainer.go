@@ -1,0 +1,299 @@
+package training
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models"
+)
+
+// Trainer runs self-play, learning and evaluation in a directory.
+type Trainer struct {
+	Game engine.Game
+	Cfg  Config
+	Dir  string
+	// Progress, if set, is called after every iteration.
+	Progress func(Row)
+	// Now is the clock used for provenance dates (time.Now if nil); tests
+	// fix it.
+	Now func() time.Time
+
+	net      *models.Network
+	learner  *Learner
+	ck       *checkpoint
+	previous *models.Network
+}
+
+// NewTrainer starts a fresh run of g in dir, which must not hold a
+// checkpoint yet (use Resume).
+func NewTrainer(g engine.Game, cfg Config, dir string) (*Trainer, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, CheckpointFile)); err == nil {
+		return nil, fmt.Errorf("training: %s already holds a run: resume it or choose another --out", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	arch, err := cfg.Arch(models.ShapesOf(g))
+	if err != nil {
+		return nil, err
+	}
+	m, err := models.NewModel(g, arch, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	s := m.Net.Shapes
+	ck := &checkpoint{
+		Version: checkpointVersion, Game: g.Spec().Name, Params: g.Params().Clone(), Config: cfg,
+		Adam:      NewAdam(m.Net, cfg.LR, cfg.WeightDecay),
+		Replay:    NewReplay(cfg.BufferSize, s.ObsSize(), s.Actions, s.Players),
+		BestScore: math.Inf(-1),
+	}
+	return newTrainer(g, ck, m.Net, nil, dir)
+}
+
+// Resume continues the run saved in dir.
+func Resume(dir string) (*Trainer, error) {
+	ck, err := loadCheckpoint(dir)
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.Load(ck.Game, ck.Params)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCheckpoint, err)
+	}
+	m, err := models.Decode(ck.Model)
+	if err != nil {
+		return nil, fmt.Errorf("%w: model: %w", ErrBadCheckpoint, err)
+	}
+	if err := m.Check(g); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCheckpoint, err)
+	}
+	var prev *models.Network
+	if ck.Previous != nil {
+		pm, err := models.Decode(ck.Previous)
+		if err != nil {
+			return nil, fmt.Errorf("%w: previous model: %w", ErrBadCheckpoint, err)
+		}
+		prev = pm.Net
+	}
+	return newTrainer(g, ck, m.Net, prev, dir)
+}
+
+func newTrainer(g engine.Game, ck *checkpoint, net, prev *models.Network, dir string) (*Trainer, error) {
+	if len(ck.Adam.M) != len(net.Weights) {
+		return nil, fmt.Errorf("%w: optimizer state does not fit the network", ErrBadCheckpoint)
+	}
+	l, err := NewLearner(net, ck.Adam, ck.Replay, ck.Config.BatchSize)
+	if err != nil {
+		return nil, err
+	}
+	return &Trainer{Game: g, Cfg: ck.Config, Dir: dir, net: net, learner: l, ck: ck, previous: prev}, nil
+}
+
+// Close releases the learner's graph.
+func (t *Trainer) Close() error { return t.learner.Close() }
+
+// Iteration is the number of iterations done.
+func (t *Trainer) Iteration() int64 { return t.ck.Iteration }
+
+// Network is the current network (shared: do not change it while training).
+func (t *Trainer) Network() *models.Network { return t.net }
+
+// Metrics are the rows so far.
+func (t *Trainer) Metrics() []Row { return t.ck.Metrics }
+
+// Run does iterations until the run has done `until` of them in all (0:
+// no limit), the deadline passes (zero: none) or ctx is done, checkpointing
+// every CkptEvery iterations and at the end.
+func (t *Trainer) Run(ctx context.Context, until int64, deadline time.Time) error {
+	if until <= 0 && deadline.IsZero() && ctx.Done() == nil {
+		return fmt.Errorf("%w: a run needs an iteration count, a duration or a context to stop it", ErrBadConfig)
+	}
+	saved := true
+	for until <= 0 || t.ck.Iteration < until {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		if err := t.Step(); err != nil {
+			return err
+		}
+		saved = false
+		if t.ck.Iteration%int64(t.Cfg.CkptEvery) == 0 {
+			if err := t.Save(); err != nil {
+				return err
+			}
+			saved = true
+		}
+	}
+	if !saved {
+		return t.Save()
+	}
+	return nil
+}
+
+// Step does one iteration: self-play, learning, and evaluation when due.
+func (t *Trainer) Step() error {
+	cfg := t.Cfg
+	it := t.ck.Iteration
+	start := time.Now()
+	ev, err := models.NewEvaluator(t.Game, t.net, cfg.CacheSize)
+	if err != nil {
+		return err
+	}
+	sp := SelfPlay{Game: t.Game, Cfg: cfg}
+	games, err := sp.Play(ev, it, cfg.Games)
+	if err != nil {
+		return err
+	}
+	samples := 0
+	for _, gr := range games {
+		for _, s := range gr.Samples {
+			if err := t.ck.Replay.Add(s); err != nil {
+				return err
+			}
+		}
+		samples += len(gr.Samples)
+	}
+	playTime := time.Since(start).Seconds()
+	row := Row{
+		Iteration: it + 1, PolicyLoss: math.NaN(), ValueLoss: math.NaN(), TotalLoss: math.NaN(),
+		VsRandom: math.NaN(), VsHeuristic: math.NaN(), VsPrevious: math.NaN(),
+		GamesPerSec: float64(len(games)) / playTime, SamplesPerSec: float64(samples) / playTime,
+	}
+	if t.ck.Replay.Len() >= cfg.MinSamples && cfg.Steps > 0 {
+		rng := rand.New(rand.NewPCG(cfg.Seed^0x6c6561726e, uint64(it)))
+		loss, err := t.learner.Train(t.ck.Replay, cfg.Steps, rng)
+		if err != nil {
+			return err
+		}
+		row.PolicyLoss, row.ValueLoss, row.TotalLoss = loss.Policy, loss.Value, loss.Total
+		t.ck.Steps += int64(cfg.Steps)
+	}
+	t.ck.Iteration++
+	t.ck.Games += int64(len(games))
+	t.ck.Samples += int64(samples)
+	if cfg.EvalEvery > 0 && t.ck.Iteration%int64(cfg.EvalEvery) == 0 && cfg.EvalGames > 0 {
+		if err := t.evaluate(&row); err != nil {
+			return err
+		}
+	}
+	t.ck.Elapsed += time.Since(start).Seconds()
+	row.Elapsed, row.Games, row.Samples, row.Steps, row.Buffer = t.ck.Elapsed, t.ck.Games, t.ck.Samples, t.ck.Steps, t.ck.Replay.Len()
+	t.ck.Metrics = append(t.ck.Metrics, row)
+	if t.Progress != nil {
+		t.Progress(row)
+	}
+	return nil
+}
+
+// evaluate plays the network against random, the heuristic (if the game
+// has one) and the previous evaluated network, and keeps the best model.
+func (t *Trainer) evaluate(row *Row) error {
+	cfg := t.Cfg
+	seed := seedFor(cfg.Seed^0x6576616c, t.ck.Iteration, 0)
+	cand := NetFactory(t.Game, t.net, cfg.EvalSims, cfg.CPUCT)
+	m, err := PlayMatch(t.Game, cand, SpecFactory(t.Game, "random"), cfg.EvalGames, 0, seed)
+	if err != nil {
+		return err
+	}
+	row.VsRandom = m.Score
+	score, parts := m.Score, 1.0
+	if _, herr := agents.HeuristicFor(t.Game.Spec().Name); herr == nil {
+		m, err := PlayMatch(t.Game, cand, SpecFactory(t.Game, "heuristic"), cfg.EvalGames, 0, seed+1)
+		if err != nil {
+			return err
+		}
+		row.VsHeuristic = m.Score
+		score += m.Score
+		parts++
+	} else if !errors.Is(herr, agents.ErrNoHeuristic) {
+		return herr
+	}
+	if t.previous != nil {
+		// Two deterministic networks play the same game every time: open
+		// each game with two random moves.
+		prev := NetFactory(t.Game, t.previous, cfg.EvalSims, cfg.CPUCT)
+		m, err := PlayMatch(t.Game, cand, prev, cfg.EvalGames, 2, seed+2)
+		if err != nil {
+			return err
+		}
+		row.VsPrevious = m.Score
+	}
+	t.previous = t.net.Clone()
+	prevModel, err := t.encode(t.previous)
+	if err != nil {
+		return err
+	}
+	t.ck.Previous = prevModel
+	if score /= parts; score >= t.ck.BestScore {
+		t.ck.BestScore, t.ck.BestIteration = score, t.ck.Iteration
+		if err := models.WriteFileAtomic(filepath.Join(t.Dir, BestFile), prevModel); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// model wraps a network with the run's game and provenance.
+func (t *Trainer) model(net *models.Network) *models.Model {
+	now := time.Now
+	if t.Now != nil {
+		now = t.Now
+	}
+	return &models.Model{
+		Game: t.ck.Game, Params: t.ck.Params, Net: net,
+		Provenance: models.Provenance{
+			Steps: t.ck.Steps, Iterations: t.ck.Iteration, Games: t.ck.Games, Samples: t.ck.Samples,
+			Date: now().UTC().Format(time.RFC3339), Seed: t.Cfg.Seed,
+			Data: "moongym train self-play: " + t.Cfg.String(),
+		},
+	}
+}
+
+func (t *Trainer) encode(net *models.Network) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := t.model(net).Encode(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Save writes the latest model, the metrics and, last, the checkpoint, each
+// atomically: a crash leaves the previous checkpoint or this one.
+func (t *Trainer) Save() error {
+	cur, err := t.encode(t.net)
+	if err != nil {
+		return err
+	}
+	t.ck.Model = cur
+	if err := models.WriteFileAtomic(filepath.Join(t.Dir, LatestFile), cur); err != nil {
+		return err
+	}
+	csvData, err := MetricsCSV(t.ck.Metrics)
+	if err != nil {
+		return err
+	}
+	if err := models.WriteFileAtomic(filepath.Join(t.Dir, MetricsFile), csvData); err != nil {
+		return err
+	}
+	png, err := MetricsPNG(t.ck.Metrics, t.ck.Game)
+	if err != nil {
+		return err
+	}
+	if err := models.WriteFileAtomic(filepath.Join(t.Dir, PlotFile), png); err != nil {
+		return err
+	}
+	return t.ck.save(t.Dir)
+}
