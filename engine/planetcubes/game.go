@@ -45,9 +45,9 @@ var spec = engine.Spec{
 	TestConfigs: []engine.Params{
 		{"players": "2", "goal": "24", "rounds": "40"},
 		{"players": "3", "goal": "16", "rounds": "30", "first": "2"},
-		{"players": "4", "goal": "16", "rounds": "25"},
-		{"players": "5", "goal": "12", "rounds": "20"},
-		{"players": "6", "goal": "12", "rounds": "16", "first": "5"},
+		{"players": "4", "goal": "14", "rounds": "20"},
+		{"players": "5", "goal": "10", "rounds": "15"},
+		{"players": "6", "goal": "8", "rounds": "12", "first": "5"},
 	},
 }
 
