@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -29,10 +30,19 @@ func NewHandler(sv *Service) http.Handler {
 	h.route(mux, "/v1/sessions/{session}/move", map[string]http.HandlerFunc{"POST": h.move})
 	h.route(mux, "/v1/sessions/{session}/ai", map[string]http.HandlerFunc{"POST": h.ai})
 	h.route(mux, "/v1/best", map[string]http.HandlerFunc{"POST": h.best})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, fmt.Errorf("%w: %s %s (GET /v1/help lists them)", ErrNotFound, r.Method, r.URL.Path))
-	})
-	return Recover(sv, mux)
+	notFound := func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, fmt.Errorf("%w: %s %q (GET /v1/help lists them)", ErrNotFound, r.Method, r.URL.Path))
+	}
+	mux.HandleFunc("/", notFound)
+	return Recover(sv, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The mux would redirect a path that is not clean ("//v1/games",
+		// "/v1/../v1/games"); an API answers in JSON instead.
+		if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
+			notFound(w, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	}))
 }
 
 // Recover answers a request whose handler panics with an "internal" error
