@@ -1,0 +1,193 @@
+package walkingmoon
+
+import "github.com/moongym/moongym/engine"
+
+// Observation layout (a flat vector; sizes depend on the configuration):
+//
+//	grid planes, each height*columns values, level-major (index l*cols+x):
+//	  rock, circle, hazardous box, Sputnik, then one pawn plane per
+//	  astronaut in the observer's order
+//	per astronaut, in the observer's order (astroFeatures values each):
+//	  column/goal, level/height, stunned, finished, first across the line,
+//	  Sputniks/10, EC/10, has handicap, has a card, has drawn a second card,
+//	  free reroll, started the round last, leading, taking its turn,
+//	  rolling, is the observer's, card type one-hot (own astronauts only),
+//	  drawn card type one-hot (own astronauts only)
+//	globals (globalFeatures values): token type one-hot for each of the 4
+//	  boxes between cards, round/maxRounds, kind of the pending
+//	  task one-hot, card timing one-hot (prompts), deciding astronaut
+//	  (observer's order) one-hot, dice/6, pool per colour/2, programme
+//	  (jump x colour)/6, dice placed/6, jumps/3, current jump one-hot,
+//	  jumps done/3, dice rolled/6, per die slot (colour one-hot, value/4,
+//	  skull, rerolled for free), Sputnik supply/30, EC supply/10,
+//	  deck size/24, played cards per type/3, face-down discards/24,
+//	  advanced, Spanish, two players, exchange flags (4), exchanged.
+//
+// The observer's astronauts come first, then the other seats' in seat
+// order; no value depends on another seat's cards.
+const (
+	numTerrainPlanes = 4
+	astroFeatures    = 16 + 2*numCardTypes
+	globalFeatures   = numBetween*numTokenTypes + 1 + numKinds + numTimings + maxAstro + 1 + numColours + 9 + 1 + 1 + 3 + 1 + 1 +
+		maxDice*(numColours+3) + 1 + 1 + 1 + numCardTypes + 1 + 1 + 1 + 1 + 4 + 1
+)
+
+func (g *Game) observationSize() int {
+	plane := g.height * g.cols
+	return (numTerrainPlanes+g.na)*plane + g.na*astroFeatures + globalFeatures
+}
+
+// relOrder lists the astronauts in observer p's order.
+func (g *Game) relOrder(p int) (order [maxAstro]int8) {
+	k := 0
+	for d := 0; d < g.seats; d++ {
+		seat := (p + d) % g.seats
+		for a := 0; a < g.na; a++ {
+			if g.seat(a) == seat {
+				order[k] = int8(a)
+				k++
+			}
+		}
+	}
+	return order
+}
+
+func b2f(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Observe writes what seat p may see; see the layout above.
+func (s *State) Observe(p engine.Player, dst []float32) {
+	g := s.g
+	n := g.obsSize
+	dst = dst[:n]
+	for i := range dst {
+		dst[i] = 0
+	}
+	plane := g.height * g.cols
+	order := g.relOrder(int(p))
+	var rel [maxAstro]int
+	for i := 0; i < g.na; i++ {
+		rel[order[i]] = i
+	}
+	for x := 0; x < g.cols; x++ {
+		for l := 0; l < g.height; l++ {
+			c := s.cell(x, l)
+			i := l*g.cols + x
+			switch c & cellKind {
+			case cellRock:
+				dst[i] = 1
+			case cellCircle:
+				dst[plane+i] = 1
+			case cellHazard:
+				dst[2*plane+i] = 1
+			}
+			if c&cellSputnik != 0 {
+				dst[3*plane+i] = 1
+			}
+		}
+	}
+	for a := 0; a < g.na; a++ {
+		as := &s.ast[a]
+		dst[(numTerrainPlanes+rel[a])*plane+int(as.L)*g.cols+int(as.X)] = 1
+	}
+	o := (numTerrainPlanes + g.na) * plane
+	decider := -1
+	t, ok := s.top()
+	if ok && isDecision(int(t.Kind)) {
+		decider = int(t.A)
+	}
+	for a := 0; a < g.na; a++ {
+		as := &s.ast[a]
+		f := dst[o+rel[a]*astroFeatures:]
+		own := g.seat(a) == int(p)
+		f[0] = float32(as.X) / float32(g.goal)
+		f[1] = float32(as.L) / float32(g.height)
+		f[2] = b2f(as.Stunned)
+		f[3] = b2f(as.Finished)
+		f[4] = b2f(as.FinishPos == 1)
+		f[5] = float32(as.Sputnik) / 10
+		f[6] = float32(as.EC) / 10
+		f[7] = b2f(as.Handicap > 0)
+		f[8] = b2f(as.Card != noCard)
+		f[9] = b2f(as.Card2 != noCard)
+		f[10] = b2f(as.FreeReroll)
+		f[11] = b2f(as.StartedLast)
+		f[12] = b2f(s.leading(a))
+		f[13] = b2f(int(s.active) == a)
+		f[14] = b2f(int(s.mover) == a && s.nDice > 0)
+		f[15] = b2f(own)
+		if own && as.Card != noCard {
+			f[16+int(as.Card)] = 1
+		}
+		if own && as.Card2 != noCard {
+			f[16+numCardTypes+int(as.Card2)] = 1
+		}
+	}
+	o += g.na * astroFeatures
+	f := dst[o:]
+	i := 0
+	put := func(v float32) { f[i] = v; i++ }
+	for _, tk := range s.tokens {
+		if tk >= 0 {
+			f[i+int(tk)] = 1
+		}
+		i += numTokenTypes
+	}
+	put(float32(s.round) / maxRounds)
+	if ok {
+		f[i+int(t.Kind)] = 1
+	}
+	i += numKinds
+	if ok && t.Kind == kPrompt && t.B >= 0 && t.B < numTimings {
+		f[i+int(t.B)] = 1
+	}
+	i += numTimings
+	if decider >= 0 && decider < g.na {
+		f[i+rel[decider]] = 1
+	}
+	i += maxAstro
+	put(float32(s.dice) / 6)
+	for c := 0; c < numColours; c++ {
+		put(float32(s.pool[c]) / 2)
+	}
+	for j := 0; j < 3; j++ {
+		for c := 0; c < numColours; c++ {
+			put(float32(s.prog[j][c]) / 6)
+		}
+	}
+	put(float32(s.nAssigned) / 6)
+	put(float32(s.nJumps) / 3)
+	if s.jump >= 0 && s.jump < 3 {
+		f[i+int(s.jump)] = 1
+	}
+	i += 3
+	put(float32(s.jumpsDone) / 3)
+	put(float32(s.nDice) / 6)
+	for d := 0; d < maxDice; d++ {
+		if d < int(s.nDice) {
+			f[i+int(s.dieCol[d])] = 1
+			f[i+3] = float32(faceValue(s.dieFace[d])) / 4
+			f[i+4] = b2f(faceSkull(s.dieFace[d]))
+			f[i+5] = b2f(s.freeDone>>d&1 == 1)
+		}
+		i += numColours + 3
+	}
+	put(float32(s.supplySp) / 30)
+	put(float32(s.supplyEC) / 10)
+	put(float32(s.total(&s.deck)) / 24)
+	for c := 0; c < numCardTypes; c++ {
+		put(float32(s.played[c]) / 3)
+	}
+	put(float32(s.total(&s.secret)) / 24)
+	put(b2f(g.advanced))
+	put(b2f(g.edition == editionES))
+	put(b2f(g.seats == 2))
+	for k := 0; k < 4; k++ {
+		put(b2f(s.exFlags>>k&1 == 1))
+	}
+	put(b2f(s.exchanged))
+}

@@ -1,0 +1,168 @@
+package walkingmoon
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String draws the track (top level first; # rock, o circle, x hazardous
+// box, * Sputnik, | the edges of the lunar cards, letters A..G the special
+// boxes, digits the astronauts), then each astronaut, then whose move it is.
+func (s *State) String() string {
+	g := s.g
+	var b strings.Builder
+	fmt.Fprintf(&b, "Walking on the Moon  round %d  %s rules, %s edition\n", s.round, map[bool]string{false: "basic", true: "advanced"}[g.advanced], editionNames[g.edition])
+	b.WriteString("cards:")
+	for k := 0; k < numSlots; k++ {
+		if s.slots[k] < 0 {
+			b.WriteString(" ?")
+		} else {
+			fmt.Fprintf(&b, " %d", g.data.Cards[s.slots[k]].ID)
+		}
+	}
+	b.WriteByte('\n')
+	for l := g.height - 1; l >= 0; l-- {
+		fmt.Fprintf(&b, "L%d ", l)
+		for x := 0; x < g.cols; x++ {
+			if g.slotOf(x) >= 0 && g.slotOf(x-1) < 0 {
+				b.WriteByte('|')
+			}
+			b.WriteByte(s.glyph(x, l))
+			if g.slotOf(x) >= 0 && g.slotOf(x+1) < 0 {
+				b.WriteByte('|')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   S")
+	for x := 1; x < g.cols; x++ {
+		if g.slotOf(x) >= 0 && g.slotOf(x-1) < 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case x == g.goal:
+			b.WriteByte('G')
+		case g.betweenIndex(x) >= 0:
+			b.WriteByte(byte('1' + g.betweenIndex(x)))
+		default:
+			b.WriteByte(' ')
+		}
+		if g.slotOf(x) >= 0 && g.slotOf(x+1) < 0 {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteByte('\n')
+	if g.advanced {
+		b.WriteString("special boxes:")
+		for k, t := range s.tokens {
+			if t >= 0 {
+				fmt.Fprintf(&b, " %d=%c:%s", k+1, 'A'+t, tokenNames[t])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	for a := 0; a < g.na; a++ {
+		as := &s.ast[a]
+		fmt.Fprintf(&b, "%d %-4s col %2d lvl %d  sputnik %d", a, g.astroName(a), as.X, as.L, as.Sputnik)
+		if g.ecRules {
+			fmt.Fprintf(&b, " ec %d handicap %d", as.EC, as.Handicap)
+		}
+		if as.Stunned {
+			b.WriteString(" STUNNED")
+		}
+		if as.Finished {
+			fmt.Fprintf(&b, " FINISHED #%d", as.FinishPos)
+		}
+		if as.Card != noCard {
+			b.WriteString(" card")
+		}
+		if as.FreeReroll {
+			b.WriteString(" free-reroll")
+		}
+		fmt.Fprintf(&b, "  points %d\n", s.points(a))
+	}
+	t, ok := s.top()
+	if !ok {
+		sc := s.Scores(nil)
+		rank := s.ranking()
+		fmt.Fprintf(&b, "game over: scores %v, ranking (seats, best first) %v", sc, rank[:g.seats])
+		return b.String()
+	}
+	if s.active >= 0 {
+		fmt.Fprintf(&b, "turn of %s: %d dice, pool", g.astroName(int(s.active)), s.dice)
+		for c := 0; c < numColours; c++ {
+			fmt.Fprintf(&b, " %s:%d", colourNames[c], s.pool[c])
+		}
+		if s.nAssigned > 0 {
+			b.WriteString(", programme")
+			for j := 0; j < int(s.nJumps); j++ {
+				fmt.Fprintf(&b, " j%d[", j+1)
+				sep := ""
+				for c := 0; c < numColours; c++ {
+					for k := int8(0); k < s.prog[j][c]; k++ {
+						b.WriteString(sep + colourNames[c])
+						sep = " "
+					}
+				}
+				b.WriteByte(']')
+			}
+			fmt.Fprintf(&b, ", jump %d", s.jump+1)
+		}
+		b.WriteByte('\n')
+	}
+	if t.Kind == kChoose || t.Kind == kRollDie {
+		b.WriteString("rolled:")
+		for i := 0; i < int(s.nDice); i++ {
+			if t.Kind == kRollDie && i >= int(t.B) {
+				fmt.Fprintf(&b, " %s?", colourNames[s.dieCol[i]])
+				continue
+			}
+			b.WriteString(" " + dieName(int(s.dieCol[i]), s.dieFace[i]))
+		}
+		b.WriteByte('\n')
+	}
+	switch {
+	case isChance(int(t.Kind)):
+		fmt.Fprintf(&b, "chance: %s", kindNames[t.Kind])
+	case t.Kind == kPrompt:
+		fmt.Fprintf(&b, "%s to decide: play a card (%s)?", g.astroName(int(t.A)), timingNames[t.B])
+	default:
+		fmt.Fprintf(&b, "%s to decide: %s", g.astroName(int(t.A)), kindNames[t.Kind])
+	}
+	return b.String()
+}
+
+func (s *State) glyph(x, l int) byte {
+	g := s.g
+	best := -1 // the astronaut on top of a stack is shown
+	for b := 0; b < g.na; b++ {
+		if int(s.ast[b].X) == x && int(s.ast[b].L) == l && (best < 0 || s.ast[b].Stack > s.ast[best].Stack) {
+			best = b
+		}
+	}
+	if best >= 0 {
+		return byte('0' + best)
+	}
+	if k := g.betweenIndex(x); k >= 0 && l == g.plain && s.tokens[k] >= 0 {
+		return byte('A' + s.tokens[k])
+	}
+	c := s.cell(x, l)
+	switch c & cellKind {
+	case cellRock:
+		return '#'
+	case cellCircle:
+		if c&cellSputnik != 0 {
+			return 'O'
+		}
+		return 'o'
+	case cellHazard:
+		if c&cellSputnik != 0 {
+			return 'X'
+		}
+		return 'x'
+	}
+	if c&cellSputnik != 0 {
+		return '*'
+	}
+	return '.'
+}
