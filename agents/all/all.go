@@ -3,7 +3,9 @@
 package all
 
 import (
+	_ "github.com/moongym/moongym/agents/heuristics/planetcubes"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	_ "github.com/moongym/moongym/agents/heuristics/welcomemoon"
 	_ "github.com/moongym/moongym/agents/mctsagent"
 	_ "github.com/moongym/moongym/agents/netagent"
 	_ "github.com/moongym/moongym/engine/all"

@@ -103,3 +103,67 @@ func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
 	c.cur, c.sub, c.ctx = cur, sub, ctx
 	return &c
 }
+
+// view is q's sheet as p knows it: p's own sheet, the others' as at the
+// start of the turn (the same once the turn is over).
+func (s *State) view(p, q int) *sheet {
+	if p == q {
+		return &s.sh[q]
+	}
+	return &s.pub[q]
+}
+
+// ErrorsUsed is the number of p's used System Error boxes.
+func (s *State) ErrorsUsed(p int) int { return s.errorsUsed(p) }
+
+// Turn is the turn number, from 0.
+func (s *State) Turn() int { return int(s.turn) }
+
+// Slack measures how open p's sheet stays: the number of (empty space,
+// value 0..17) pairs where the value could still be written, ignoring the
+// floor restriction of Adventure 1.
+func (s *State) Slack(p int) int {
+	sh := &s.sh[p]
+	n := 0
+	for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
+		if sh.num[sp] == empty {
+			lo, hi := s.bounds(sh, sp)
+			n += max(0, int(hi-lo)-1)
+		}
+	}
+	return n
+}
+
+// bounds are the values around empty space sp in its zones: a value v
+// fits exactly when lo < v < hi.
+func (s *State) bounds(sh *sheet, sp int8) (lo, hi int8) {
+	lo, hi = minValue-1, maxValue+1
+	l := s.lay()
+	for k := 0; k < 2; k++ {
+		zi := l.spaceZone[sp][k]
+		if zi < 0 {
+			break
+		}
+		z := l.zones[zi].spaces
+		pos := int(l.spacePos[sp][k])
+		for j := pos - 1; j >= 0; j-- {
+			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j])+1)) {
+				break
+			}
+			if n := sh.num[z[j]]; n != empty && n != xMark {
+				lo = max(lo, n-1)
+				break
+			}
+		}
+		for j := pos + 1; j < len(z); j++ {
+			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j]))) {
+				break
+			}
+			if n := sh.num[z[j]]; n != empty && n != xMark {
+				hi = min(hi, n-1)
+				break
+			}
+		}
+	}
+	return lo, hi
+}

@@ -406,7 +406,7 @@ func (a *a2Layout) zoneRank(s *State, p int) int {
 	}
 	var counts [maxPlayers]int
 	for q := range s.g.players {
-		counts[q] = len(a.completeZones(l, &s.sh[q], buf[:0]))
+		counts[q] = len(a.completeZones(l, s.view(p, q), buf[:0]))
 	}
 	return denseRank(counts[:s.g.players], mine, a.zoneRanks)
 }

@@ -487,7 +487,7 @@ func (a *a3Layout) astroRank(s *State, p int) int {
 	}
 	var counts [maxPlayers]int
 	for q := range s.g.players {
-		counts[q] = countCrossed(&s.sh[q], a.astro)
+		counts[q] = countCrossed(s.view(p, q), a.astro)
 	}
 	return denseRank(counts[:s.g.players], mine, a.ranks)
 }

@@ -528,7 +528,7 @@ func (a *a4Layout) draw(s *State, sh *sheet) string {
 		case sh.circ.has(r.id):
 			return "(" + c + ")"
 		}
-		return strings.ToLower(c)
+		return c
 	}
 	b.WriteString("  pump ")
 	for ci := range a.columns {

@@ -1,0 +1,130 @@
+// Package welcomemoon is the heuristic player of Welcome to the Moon. It
+// plays like a careful person: for every legal choice it plays the rest of
+// its own turn greedily and keeps the choice whose end of turn looks best:
+// points on the sheet (missions, races, bonuses included), plus the room
+// left for the numbers still to come (Slack: how many values each empty
+// space can still take), minus System Errors. It decides on a world drawn
+// with State.Resample, so the other seats' secret choices of the turn never
+// steer it. It registers itself as the game's "heuristic".
+package welcomemoon
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/engine"
+	wm "github.com/moongym/moongym/engine/welcomemoon"
+)
+
+func init() {
+	agents.RegisterHeuristic(wm.Name, agents.Heuristic{
+		New: func(g engine.Game, seed uint64) (agents.Agent, error) {
+			return New(seed), nil
+		},
+		Evaluate: Evaluate,
+	})
+}
+
+// Weights of the evaluation.
+const (
+	slackWeight = 0.15 // points per open (space, value) pair
+	errorWeight = 6.0  // extra points lost per System Error (they end the game)
+)
+
+// Agent is the heuristic player.
+type Agent struct {
+	rng *rand.Rand
+}
+
+// New makes a heuristic agent; the seed breaks ties.
+func New(seed uint64) *Agent { return &Agent{rng: agents.NewRNG(seed)} }
+
+// Value is the heuristic value of p's sheet in s.
+func Value(s *wm.State, p int) float64 {
+	return float64(s.Score(p)) + slackWeight*float64(s.Slack(p)) - errorWeight*float64(s.ErrorsUsed(p))
+}
+
+// Act plays the rest of the turn greedily for each choice and keeps the best.
+func (h *Agent) Act(st engine.State) (engine.Action, error) {
+	if err := agents.CheckToAct(st); err != nil {
+		return 0, err
+	}
+	p := st.CurrentPlayer()
+	legal := st.LegalActions(nil)
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	world, ok := st.Resample(p, h.rng).(*wm.State)
+	if !ok {
+		return legal[h.rng.IntN(len(legal))], nil
+	}
+	best, bestV, n := legal[0], math.Inf(-1), 0
+	for _, a := range legal {
+		c := world.Clone().(*wm.State)
+		c.Apply(a)
+		finishTurn(c, p, world.Turn())
+		v := Value(c, int(p))
+		switch {
+		case v > bestV+1e-9:
+			best, bestV, n = a, v, 1
+		case v > bestV-1e-9:
+			n++
+			if h.rng.IntN(n) == 0 {
+				best = a
+			}
+		}
+	}
+	return best, nil
+}
+
+// finishTurn plays p's remaining decisions of this turn, each the one-step best.
+func finishTurn(s *wm.State, p engine.Player, turn int) {
+	var buf [128]engine.Action
+	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
+		legal := s.LegalActions(buf[:0])
+		best, bestV := legal[0], math.Inf(-1)
+		for _, a := range legal {
+			c := s.Clone().(*wm.State)
+			c.Apply(a)
+			if v := Value(c, int(p)); v > bestV {
+				best, bestV = a, v
+			}
+		}
+		s.Apply(best)
+	}
+}
+
+// Evaluate is the result at the end; before it, each seat's heuristic value
+// against the others' (solo: against ASTRA's score), squashed into (-1, 1).
+func Evaluate(st engine.State, dst []float64) []float64 {
+	if st.IsTerminal() {
+		return st.Returns(dst)
+	}
+	s, ok := st.(*wm.State)
+	n := st.Game().NumPlayers()
+	dst = dst[:0]
+	for p := 0; p < n; p++ {
+		dst = append(dst, 0)
+	}
+	if !ok {
+		return dst
+	}
+	var v [6]float64
+	for p := 0; p < n; p++ {
+		v[p] = Value(s, p)
+	}
+	for p := 0; p < n; p++ {
+		other := float64(s.AstraScore())
+		if n > 1 {
+			other = 0
+			for q := 0; q < n; q++ {
+				if q != p {
+					other += v[q] / float64(n-1)
+				}
+			}
+		}
+		dst[p] = math.Tanh((v[p] - other) / 40)
+	}
+	return dst
+}
