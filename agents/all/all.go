@@ -3,7 +3,6 @@
 package all
 
 import (
-	_ "github.com/moongym/moongym/agents/heuristics/planetcubes"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	_ "github.com/moongym/moongym/agents/heuristics/welcomemoon"
 	_ "github.com/moongym/moongym/agents/mctsagent"
