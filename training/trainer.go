@@ -297,3 +297,9 @@ func (t *Trainer) Save() error {
 	}
 	return t.ck.save(t.Dir)
 }
+
+// Optimizer is the optimizer's state.
+func (t *Trainer) Optimizer() *Adam { return t.ck.Adam }
+
+// Replay is the replay buffer.
+func (t *Trainer) Replay() *Replay { return t.ck.Replay }
