@@ -8,6 +8,8 @@
 //
 // The model file must be for the game being played (same name, parameters
 // and shapes); anything else is an error that says what differs.
+// model=builtin takes the model embedded in the binary for the game (see
+// models.LoadBuiltin).
 package netagent
 
 import (
@@ -31,7 +33,7 @@ func init() {
 		Name: "net",
 		Doc:  "a trained network's raw policy, no search",
 		Options: []agents.Option{
-			{Name: "model", Default: "", Doc: "model file (made by moongym train or export)"},
+			{Name: "model", Default: "", Doc: "model file (made by moongym train or export), or builtin: the model shipped for the game"},
 			{Name: "temp", Default: "0", Doc: "0 plays the most likely action; > 0 samples from the policy sharpened by 1/temp"},
 			{Name: "seed", Default: "", Doc: "random seed for temp > 0 (default: the one the caller gives)"},
 		},
@@ -51,7 +53,7 @@ func init() {
 		Name: "az",
 		Doc:  "AlphaZero-style search: MCTS with a trained network as evaluator",
 		Options: []agents.Option{
-			{Name: "model", Default: "", Doc: "model file (made by moongym train or export)"},
+			{Name: "model", Default: "", Doc: "model file (made by moongym train or export), or builtin: the model shipped for the game"},
 			{Name: "sims", Default: "200", Doc: "simulations per move"},
 			{Name: "c", Default: fmt.Sprint(DefaultCPUCT), Doc: "PUCT exploration constant (values scaled to [0,1])"},
 			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)"},
@@ -81,8 +83,11 @@ func init() {
 
 func loadModel(ctx agents.Context) (*models.Model, error) {
 	path := ctx.Opts["model"]
-	if path == "" {
-		return nil, fmt.Errorf("%w: model=FILE is required", agents.ErrBadSpec)
+	switch path {
+	case "":
+		return nil, fmt.Errorf("%w: model=FILE (or model=%s) is required", agents.ErrBadSpec, models.Builtin)
+	case models.Builtin:
+		return models.LoadBuiltin(ctx.Game)
 	}
 	return models.LoadFor(path, ctx.Game)
 }
