@@ -35,9 +35,10 @@ func (s *State) String() string {
 		if (s.phase == phDecide && int(s.cur) == p) || s.phase == phOver {
 			sh = &s.sh[p]
 		}
-		fmt.Fprintf(&b, "--- p%d: score %d", p, s.Score(p))
 		if sh != &s.sh[p] && s.phase == phDecide {
-			b.WriteString(" (as at the start of the turn)")
+			fmt.Fprintf(&b, "--- p%d (as at the start of the turn)", p)
+		} else {
+			fmt.Fprintf(&b, "--- p%d: score %d", p, s.Score(p))
 		}
 		b.WriteString(" - missions")
 		for k := 0; k < 3; k++ {
