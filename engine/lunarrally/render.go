@@ -11,7 +11,7 @@ var Colours = [4]string{"Blue", "Green", "Red", "Yellow"}
 
 var arrows = [6]string{"→", "↗", "↖", "←", "↙", "↘"}
 
-const terrainDraw = " ·X~SFRM"
+var terrainDraw = [8]string{" ", "·", "X", "~", "S", "F", "R", "M"}
 
 // String draws the hex map (odd rows half a hex to the right), the rovers
 // and their control boards, and what is being decided. Cards on the control
@@ -40,17 +40,13 @@ func (s *State) String() string {
 			t := b.cells[cell]
 			ch := terrainDraw[t]
 			if t == Cache && s.CacheTaken(cell) {
-				ch = '.'
+				ch = terrainDraw[Plain]
 			}
-			if t == Plain {
-				sb.WriteString(" .  ")
-			} else {
-				sb.WriteString(" " + string(ch) + "  ")
-			}
+			sb.WriteString(" " + ch + "  ")
 		}
 		sb.WriteByte('\n')
 	}
-	sb.WriteString(". plain  X crater  ~ fine dust  S start  F finish  R repair station  M missile cache\n")
+	sb.WriteString("· plain  X crater  ~ fine dust  S start  F finish  R repair station  M missile cache\n")
 	sb.WriteString("turn " + strconv.Itoa(int(s.turn)) + "/" + strconv.Itoa(g.turnLimit) + ", Moon shows Rover " + strconv.Itoa(int(s.moon)+1) + "\n")
 	show := s.stage == stageOver
 	for i := 0; i < 2*g.players; i++ {
