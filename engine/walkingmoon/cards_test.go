@@ -1,0 +1,408 @@
+package walkingmoon
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// advState is an advanced 3-player game on the test board with the given
+// edition, tokens (4) and action cards (3).
+func advState(t *testing.T, edition string, setup ...string) *State {
+	t.Helper()
+	g := loadGame(t, "players", "3", "rules", "advanced", "edition", edition)
+	return newTestState(t, g, setup...)
+}
+
+var quietTokens = []string{"token-reroll", "token-sputnik2", "token-spend", "token-ec"}
+
+func withCards(cards ...string) []string { return append(slices.Clone(quietTokens), cards...) }
+
+func TestNoInstructionsRemovesADie(t *testing.T) {
+	s := advState(t, "en", withCards("draw-slipstream", "draw-noinstructions", "draw-cooperation")...)
+	// p1 is asked before p0 distributes its dice; p0 did not start last? all
+	// are tied last in round 1, so red cards cannot be played then.
+	if topKind(s) != "program" {
+		t.Fatalf("round 1: red card window opened against players tied last: %s", topKind(s))
+	}
+	s.sp = 0
+	put(s, 0, 4, 1)
+	s.ast[0].StartedLast = false
+	s.turnStart(0)
+	s.advance()
+	if topKind(s) != "prompt" || s.CurrentPlayer() != 1 {
+		t.Fatalf("no prompt for p1: %s by %s", topKind(s), s.CurrentPlayer())
+	}
+	play(t, s, "play-noinstructions")
+	mustContain(t, legalNames(s), "remove-blue", "remove-black", "remove-white")
+	play(t, s, "remove-black")
+	if s.pool != [3]int8{2, 1, 2} || s.ast[1].Card != noCard || s.played[cardNoInstructions] != 1 {
+		t.Errorf("pool %v, card %d", s.pool, s.ast[1].Card)
+	}
+	// p2 holds cooperation: it is asked too (the window does not reveal cards) but cannot play
+	if s.CurrentPlayer() != 2 || !slices.Equal(legalNames(s), []string{"pass"}) {
+		t.Fatalf("p2: %s %v", s.CurrentPlayer(), legalNames(s))
+	}
+	play(t, s, "pass", "j1-black")
+	if hasAction(s, "j1-black") || hasAction(s, "j2-black") {
+		t.Errorf("a removed black die can be programmed")
+	}
+}
+
+func TestMiscalculationRerollsAllDice(t *testing.T) {
+	s := advState(t, "es", withCards("draw-slipstream", "draw-miscalculation", "draw-cooperation")...)
+	s.ast[0].StartedLast = false
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue1", "blue2", "black1", "black2")
+	if topKind(s) != "prompt" || s.CurrentPlayer() != 1 {
+		t.Fatalf("no miscalculation prompt: %s", topKind(s))
+	}
+	play(t, s, "play-miscalculation", "blue4", "blue4", "black2x", "black2x", "pass")
+	if topKind(s) != "choose" || s.dieFace[0] != faceOf(t, "4") {
+		t.Fatalf("dice not rerolled: %s %v", topKind(s), s.dieFace)
+	}
+	// against a player who started last, no window opens
+	s = advState(t, "es", withCards("draw-slipstream", "draw-miscalculation", "draw-cooperation")...)
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue1", "blue2", "black1", "black2")
+	if topKind(s) != "choose" {
+		t.Errorf("red card window against a player who started last: %s", topKind(s))
+	}
+}
+
+func TestCooperationAndSlipstream(t *testing.T) {
+	s := advState(t, "en", withCards("draw-slipstream", "draw-cooperation", "draw-slipstream")...)
+	put(s, 2, 2, 1) // p2 on column 2: p0 will overtake it
+	put(s, 0, 0, 1)
+	// p0 jumps blue 4 over the Sputnik on column 4 to column 4
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue4", "blue1", "black1", "black1", "blue4")
+	if topKind(s) != "prompt" || s.CurrentPlayer() != 1 {
+		t.Fatalf("no cooperation prompt: %s by %s", topKind(s), s.CurrentPlayer())
+	}
+	play(t, s, "play-cooperation")
+	if s.ast[1].Sputnik != 1 || s.ast[0].Sputnik != 1 {
+		t.Errorf("cooperation: p1 %d, p0 %d Sputniks", s.ast[1].Sputnik, s.ast[0].Sputnik)
+	}
+	if s.CurrentPlayer() != 2 || !hasAction(s, "play-slipstream") {
+		t.Fatalf("no slipstream prompt for the overtaken p2: %v", legalNames(s))
+	}
+	play(t, s, "play-slipstream")
+	// next circle after column 2 is column 4 (column 3 is hazardous)
+	if s.ast[2].X != 4 || s.ast[2].Stunned {
+		t.Errorf("slipstream moved p2 to column %d", s.ast[2].X)
+	}
+	if hasAction(s, "rob-p0") || topKind(s) == "rob" {
+		t.Errorf("robbery after a free move")
+	}
+}
+
+func TestEndOfRoundCards(t *testing.T) {
+	s := advState(t, "es", withCards("draw-planification", "draw-teamwork", "draw-extrajump")...)
+	s.sp = 0
+	put(s, 0, 6, 1) // leader: cannot play end-of-round cards
+	put(s, 1, 2, 1)
+	put(s, 2, 1, 1)
+	s.order = [maxAstro]int8{0, 1, 2}
+	s.nOrder = 3
+	s.active = -1
+	s.push(kRoundEnd, 0, 0, 0)
+	s.advance()
+	if s.CurrentPlayer() != 1 || topKind(s) != "prompt" {
+		t.Fatalf("first end-of-round prompt: %s by %s (the leader must not be asked)", topKind(s), s.CurrentPlayer())
+	}
+	play(t, s, "play-teamwork")
+	if s.ast[1].X != 4 {
+		t.Errorf("teamwork: p1 at %d", s.ast[1].X)
+	}
+	mustContain(t, legalNames(s), "with-p0", "with-p2")
+	play(t, s, "with-p2", "play-extrajump", "jump-black", "black2", "black2:SS", "pass", "no-rob")
+	if s.ast[2].X != 4 || s.ast[2].Stunned {
+		t.Errorf("teamwork + extra jump: p2 at %d stunned %v", s.ast[2].X, s.ast[2].Stunned)
+	}
+	// round counters: p1 and p2 tied last get EC; the leader p0 a handicap
+	if s.ast[0].Handicap != 1 || s.round != 2 {
+		t.Errorf("counters: handicap %d round %d", s.ast[0].Handicap, s.round)
+	}
+}
+
+func TestPlanificationAndEnglishExtraJumpAfterDice(t *testing.T) {
+	s := advState(t, "en", withCards("draw-slipstream", "draw-extrajump", "draw-planification")...)
+	put(s, 0, 6, 1) // p0 leads; p1 and p2 behind
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
+	// after p0 distributed its dice, p1 (not first) may jump
+	if s.CurrentPlayer() != 1 || !hasAction(s, "play-extrajump") {
+		t.Fatalf("no after-dice prompt for p1: %s %v", s.CurrentPlayer(), legalNames(s))
+	}
+	play(t, s, "play-extrajump", "jump-blue", "blue2", "blue2")
+	if s.ast[1].X != 2 {
+		t.Errorf("extra jump: p1 at %d", s.ast[1].X)
+	}
+	if s.CurrentPlayer() != 2 {
+		t.Fatalf("p2 not asked after dice: %s", s.CurrentPlayer())
+	}
+	play(t, s, "pass")
+	if s.CurrentPlayer() != 0 || topKind(s) != "roll-die" && topKind(s) != "choose" {
+		// chance node: p0 rolls its first jump
+		if s.CurrentPlayer() != engine.Chance {
+			t.Errorf("p0's turn does not go on: %s", topKind(s))
+		}
+	}
+	s.sp = 0
+	s.active = -1
+	if !s.playable(2, tmEndRound) {
+		t.Errorf("planification not playable at the end of the round")
+	}
+	s.ast[2].Card = noCard
+	s.push(kRoundEnd, 0, 0, 0)
+	s.ast[2].Card = cardPlanification
+	s.order = [maxAstro]int8{0, 1, 2}
+	s.nOrder = 3
+	s.advance()
+	play(t, s, "play-planification")
+	if s.ast[2].EC != 2 { // planification, then last position
+		t.Errorf("p2 EC %d, want 2", s.ast[2].EC)
+	}
+}
+
+func TestSanction(t *testing.T) {
+	s := advState(t, "es", withCards("draw-slipstream", "draw-sanction", "draw-cooperation")...)
+	s.ast[0].StartedLast = false
+	put(s, 1, 2, 1)
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue2", "blue1", "black1", "black1", "pass", "pass", "blue2", "sabotage-p1")
+	if s.CurrentPlayer() != 1 || !hasAction(s, "play-sanction") {
+		t.Fatalf("no sanction prompt: %v", legalNames(s))
+	}
+	play(t, s, "play-sanction")
+	if s.ast[0].Handicap != 1 {
+		t.Errorf("the robber has %d handicap counters", s.ast[0].Handicap)
+	}
+}
+
+func TestCardDealing(t *testing.T) {
+	// English: draw a second card and keep one
+	s := advState(t, "en", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+	s.sp = 0
+	s.round = 1
+	s.push(kRoundStart, 0, 0, 0)
+	s.advance()
+	play(t, s, "draw-extrajump")
+	if got := legalNames(s); !slices.Equal(got, []string{"keep-slipstream", "take-extrajump"}) {
+		t.Fatalf("English keep choice %v", got)
+	}
+	play(t, s, "take-extrajump")
+	if s.ast[0].Card != cardExtraJump || s.secret[cardSlipstream] != 1 {
+		t.Errorf("kept %d, secret %v", s.ast[0].Card, s.secret)
+	}
+	// Spanish: keep, or discard and draw
+	s = advState(t, "es", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+	s.sp = 0
+	s.round = 1
+	s.push(kRoundStart, 0, 0, 0)
+	s.advance()
+	if got := legalNames(s); !slices.Equal(got, []string{"keep", "swap"}) {
+		t.Fatalf("Spanish keep choice %v", got)
+	}
+	play(t, s, "swap", "draw-sanction")
+	if s.ast[0].Card != cardSanction {
+		t.Errorf("swap drew %d", s.ast[0].Card)
+	}
+}
+
+func TestStunnedPlayerMayPlayCards(t *testing.T) {
+	s := advState(t, "en", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+	s.ast[1].Stunned = true
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue4", "blue1", "black1", "black1", "blue4")
+	if s.CurrentPlayer() != 1 || !hasAction(s, "play-cooperation") {
+		t.Errorf("a stunned holder cannot play: %v", legalNames(s))
+	}
+}
+
+func TestSpecialBoxes(t *testing.T) {
+	cases := []struct {
+		token  string
+		script []string
+		check  func(*State) bool
+	}{
+		{"advance", nil, func(s *State) bool { return s.ast[0].X == 8 }},
+		{"back", nil, func(s *State) bool { return s.ast[0].X == 6 }},
+		{"ec", nil, func(s *State) bool { return s.ast[0].EC == 1 }},
+		{"sputnik2", nil, func(s *State) bool { return s.ast[0].Sputnik == 2 }},
+		{"reroll", nil, func(s *State) bool { return s.ast[0].FreeReroll }},
+		{"spend", []string{"spend-1"}, func(s *State) bool { return s.ast[0].X == 8 && s.ast[0].Sputnik == 0 }},
+		{"jump", []string{"jump-blue", "blue1", "blue1"}, func(s *State) bool { return s.ast[0].X == 8 }},
+	}
+	for _, c := range cases {
+		t.Run(c.token, func(t *testing.T) {
+			setup := []string{"token-" + c.token}
+			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
+				if o != c.token && len(setup) < 4 {
+					setup = append(setup, "token-"+o)
+				}
+			}
+			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
+			if c.token == "spend" {
+				s.ast[0].Sputnik, s.supplySp = 1, s.supplySp-1
+			}
+			put(s, 0, 6, 1)
+			put(s, 1, 20, 1) // p0 not leading: may gain EC
+			play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1")
+			play(t, s, c.script...)
+			if !c.check(s) {
+				t.Errorf("token %s: %s", c.token, s)
+			}
+		})
+	}
+}
+
+func TestFreeRerollFromSpecialBox(t *testing.T) {
+	s := advState(t, "es", "token-reroll", "token-ec", "token-sputnik2", "token-back",
+		"draw-slipstream", "draw-cooperation", "draw-planification")
+	put(s, 0, 6, 1)
+	play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1", "roll", "blue1")
+	mustContain(t, legalNames(s), "reroll-1-blue1")
+	play(t, s, "reroll-1-blue1", "blue2")
+	if hasAction(s, "reroll-1-blue2") {
+		t.Errorf("a die rerolled twice for free")
+	}
+}
+
+func TestTwoPlayers(t *testing.T) {
+	g := loadGame(t, "players", "2", "edition", "es")
+	s := newTestState(t, g)
+	if g.NumPlayers() != 2 || g.na != 4 {
+		t.Fatalf("seats %d astronauts %d", g.NumPlayers(), g.na)
+	}
+	// alternate placement: p0a, p1a, p0b, p1b top to bottom
+	if want := []int8{0, 1, 2, 3}; !slices.Equal(s.order[:4], want) {
+		t.Errorf("order %v", s.order[:4])
+	}
+	if s.CurrentPlayer() != 0 || g.seat(2) != 0 || g.seat(3) != 1 {
+		t.Errorf("seats wrong")
+	}
+	// p0a lands on its own p0b: exchange counters, then no robbery there
+	put(s, 2, 2, 1)
+	s.ast[0].Sputnik, s.ast[0].EC = 3, 1
+	s.supplySp -= 3
+	s.supplyEC--
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue2", "blue1", "black1", "black1", "blue2")
+	if topKind(s) != "exchange" {
+		t.Fatalf("no exchange: %s", topKind(s))
+	}
+	mustContain(t, legalNames(s), "give-sputnik", "give-ec", "done")
+	play(t, s, "give-sputnik", "give-sputnik")
+	if hasAction(s, "take-sputnik") {
+		t.Errorf("exchange can flow both ways (endless)")
+	}
+	play(t, s, "done")
+	if s.ast[0].Sputnik != 1 || s.ast[2].Sputnik != 2 {
+		t.Errorf("exchange: %d / %d", s.ast[0].Sputnik, s.ast[2].Sputnik)
+	}
+	sc := s.Scores(nil)
+	if sc[0] != 3 {
+		t.Errorf("seat 0 score %v, want the sum of its astronauts (3)", sc)
+	}
+}
+
+func TestTwoPlayersNoRobberyAfterExchange(t *testing.T) {
+	g := loadGame(t, "players", "2", "rules", "advanced")
+	s := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
+		"draw-slipstream", "draw-slipstream", "draw-slipstream", "draw-cooperation")
+	put(s, 2, 2, 1)
+	put(s, 1, 2, 1)
+	s.ast[0].Sputnik, s.supplySp = 1, s.supplySp-1
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "pass", "blue2", "blue1", "black1", "black1", "blue2")
+	play(t, s, "give-sputnik", "done")
+	if topKind(s) == "rob" {
+		t.Errorf("robbery offered after an exchange")
+	}
+	s2 := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
+		"draw-slipstream", "draw-slipstream", "draw-slipstream", "draw-cooperation")
+	put(s2, 2, 2, 1)
+	put(s2, 1, 2, 1)
+	play(t, s2, "j1-blue", "j1-blue", "j1-black", "j1-black", "pass", "blue2", "blue1", "black1", "black1", "blue2", "done")
+	if !hasAction(s2, "sabotage-p1a") {
+		t.Errorf("no robbery without an exchange: %v", legalNames(s2))
+	}
+}
+
+func TestResampleHidesOnlyOthersCards(t *testing.T) {
+	s := advState(t, "es", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+	rng := rand.New(rand.NewPCG(1, 1))
+	changed := false
+	for i := 0; i < 50; i++ {
+		r := s.Resample(0, rng).(*State)
+		if r.ast[0].Card != cardSlipstream {
+			t.Fatalf("Resample(0) changed p0's own card")
+		}
+		if r.ast[1].Card != cardCooperation || r.ast[2].Card != cardPlanification {
+			changed = true
+		}
+		for tp := 0; tp < numCardTypes; tp++ {
+			n := int(r.deck[tp]) + int(r.played[tp]) + int(r.secret[tp])
+			for a := 0; a < 3; a++ {
+				if int(r.ast[a].Card) == tp {
+					n++
+				}
+			}
+			if n != int(s.g.deck[tp]) {
+				t.Fatalf("Resample lost cards of type %d", tp)
+			}
+		}
+	}
+	if !changed {
+		t.Errorf("Resample never redrew the other seats' cards")
+	}
+	obs0 := make([]float32, s.g.obsSize)
+	obs1 := make([]float32, s.g.obsSize)
+	s.Observe(0, obs0)
+	s2 := *s
+	s2.ast[1].Card = cardSanction
+	s2.Observe(0, obs1)
+	if !slices.Equal(obs0, obs1) {
+		t.Errorf("p0's observation shows p1's card")
+	}
+	s2.Observe(1, obs1)
+	s.Observe(1, obs0)
+	if slices.Equal(obs0, obs1) {
+		t.Errorf("p1's observation does not show its own card")
+	}
+}
+
+func TestDecodeRejectsBrokenStates(t *testing.T) {
+	g := loadGame(t, "players", "3", "rules", "advanced", "edition", "es")
+	s := newTestState(t, g, withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+	good, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.DecodeState(good); err != nil {
+		t.Fatalf("own JSON: %v", err)
+	}
+	cases := map[string][2]string{
+		"astronaut in rock":       {`"pos":[0,1]`, `"pos":[0,0]`},
+		"too many Sputniks":       {`"supply":{"sputnik":25`, `"supply":{"sputnik":26`},
+		"card from nowhere":       {`"card":"cooperation"`, `"card":"sanction"`},
+		"unknown task":            {`"kind":"program"`, `"kind":"fly"`},
+		"lunar card of other set": {`"cards":[1,`, `"cards":[12,`},
+		"bad die":                 {`"dice":[]`, `"dice":["blue9"]`},
+	}
+	for name, c := range cases {
+		data := []byte(replaceOnce(string(good), c[0], c[1]))
+		if string(data) == string(good) {
+			t.Fatalf("%s: %q not found in %s", name, c[0], good)
+		}
+		if _, err := g.DecodeState(data); !errors.Is(err, engine.ErrBadState) {
+			t.Errorf("%s: got %v, want ErrBadState", name, err)
+		}
+	}
+}
+
+func replaceOnce(s, old, new string) string {
+	for i := 0; i+len(old) <= len(s); i++ {
+		if s[i:i+len(old)] == old {
+			return s[:i] + new + s[i+len(old):]
+		}
+	}
+	return s
+}
