@@ -14,16 +14,17 @@ import (
 	"github.com/moongym/moongym/engine/enginetest"
 )
 
-// Budgets of the end-to-end games: requests, actions and wall time per
-// game. Games that end within them are played to the end; longer ones stop
+// Budgets of the end-to-end games: requests and wall time per game. Games that end within them are played to the end; longer ones stop
 // there, checked up to that point, so that the run stays short however many
 // games are registered.
 const (
 	e2eMaxRequests = 400
-	e2eMaxActions  = 1000
 	e2eMaxTime     = 750 * time.Millisecond
 	// e2eTotalTime is shared among all the games of one test and protocol.
-	e2eTotalTime = 8 * time.Second
+	e2eTotalTime = 5 * time.Second
+	// e2eToTheEnd bounds one game of TestEndToEndToTheEnd (six times more
+	// under the race detector); a game that does not end within it fails.
+	e2eToTheEnd = 10 * time.Second
 )
 
 // e2eTime is the wall-time budget of one game of one end-to-end test.
@@ -43,6 +44,12 @@ func checkView(t *testing.T, g engine.Game, seats []string, v View) {
 	if err != nil {
 		t.Fatalf("the session's actions do not replay: %v", err)
 	}
+	checkViewState(t, g, seats, v, st)
+}
+
+// checkViewState checks a session's view against the engine's state st.
+func checkViewState(t *testing.T, g engine.Game, seats []string, v View, st engine.State) {
+	t.Helper()
 	want, err := st.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
@@ -84,8 +91,9 @@ func checkView(t *testing.T, g engine.Game, seats []string, v View) {
 }
 
 // checkMoves checks that the moves a request reports are the actions it
-// added, made by the right kind of player.
-func checkMoves(t *testing.T, g engine.Game, seats []string, before, after View) {
+// added, made by the right kind of player, and applies them to st (the
+// engine's state before the request) with ApplyChecked.
+func checkMoves(t *testing.T, seats []string, before, after View, st engine.State) {
 	t.Helper()
 	if len(after.Actions) < len(before.Actions) || !slices.Equal(after.Actions[:len(before.Actions)], before.Actions) {
 		t.Fatalf("actions %v do not extend %v", after.Actions, before.Actions)
@@ -93,10 +101,6 @@ func checkMoves(t *testing.T, g engine.Game, seats []string, before, after View)
 	added := after.Actions[len(before.Actions):]
 	if len(added) != len(after.Moves) {
 		t.Fatalf("%d actions added, %d moves reported", len(added), len(after.Moves))
-	}
-	st, err := engine.ReplayActions(g, before.Actions)
-	if err != nil {
-		t.Fatal(err)
 	}
 	for i, m := range after.Moves {
 		p := st.CurrentPlayer()
@@ -113,7 +117,9 @@ func checkMoves(t *testing.T, g engine.Game, seats []string, before, after View)
 		if m.By != wantBy {
 			t.Fatalf("move %d by %q, want %q", i, m.By, wantBy)
 		}
-		st.Apply(m.Action)
+		if err := engine.ApplyChecked(st, m.Action); err != nil {
+			t.Fatalf("move %d: %v", i, err)
+		}
 	}
 }
 
@@ -192,20 +198,58 @@ func TestEndToEndHumanSeats(t *testing.T) {
 	})
 }
 
-// playRandom starts a session and plays random legal human moves (sent by
-// name, by "#id" and by id in turn) and AI requests until the game ends or
-// the budget is spent, checking every view.
+// TestEndToEndToTheEnd plays one random game of every registered game (its
+// default configuration) to the end through both protocols, once with seat
+// 0 human and the others AI, once with every seat human and chance sent by
+// the front end, checking every view.
+func TestEndToEndToTheEnd(t *testing.T) {
+	budget := e2eToTheEnd
+	if raceEnabled {
+		budget *= 6
+	}
+	for _, spec := range engine.Games() {
+		g := engine.MustLoad(spec.Name, nil)
+		t.Run(spec.Name, func(t *testing.T) {
+			sv := NewService(Limits{}, nil)
+			for i, c := range clients(t, sv) {
+				t.Run(c.name()+"/ai", func(t *testing.T) {
+					if v := play(t, c, g, seatsFor(g), uint64(30+i), false, g.MaxGameLength()+1, budget); !v.Terminal {
+						t.Fatalf("not over after %d actions in %v", len(v.Actions), budget)
+					}
+				})
+				t.Run(c.name()+"/human", func(t *testing.T) {
+					seats := slices.Repeat([]string{Human}, g.NumPlayers())
+					if v := play(t, c, g, seats, uint64(40+i), true, g.MaxGameLength()+1, budget); !v.Terminal {
+						t.Fatalf("not over after %d actions in %v", len(v.Actions), budget)
+					}
+				})
+			}
+		})
+	}
+}
+
+// playRandom plays a game within the budgets of the end-to-end tests.
 func playRandom(t *testing.T, c client, g engine.Game, seats []string, seed uint64, manualChance bool) {
+	play(t, c, g, seats, seed, manualChance, e2eMaxRequests, e2eTime())
+}
+
+// play starts a session and plays random legal human moves (sent by name,
+// by "#id" and by id in turn) and AI requests until the game ends or the
+// number of requests or the time is spent, checking every view; it returns
+// the last view (the session is deleted).
+func play(t *testing.T, c client, g engine.Game, seats []string, seed uint64, manualChance bool, maxRequests int, budget time.Duration) View {
 	rng := rand.New(rand.NewPCG(seed, 99))
 	start := map[string]any{"game": g.Spec().Name, "params": g.Params(), "seed": seed, "seats": seats, "manual_chance": manualChance}
 	v := must[View](t, c, "start", "", start)
-	checkView(t, g, seats, v)
 	if len(v.Moves) != len(v.Actions) {
 		t.Fatalf("start applied %d actions but reports %d moves", len(v.Actions), len(v.Moves))
 	}
+	st := g.NewInitialState() // the engine's view, advanced by the moves reported
+	checkMoves(t, seats, View{Actions: []engine.Action{}}, v, st)
+	checkViewState(t, g, seats, v, st)
 	id := v.Session
-	deadline := time.Now().Add(e2eTime())
-	for req := 0; !v.Terminal && req < e2eMaxRequests && len(v.Actions) < e2eMaxActions && time.Now().Before(deadline); req++ {
+	deadline := time.Now().Add(budget)
+	for req := 0; !v.Terminal && req < maxRequests && time.Now().Before(deadline); req++ {
 		before := v
 		if v.HumanToMove {
 			pick := v.Legal[rng.IntN(len(v.Legal))]
@@ -228,12 +272,13 @@ func playRandom(t *testing.T, c client, g engine.Game, seats []string, seed uint
 				t.Fatalf("ai request with an AI seat to move played nothing")
 			}
 		}
-		checkMoves(t, g, seats, before, v)
-		checkView(t, g, seats, v)
+		checkMoves(t, seats, before, v, st)
+		checkViewState(t, g, seats, v, st)
 		if got := must[View](t, c, "get", id, nil); !slices.Equal(got.Actions, v.Actions) || !jsonEqual(t, got.State, v.State) {
 			t.Fatalf("get disagrees with the last response")
 		}
 	}
+	checkView(t, g, seats, v) // the whole game replays to the same state
 	t.Logf("%d actions, terminal %v", len(v.Actions), v.Terminal)
 	if v.Terminal {
 		fails(t, c, "move", id, map[string]any{"action": 0}, "game_over")
@@ -243,6 +288,7 @@ func playRandom(t *testing.T, c client, g engine.Game, seats []string, seed uint
 	}
 	must[Deleted](t, c, "delete", id, nil)
 	fails(t, c, "get", id, nil, "unknown_session")
+	return v
 }
 
 // TestResumeAndDeterminism: the same seed and requests give the same

@@ -1,0 +1,5 @@
+//go:build race
+
+package seat
+
+const raceEnabled = true
