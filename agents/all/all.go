@@ -3,6 +3,8 @@
 package all
 
 import (
+	_ "github.com/moongym/moongym/agents/heuristics/lunarrally"
+	_ "github.com/moongym/moongym/agents/heuristics/planetcubes"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	_ "github.com/moongym/moongym/agents/heuristics/welcomemoon"
 	_ "github.com/moongym/moongym/agents/mctsagent"
