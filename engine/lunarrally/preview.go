@@ -40,7 +40,7 @@ func (s *State) Preview(i int, program [MaxPhases]Card) Preview {
 	c.run(1 << i)
 	out := Preview{Pos: int(r.Pos), Heading: int(r.Heading), Destroyed: r.Status == Destroyed,
 		Finished: c.winners&(1<<(i/2)) != 0 && r.Status == Racing && c.g.board.cells[r.Pos] == Finish,
-		Damage: before[i] - health(r), MissilesUsed: int(missiles - r.Missiles)}
+		Damage:   before[i] - health(r), MissilesUsed: int(missiles - r.Missiles)}
 	for j := 0; j < 2*c.g.players; j++ {
 		d := before[j] - health(&c.rovers[j])
 		switch {
