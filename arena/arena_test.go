@@ -1,0 +1,226 @@
+package arena
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	_ "github.com/moongym/moongym/agents/mctsagent"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/tictactoe"
+)
+
+func TestSeatingBalanced(t *testing.T) {
+	for _, tc := range []struct{ k, n int }{{2, 2}, {3, 3}, {2, 4}, {3, 2}, {4, 6}, {5, 3}, {1, 2}} {
+		counts := make([][]int, tc.k) // counts[agent][seat]
+		for a := range counts {
+			counts[a] = make([]int, tc.n)
+		}
+		for i := 0; i < tc.k*factorial(tc.k); i++ {
+			seats := Seating(i, tc.k, tc.n)
+			for s, a := range seats {
+				counts[a][s]++
+			}
+			if i%tc.k == tc.k-1 { // after each aligned block every seat saw every agent once
+				for a := range counts {
+					for s := range counts[a] {
+						if counts[a][s] != (i+1)/tc.k {
+							t.Fatalf("k=%d n=%d after %d games: agent %d sat %d times in seat %d", tc.k, tc.n, i+1, a, counts[a][s], s)
+						}
+					}
+				}
+			}
+		}
+	}
+	// All k! orders of 3 agents in 3 seats appear in 6 games.
+	seen := map[[3]int]bool{}
+	for i := 0; i < 6; i++ {
+		s := Seating(i, 3, 3)
+		seen[[3]int{s[0], s[1], s[2]}] = true
+	}
+	if len(seen) != 6 {
+		t.Errorf("%d distinct orders in 6 games, want 6", len(seen))
+	}
+}
+
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{
+		{0.5, 100, 0.4038, 0.5962},
+		{0, 10, 0, 0.2775},
+		{1, 200, 0.9812, 1},
+		{0.97, 200, 0.9361, 0.9862},
+	} {
+		lo, hi := Wilson(tc.p, tc.n)
+		if math.Abs(lo-tc.lo) > 1e-3 || math.Abs(hi-tc.hi) > 1e-3 {
+			t.Errorf("Wilson(%v, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestOutcomes(t *testing.T) {
+	for _, tc := range []struct {
+		returns []float64
+		team    bool
+		want    []Outcome
+		rank    []int
+	}{
+		{[]float64{1, -1}, false, []Outcome{Win, Loss}, []int{1, 2}},
+		{[]float64{0, 0}, false, []Outcome{Draw, Draw}, []int{1, 1}},
+		{[]float64{1, 1, -1}, false, []Outcome{Draw, Draw, Loss}, []int{1, 1, 3}},
+		{[]float64{0.2, 0.5, 0.1, 0.5}, false, []Outcome{Loss, Draw, Loss, Draw}, []int{3, 1, 4, 1}},
+		{[]float64{3, 1, 2}, false, []Outcome{Win, Loss, Loss}, []int{1, 3, 2}},
+		{[]float64{1, 1, 1}, true, []Outcome{Win, Win, Win}, []int{1, 1, 1}},
+		{[]float64{-1, -1}, true, []Outcome{Loss, Loss}, []int{1, 1}},
+		{[]float64{0, 0}, true, []Outcome{Draw, Draw}, []int{1, 1}},
+	} {
+		got, rank := Outcomes(tc.returns, tc.team, 0)
+		if !slices.Equal(got, tc.want) || !slices.Equal(rank, tc.rank) {
+			t.Errorf("Outcomes(%v, team=%v) = %v %v, want %v %v", tc.returns, tc.team, got, rank, tc.want, tc.rank)
+		}
+	}
+}
+
+func TestBradleyTerry(t *testing.T) {
+	// A beats B 3 times in 4, B beats C 3 times in 4, A beats C 9 in 10:
+	// ratings ordered A > B > C, mean zero, intervals around them.
+	p := NewPairwise(3)
+	for i := 0; i < 300; i++ {
+		p.Add(0, 1, boolRet(i%4 != 0), boolRet(i%4 == 0))
+		p.Add(1, 2, boolRet(i%4 != 0), boolRet(i%4 == 0))
+		p.Add(0, 2, boolRet(i%10 != 0), boolRet(i%10 == 0))
+	}
+	elo, half, err := BradleyTerry(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(elo[0] > elo[1] && elo[1] > elo[2]) || math.Abs(elo[0]+elo[1]+elo[2]) > 1e-6 {
+		t.Errorf("elo %v", elo)
+	}
+	// 3:1 is about 191 Elo points.
+	if d := elo[0] - elo[1]; d < 150 || d > 230 {
+		t.Errorf("A-B gap %v, want about 191", d)
+	}
+	for i, h := range half {
+		if h <= 0 || h > 100 {
+			t.Errorf("half-width %d: %v", i, h)
+		}
+	}
+	// An unbeaten agent still gets a finite rating.
+	q := NewPairwise(3)
+	for i := 0; i < 50; i++ {
+		q.Add(0, 1, 1, 0)
+		q.Add(0, 2, 1, 0)
+		q.Add(1, 2, 0, 0)
+	}
+	elo, _, err = BradleyTerry(q)
+	if err != nil || math.IsInf(elo[0], 0) || math.IsNaN(elo[0]) || elo[0] <= elo[1] {
+		t.Errorf("unbeaten: %v %v", elo, err)
+	}
+}
+
+func boolRet(win bool) float64 {
+	if win {
+		return 1
+	}
+	return 0
+}
+
+func TestRunReproducibleAndParallelIndependent(t *testing.T) {
+	g := tictactoe.Game{}
+	specs := []string{"mcts:sims=50", "random", "heuristic"}
+	run := func(par int) []GameResult {
+		res, err := Run(context.Background(), Config{Game: g, Agents: specs, Games: 12, Seed: 9, Parallel: par})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	a, b := run(1), run(4)
+	for i := range a {
+		if !slices.Equal(a[i].Record.Actions, b[i].Record.Actions) || !slices.Equal(a[i].Seats, b[i].Seats) {
+			t.Fatalf("game %d differs between parallel 1 and 4", i)
+		}
+		if _, final, err := a[i].Record.Replay(); err != nil || !slices.Equal(final.Returns(nil), a[i].Returns) {
+			t.Errorf("game %d does not replay: %v", i, err)
+		}
+	}
+	rep, err := Summarize(g, specs, 9, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Balanced || rep.Agents[0].Elo == nil || rep.Agents[0].Games != 8 {
+		t.Errorf("report: balanced %v, elo %v, games %d", rep.Balanced, rep.Agents[0].Elo, rep.Agents[0].Games)
+	}
+	var buf bytes.Buffer
+	if err := rep.WriteTable(&buf); err != nil || !bytes.Contains(buf.Bytes(), []byte("ELO")) {
+		t.Errorf("table: %v\n%s", err, buf.String())
+	}
+}
+
+func TestReportJSONFields(t *testing.T) {
+	g := tictactoe.Game{}
+	specs := []string{"heuristic", "random"}
+	res, err := Run(context.Background(), Config{Game: g, Agents: specs, Games: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Summarize(g, specs, 1, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(rep)
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"game", "games", "agents"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	agent := m["agents"].([]any)[0].(map[string]any)
+	for _, k := range []string{"spec", "wins", "losses", "draws", "win_rate", "ci95", "mean_score"} {
+		if _, ok := agent[k]; !ok {
+			t.Errorf("agent JSON lacks %q", k)
+		}
+	}
+	if ci := agent["ci95"].([]any); len(ci) != 2 {
+		t.Errorf("ci95 %v", ci)
+	}
+	st := rep.Agents[0]
+	if st.Wins+st.Losses+st.Draws != st.Games || st.Games != 10 {
+		t.Errorf("counts %+v", st)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, cfg := range []Config{
+		{Game: g, Agents: nil, Games: 1},
+		{Game: g, Agents: []string{"random"}, Games: 0},
+		{Agents: []string{"random"}, Games: 1},
+	} {
+		if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrBadConfig) {
+			t.Errorf("%+v: err %v", cfg, err)
+		}
+	}
+	if _, err := Run(context.Background(), Config{Game: g, Agents: []string{"nosuchagent"}, Games: 1}); err == nil {
+		t.Errorf("unknown agent accepted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, Config{Game: g, Agents: []string{"random"}, Games: 100}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err %v", err)
+	}
+}
+
+var _ engine.Game = tictactoe.Game{}

@@ -1,0 +1,44 @@
+// Package arena plays tournaments between agents and measures them.
+//
+// # Seating
+//
+// With k agents (in the order given) and n seats, game i seats them as
+// follows. Let r = i mod k and q = (i / k) mod (k-1)!, and let base be the
+// q-th permutation, in lexicographic order, of the agents 1..k-1, preceded
+// by agent 0. Seat j gets agent base[(j + r) mod k]. So every aligned block
+// of k consecutive games gives every agent every seat exactly once (when
+// k < n an agent sits in several seats of one game; when k > n only n of
+// the agents play a game), and over k! games every cyclic order of the
+// agents appears. Use a number of games that is a multiple of k for equal
+// seat counts (Config.Games not a multiple of k is allowed; Report.Balanced
+// says whether the seats came out equal).
+//
+// # Results
+//
+// Outcomes come from State.Returns at the end of a game. For each seat: a
+// win if its return is the unique maximum, a draw if it shares the maximum
+// with other seats, a loss otherwise. In cooperative games (identical
+// utilities) every seat has the same return, so the team result is used
+// instead: a win above the midpoint of [MinUtility, MaxUtility], a loss
+// below, a draw on it. An agent that holds several seats of one game gets a
+// result for each. The rank of a seat is 1 + the number of seats with a
+// strictly greater return (ties share the better rank). The win rate counts
+// a draw as half a win, with a 95% Wilson score interval.
+//
+// # Ratings
+//
+// With three or more agents, Elo ratings come from a Bradley-Terry fit over
+// all pairs of seats held by different agents in each game (the greater
+// return wins the pair; equal returns count half to each), by Newton's
+// method with a weak prior (one virtual draw of each agent against a
+// reference of rating 0) so that an unbeaten agent still gets a finite
+// rating. Ratings are shifted to mean zero; their 95% intervals are ±1.96
+// standard errors from the inverse Hessian at the optimum (a Laplace
+// approximation).
+//
+// # Reproducibility
+//
+// Game i's seed is derived from Config.Seed and i alone, and every agent of
+// game i is made afresh with seeds derived from it; the results (and the
+// records) do not depend on Config.Parallel.
+package arena

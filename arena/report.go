@@ -1,0 +1,203 @@
+package arena
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Report summarises a tournament; its JSON form is what "moongym arena
+// --json" writes.
+type Report struct {
+	Game   string        `json:"game"`
+	Params engine.Params `json:"params"`
+	Games  int           `json:"games"`
+	Seed   uint64        `json:"seed"`
+	Seats  int           `json:"seats"`
+	// Balanced is true when every agent played every seat equally often.
+	Balanced bool         `json:"balanced"`
+	Agents   []AgentStats `json:"agents"`
+}
+
+// AgentStats are one agent's results. Counts are per seat held: an agent
+// holding two seats of a game counts two results.
+type AgentStats struct {
+	Spec   string `json:"spec"`
+	Games  int    `json:"games"`
+	Wins   int    `json:"wins"`
+	Losses int    `json:"losses"`
+	Draws  int    `json:"draws"`
+	// WinRate is (wins + draws/2) / games; CI95 its 95% Wilson interval.
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
+	// MeanScore and ScoreStd are over State.Scores of the seats held.
+	MeanScore  float64 `json:"mean_score"`
+	ScoreStd   float64 `json:"score_std"`
+	MeanReturn float64 `json:"mean_return"`
+	// MeanRank (1 = best) is given for games of more than two seats.
+	MeanRank *float64 `json:"mean_rank,omitempty"`
+	// Elo and EloCI95 are given with three or more agents.
+	Elo     *float64    `json:"elo,omitempty"`
+	EloCI95 *[2]float64 `json:"elo_ci95,omitempty"`
+	// PerSeat are the results by seat.
+	PerSeat []SeatStats `json:"per_seat"`
+}
+
+// SeatStats are an agent's results in one seat.
+type SeatStats struct {
+	Seat    int     `json:"seat"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Losses  int     `json:"losses"`
+	Draws   int     `json:"draws"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// Summarize computes the report of a tournament from its games.
+func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (*Report, error) {
+	n := g.NumPlayers()
+	r := &Report{Game: g.Spec().Name, Params: g.Params(), Games: len(games), Seed: seed, Seats: n, Agents: make([]AgentStats, len(specs))}
+	team := g.Spec().Utility == engine.Identical
+	mid := (g.MinUtility() + g.MaxUtility()) / 2
+	scores := make([][]float64, len(specs))
+	returns := make([][]float64, len(specs))
+	ranks := make([]float64, len(specs))
+	pairs := NewPairwise(len(specs))
+	for i := range r.Agents {
+		r.Agents[i].Spec = specs[i]
+		r.Agents[i].PerSeat = make([]SeatStats, n)
+		for s := range r.Agents[i].PerSeat {
+			r.Agents[i].PerSeat[s].Seat = s
+		}
+	}
+	for _, gr := range games {
+		if len(gr.Returns) != n || len(gr.Seats) != n {
+			return nil, fmt.Errorf("%w: game %d has %d returns and %d seats for %d players", ErrBadConfig, gr.Index, len(gr.Returns), len(gr.Seats), n)
+		}
+		outs, rank := Outcomes(gr.Returns, team, mid)
+		for s, a := range gr.Seats {
+			st, ps := &r.Agents[a], &r.Agents[a].PerSeat[s]
+			st.Games++
+			ps.Games++
+			switch outs[s] {
+			case Win:
+				st.Wins++
+				ps.Wins++
+			case Draw:
+				st.Draws++
+				ps.Draws++
+			default:
+				st.Losses++
+				ps.Losses++
+			}
+			if s < len(gr.Scores) {
+				scores[a] = append(scores[a], gr.Scores[s])
+			}
+			returns[a] = append(returns[a], gr.Returns[s])
+			ranks[a] += float64(rank[s])
+			for t := s + 1; t < n; t++ {
+				pairs.Add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
+			}
+		}
+	}
+	r.Balanced = true
+	for i := range r.Agents {
+		st := &r.Agents[i]
+		st.WinRate = rate(st.Wins, st.Draws, st.Games)
+		st.CI95[0], st.CI95[1] = Wilson(st.WinRate, st.Games)
+		st.MeanScore, st.ScoreStd = meanStd(scores[i])
+		st.MeanReturn, _ = meanStd(returns[i])
+		if n > 2 && st.Games > 0 {
+			m := ranks[i] / float64(st.Games)
+			st.MeanRank = &m
+		}
+		for s := range st.PerSeat {
+			ps := &st.PerSeat[s]
+			ps.WinRate = rate(ps.Wins, ps.Draws, ps.Games)
+			if ps.Games != st.PerSeat[0].Games {
+				r.Balanced = false
+			}
+		}
+		if st.PerSeat[0].Games != r.Agents[0].PerSeat[0].Games {
+			r.Balanced = false
+		}
+	}
+	if len(specs) >= 3 {
+		elo, half, err := BradleyTerry(pairs)
+		if err != nil {
+			return nil, fmt.Errorf("rating fit: %w", err)
+		}
+		for i := range r.Agents {
+			e, ci := elo[i], [2]float64{elo[i] - half[i], elo[i] + half[i]}
+			r.Agents[i].Elo, r.Agents[i].EloCI95 = &e, &ci
+		}
+	}
+	return r, nil
+}
+
+func rate(wins, draws, games int) float64 {
+	if games == 0 {
+		return 0
+	}
+	return (float64(wins) + float64(draws)/2) / float64(games)
+}
+
+// WriteTable writes the report as a table for people.
+func (r *Report) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s", r.Game)
+	if len(r.Params) > 0 {
+		fmt.Fprintf(w, " [%s]", r.Params)
+	}
+	fmt.Fprintf(w, ": %d games, %d seats, seed %d", r.Games, r.Seats, r.Seed)
+	if !r.Balanced {
+		fmt.Fprintf(w, " (seats NOT balanced: use a multiple of %d games)", len(r.Agents))
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	header := "AGENT\tGAMES\tWINS\tLOSSES\tDRAWS\tWIN RATE\t95% CI\tSCORE (SD)"
+	if r.Seats > 2 {
+		header += "\tMEAN RANK"
+	}
+	if len(r.Agents) >= 3 {
+		header += "\tELO\tELO 95% CI"
+	}
+	fmt.Fprintln(tw, header)
+	for _, a := range r.Agents {
+		line := fmt.Sprintf("%s\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]\t%.2f (%.2f)", a.Spec, a.Games, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1], a.MeanScore, a.ScoreStd)
+		if r.Seats > 2 {
+			if a.MeanRank != nil {
+				line += fmt.Sprintf("\t%.2f", *a.MeanRank)
+			} else {
+				line += "\t-"
+			}
+		}
+		if a.Elo != nil {
+			line += fmt.Sprintf("\t%+.0f\t[%+.0f, %+.0f]", *a.Elo, a.EloCI95[0], a.EloCI95[1])
+		}
+		fmt.Fprintln(tw, line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nwin rate by seat (games):")
+	tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	cols := make([]string, r.Seats)
+	for s := range cols {
+		cols[s] = fmt.Sprintf("SEAT %d", s)
+	}
+	fmt.Fprintln(tw, "AGENT\t"+strings.Join(cols, "\t"))
+	for _, a := range r.Agents {
+		for s, ps := range a.PerSeat {
+			if ps.Games == 0 {
+				cols[s] = "-"
+			} else {
+				cols[s] = fmt.Sprintf("%.3f (%d)", ps.WinRate, ps.Games)
+			}
+		}
+		fmt.Fprintln(tw, a.Spec+"\t"+strings.Join(cols, "\t"))
+	}
+	return tw.Flush()
+}

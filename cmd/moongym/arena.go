@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/arena"
+	"github.com/moongym/moongym/engine"
+)
+
+func init() {
+	var (
+		agentFlags []string
+		games      int
+		seed       uint64
+		parallel   int
+		params     string
+		jsonFile   string
+		records    string
+		quiet      bool
+	)
+	cmd := &cobra.Command{
+		Use:   "arena GAME --agents A,B[,C...]",
+		Short: "Play a tournament between agents and report win rates, intervals and ratings",
+		Long: `Play --games games of GAME between the agents, with seats rotated so that every
+agent plays every seat equally (use a multiple of the number of agents), on
+--parallel cores, and report per agent: games, wins, losses, draws, win rate
+with a 95% Wilson interval (a draw counts half), mean game score with its
+standard deviation, mean rank (more than two seats), Elo ratings from a
+Bradley-Terry fit with 95% intervals (three or more agents), and win rates by
+seat. Results depend only on --seed, not on --parallel.
+
+Agent specs are separated by commas; an option after a comma (k=v without a
+colon) belongs to the spec before it, so "mcts:sims=800,c=1.4,random" is two
+agents. --agents may also be repeated. Agents: ` + "`moongym arena --help`" + ` lists them below.
+
+Seating, outcomes and ratings are defined in the arena package documentation
+(go doc github.com/moongym/moongym/arena).`,
+		Example: `  moongym arena tictactoe --agents mcts,random --games 200
+  moongym arena tictactoe --agents mcts:sims=200,mcts:sims=800,random --games 300 --json out.json
+  moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records games.jsonl`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			specs := splitAgents(agentFlags)
+			if len(specs) == 0 {
+				return fmt.Errorf("%w: --agents is required (known: %s)", agents.ErrBadSpec, agents.Known())
+			}
+			p, err := engine.ParseParams(params)
+			if err != nil {
+				return err
+			}
+			g, err := engine.Load(args[0], p)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel}
+			var bar *progressbar.ProgressBar
+			if !quiet && isTerminal(os.Stderr) {
+				bar = progressbar.NewOptions(games,
+					progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription(g.Spec().Name),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(100*time.Millisecond),
+					progressbar.OptionClearOnFinish())
+				cfg.Progress = func(done int) { _ = bar.Set(done) }
+			}
+			results, err := arena.Run(ctx, cfg)
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			if err != nil {
+				return err
+			}
+			rep, err := arena.Summarize(g, specs, seed, results)
+			if err != nil {
+				return err
+			}
+			if jsonFile != "" {
+				if err := writeJSONFile(jsonFile, rep); err != nil {
+					return err
+				}
+			}
+			if records != "" {
+				if err := writeRecords(records, results); err != nil {
+					return err
+				}
+			}
+			return rep.WriteTable(cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&agentFlags, "agents", nil, "agent specs, comma separated (repeatable); known: "+agents.Known())
+	f.IntVar(&games, "games", 100, "number of games")
+	f.Uint64Var(&seed, "seed", 1, "tournament seed (each game's seed derives from it and the game's index)")
+	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
+	f.StringVar(&params, "params", "", "game parameters k=v,k=v (see moongym games)")
+	f.StringVar(&jsonFile, "json", "", "write the report as JSON to this file")
+	f.StringVar(&records, "records", "", "write every game as a JSON-lines record (replayable) to this file")
+	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	root.AddCommand(cmd)
+}
+
+// splitAgents splits comma-separated agent specs; a piece "k=v" without a
+// colon continues the spec before it (with ':' if that spec has no options
+// yet, else ',').
+func splitAgents(flags []string) []string {
+	var out []string
+	for _, f := range flags {
+		start := len(out)
+		for _, piece := range strings.Split(f, ",") {
+			piece = strings.TrimSpace(piece)
+			if piece == "" {
+				continue
+			}
+			if len(out) > start && strings.Contains(piece, "=") && !strings.Contains(piece, ":") {
+				sep := ","
+				if !strings.Contains(out[len(out)-1], ":") {
+					sep = ":"
+				}
+				out[len(out)-1] += sep + piece
+				continue
+			}
+			out = append(out, piece)
+		}
+	}
+	return out
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+func writeJSONFile(name string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(data, '\n'), 0o644)
+}
+
+func writeRecords(name string, results []arena.GameResult) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		if err := engine.WriteRecords(f, r.Record); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
+}
