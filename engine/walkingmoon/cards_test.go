@@ -76,7 +76,7 @@ func TestCooperationAndSlipstream(t *testing.T) {
 	put(s, 2, 2, 1) // p2 on column 2: p0 will overtake it
 	put(s, 0, 0, 1)
 	// p0 jumps blue 4 over the Sputnik on column 4 to column 4
-	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue4", "blue1", "black1", "black1", "blue4")
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "pass", "blue4", "blue1", "black1", "black1", "blue4")
 	if topKind(s) != "prompt" || s.CurrentPlayer() != 1 {
 		t.Fatalf("no cooperation prompt: %s by %s", topKind(s), s.CurrentPlayer())
 	}
@@ -84,6 +84,7 @@ func TestCooperationAndSlipstream(t *testing.T) {
 	if s.ast[1].Sputnik != 1 || s.ast[0].Sputnik != 1 {
 		t.Errorf("cooperation: p1 %d, p0 %d Sputniks", s.ast[1].Sputnik, s.ast[0].Sputnik)
 	}
+	play(t, s, "pass") // p2 is asked about cooperation too
 	if s.CurrentPlayer() != 2 || !hasAction(s, "play-slipstream") {
 		t.Fatalf("no slipstream prompt for the overtaken p2: %v", legalNames(s))
 	}

@@ -275,7 +275,7 @@ func TestCrashLosesHalfTheSputniksAfterGains(t *testing.T) {
 	s.ast[0].Sputnik, s.supplySp = 4, s.supplySp-4
 	// blue 4 passes the Sputnik at column 4 and ... lands on column 4 safely;
 	// program 2 jumps, then crash on the second with blue 1 onto column 5 (hazard)
-	play(t, s, "j1-blue", "j2-blue", "blue4", "blue4")
+	play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue4", "blue4")
 	if s.ast[0].Sputnik != 5 || topKind(s) != "continue" {
 		t.Fatalf("after a safe jump over a Sputnik: %d Sputniks, %s", s.ast[0].Sputnik, topKind(s))
 	}
