@@ -99,7 +99,7 @@ var (
 )
 var (
 	seed     = flag.Int("ttt-seed", 1, "seed for TestTicTacToeNeverLoses")
-	rollouts = flag.Int("ttt-rollouts", 1, "rollouts per leaf for TestTicTacToeNeverLoses")
+	rollouts = flag.Int("ttt-rollouts", 2, "rollouts per leaf for TestTicTacToeNeverLoses")
 )
 
 func TestTicTacToeNeverLoses(t *testing.T) {

@@ -14,11 +14,11 @@ func init() {
 		Name: "mcts",
 		Doc:  "Monte Carlo tree search (PUCT or UCT, max^n, information sets for hidden information)",
 		Options: []agents.Option{
-			{Name: "sims", Default: "800", Doc: "simulations per move"},
+			{Name: "sims", Default: "1600", Doc: "simulations per move"},
 			{Name: "c", Default: "1.4", Doc: "exploration constant (values scaled to [0,1])"},
 			{Name: "uct", Default: "false", Doc: "plain UCT instead of PUCT with priors"},
 			{Name: "evaluator", Default: "rollout", Doc: "leaf evaluation: rollout (random playouts) or heuristic (the game's heuristic Evaluate)"},
-			{Name: "rollouts", Default: "1", Doc: "random playouts averaged per leaf (evaluator=rollout)"},
+			{Name: "rollouts", Default: "2", Doc: "random playouts averaged per leaf (evaluator=rollout)"},
 			{Name: "temperature", Default: "0", Doc: "move choice from visit counts: 0 = most visited"},
 			{Name: "alpha", Default: "0", Doc: "Dirichlet noise alpha at the root (0 = no noise)"},
 			{Name: "eps", Default: "0", Doc: "Dirichlet noise weight at the root"},

@@ -20,7 +20,7 @@ import (
 
 func init() {
 	var (
-		agentFlags []string
+		agentList string
 		games      int
 		seed       uint64
 		parallel   int
@@ -42,7 +42,7 @@ seat. Results depend only on --seed, not on --parallel.
 
 Agent specs are separated by commas; an option after a comma (k=v without a
 colon) belongs to the spec before it, so "mcts:sims=800,c=1.4,random" is two
-agents. --agents may also be repeated. Agents: ` + "`moongym arena --help`" + ` lists them below.
+agents. The known agents and their options are listed under --agents below.
 
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,
@@ -51,7 +51,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
   moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records games.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			specs := splitAgents(agentFlags)
+			specs := splitAgents(agentList)
 			if len(specs) == 0 {
 				return fmt.Errorf("%w: --agents is required (known: %s)", agents.ErrBadSpec, agents.Known())
 			}
@@ -102,7 +102,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&agentFlags, "agents", nil, "agent specs, comma separated (repeatable); known: "+agents.Known())
+	f.StringVar(&agentList, "agents", "", "agent specs, comma separated; known: "+agents.Known())
 	f.IntVar(&games, "games", 100, "number of games")
 	f.Uint64Var(&seed, "seed", 1, "tournament seed (each game's seed derives from it and the game's index)")
 	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
@@ -116,25 +116,22 @@ Seating, outcomes and ratings are defined in the arena package documentation
 // splitAgents splits comma-separated agent specs; a piece "k=v" without a
 // colon continues the spec before it (with ':' if that spec has no options
 // yet, else ',').
-func splitAgents(flags []string) []string {
+func splitAgents(list string) []string {
 	var out []string
-	for _, f := range flags {
-		start := len(out)
-		for _, piece := range strings.Split(f, ",") {
-			piece = strings.TrimSpace(piece)
-			if piece == "" {
-				continue
-			}
-			if len(out) > start && strings.Contains(piece, "=") && !strings.Contains(piece, ":") {
-				sep := ","
-				if !strings.Contains(out[len(out)-1], ":") {
-					sep = ":"
-				}
-				out[len(out)-1] += sep + piece
-				continue
-			}
-			out = append(out, piece)
+	for _, piece := range strings.Split(list, ",") {
+		piece = strings.TrimSpace(piece)
+		if piece == "" {
+			continue
 		}
+		if len(out) > 0 && strings.Contains(piece, "=") && !strings.Contains(piece, ":") {
+			sep := ","
+			if !strings.Contains(out[len(out)-1], ":") {
+				sep = ":"
+			}
+			out[len(out)-1] += sep + piece
+			continue
+		}
+		out = append(out, piece)
 	}
 	return out
 }
