@@ -21,13 +21,13 @@ import (
 func init() {
 	var (
 		agentList string
-		games      int
-		seed       uint64
-		parallel   int
-		params     string
-		jsonFile   string
-		records    string
-		quiet      bool
+		games     int
+		seed      uint64
+		parallel  int
+		params    string
+		jsonFile  string
+		records   string
+		quiet     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "arena GAME --agents A,B[,C...]",
