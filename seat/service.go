@@ -64,7 +64,11 @@ func (sv *Service) Start(ctx context.Context, r StartRequest) (View, error) {
 		seats = slices.Repeat([]string{Human}, g.NumPlayers())
 	}
 	if len(seats) != g.NumPlayers() {
-		return View{}, fmt.Errorf("%w: %d seats given, %s %v has %d", ErrBadRequest, len(seats), r.Game, g.Params(), g.NumPlayers())
+		config := r.Game
+		if len(g.Params()) > 0 {
+			config += " " + g.Params().String()
+		}
+		return View{}, fmt.Errorf("%w: %d seats given, %s has %d", ErrBadRequest, len(seats), config, g.NumPlayers())
 	}
 	for i, spec := range seats {
 		seats[i] = strings.TrimSpace(spec)
