@@ -6,6 +6,7 @@ import (
 	_ "github.com/moongym/moongym/agents/heuristics/lunarrally"
 	_ "github.com/moongym/moongym/agents/heuristics/planetcubes"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	_ "github.com/moongym/moongym/agents/heuristics/walkingmoon"
 	_ "github.com/moongym/moongym/agents/heuristics/welcomemoon"
 	_ "github.com/moongym/moongym/agents/mctsagent"
 	_ "github.com/moongym/moongym/agents/netagent"
