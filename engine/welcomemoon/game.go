@@ -2,6 +2,7 @@ package welcomemoon
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
@@ -31,6 +32,8 @@ var spec = engine.Spec{
 			Doc: "number of players; 1 is the solo game against ASTRA"},
 		{Name: "astra", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
 			Doc: "solo only: ASTRA's level, 1 Katherine .. 8 Peggy"},
+		{Name: "sheet", Kind: engine.StringParam, Default: "",
+			Doc: "optional path of an adventure data file (the schema of data/adventure-N.json) that replaces the embedded sheet"},
 	},
 	TestConfigs: testConfigs(),
 }
@@ -74,6 +77,15 @@ func newGame(p engine.Params) (engine.Game, error) {
 		return nil, fmt.Errorf("%w: %s: adventure=%d is not implemented yet (adventures 1-%d are)", engine.ErrBadParam, Name, adv, implemented)
 	}
 	lay, err := loadLayout(adv)
+	if file := p["sheet"]; file != "" {
+		var data []byte
+		if data, err = os.ReadFile(file); err == nil {
+			lay, err = parseLayout(data)
+		}
+		if err == nil && lay.adv != adv {
+			err = fmt.Errorf("sheet file %s is adventure %d, not %d", file, lay.adv, adv)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", engine.ErrBadParam, Name, err)
 	}
