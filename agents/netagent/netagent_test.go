@@ -1,0 +1,264 @@
+package netagent_test
+
+import (
+	"errors"
+	"flag"
+	"path/filepath"
+	"testing"
+
+	"github.com/moongym/moongym/agents"
+	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	"github.com/moongym/moongym/agents/netagent"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/tictactoe"
+	"github.com/moongym/moongym/mcts"
+	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/training"
+)
+
+var allReplies = flag.Bool("all-replies", false, "TestAZNeverLoses: let the opponent try every legal move, not only the minimax-optimal ones")
+
+func writeModel(t *testing.T, g engine.Game) string {
+	t.Helper()
+	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 8, Depth: 1, ValueHidden: 4}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.safetensors")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestSpecs(t *testing.T) {
+	g := tictactoe.Game{}
+	path := writeModel(t, g)
+	for _, spec := range []string{"net:model=" + path, "net:model=" + path + ",temp=1", "az:model=" + path + ",sims=8", "net:model=builtin", "az:model=builtin,sims=4"} {
+		a, err := agents.New(g, spec, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		s := g.NewInitialState()
+		for !s.IsTerminal() {
+			act, err := a.Act(s)
+			if err != nil {
+				t.Fatalf("%s: %v", spec, err)
+			}
+			if err := engine.ApplyChecked(s, act); err != nil {
+				t.Fatalf("%s played an illegal move: %v", spec, err)
+			}
+		}
+	}
+	bad := []struct {
+		spec string
+		want error
+	}{
+		{"net", agents.ErrBadSpec},
+		{"az:sims=3", agents.ErrBadSpec},
+		{"net:model=" + path + ",temp=-1", agents.ErrBadSpec},
+		{"az:model=" + path + ",sims=0", agents.ErrBadSpec},
+		{"net:model=" + filepath.Join(t.TempDir(), "missing"), nil},
+	}
+	for _, b := range bad {
+		_, err := agents.New(g, b.spec, 1)
+		if err == nil || (b.want != nil && !errors.Is(err, b.want)) {
+			t.Errorf("%s: %v, want %v", b.spec, err, b.want)
+		}
+	}
+}
+
+// otherGame is tictactoe under another name, to check that models are
+// refused by the wrong game.
+type otherGame struct{ tictactoe.Game }
+
+func (otherGame) Spec() engine.Spec {
+	s := tictactoe.Game{}.Spec()
+	s.Name = "other"
+	return s
+}
+
+func TestWrongGameRefused(t *testing.T) {
+	path := writeModel(t, tictactoe.Game{})
+	_, err := agents.New(otherGame{}, "net:model="+path, 1)
+	if !errors.Is(err, models.ErrWrongGame) {
+		t.Fatalf("model for tictactoe loaded for another game: %v", err)
+	}
+	if _, err := agents.New(otherGame{}, "az:model=builtin", 1); !errors.Is(err, models.ErrWrongGame) {
+		t.Fatalf("builtin for a game without one: %v", err)
+	}
+}
+
+// TestNetIsGreedyOverItsPolicy: the net agent plays the legal action of
+// highest probability, and its policy covers exactly the legal actions.
+func TestNetIsGreedyOverItsPolicy(t *testing.T) {
+	g := tictactoe.Game{}
+	m, err := models.LoadBuiltin(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := netagent.NewNet(g, m.Net, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewInitialState()
+	s.Apply(4)
+	pol, err := n.Policy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pol) != 8 {
+		t.Fatalf("policy over %d actions, want the 8 legal ones", len(pol))
+	}
+	best, sum := pol[0], 0.0
+	for _, p := range pol {
+		sum += p.Prob
+		if p.Prob > best.Prob {
+			best = p
+		}
+	}
+	if sum < 0.999 || sum > 1.001 {
+		t.Fatalf("policy sums to %v", sum)
+	}
+	a, err := n.Act(s)
+	if err != nil || a != best.Action {
+		t.Fatalf("Act = %v, %v; the most likely action is %v", a, err, best.Action)
+	}
+}
+
+// TestAZNeverLoses plays the built-in tictactoe model's az agent
+// (sims=200) against every line of perfect play, as first and as second
+// player: wherever the opponent has several minimax-optimal moves, every
+// one is tried (with -all-replies, every legal move).
+func TestAZNeverLoses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches every line of play")
+	}
+	g := tictactoe.Game{}
+	m, err := models.LoadBuiltin(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	az, err := netagent.NewAZ(g, m.Net, mcts.Config{Sims: 200, CPUCT: netagent.DefaultCPUCT, BatchSize: 8, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nm := negamax{}
+	moves := map[string]engine.Action{}
+	for seat := engine.Player(0); seat < 2; seat++ {
+		var w, d, l int
+		var walk func(s engine.State)
+		walk = func(s engine.State) {
+			if s.IsTerminal() {
+				switch r := s.Returns(nil)[seat]; {
+				case r > 0:
+					w++
+				case r < 0:
+					l++
+					t.Errorf("az (seat %d) lost:\n%s", seat, s)
+				default:
+					d++
+				}
+				return
+			}
+			if s.CurrentPlayer() == seat {
+				key := s.String()
+				a, ok := moves[key]
+				if !ok {
+					if a, err = az.Act(s); err != nil {
+						t.Fatal(err)
+					}
+					moves[key] = a
+				}
+				c := s.Clone()
+				c.Apply(a)
+				walk(c)
+				return
+			}
+			legal := s.LegalActions(nil)
+			best := -2.0
+			vals := make([]float64, len(legal))
+			for i, a := range legal {
+				c := s.Clone()
+				c.Apply(a)
+				vals[i] = -nm.value(c)
+				best = max(best, vals[i])
+			}
+			for i, a := range legal {
+				if vals[i] == best || *allReplies {
+					c := s.Clone()
+					c.Apply(a)
+					walk(c)
+				}
+			}
+		}
+		walk(g.NewInitialState())
+		t.Logf("az:sims=200 as seat %d, opponent trying every optimal reply (every legal reply: %v): %d games, %d wins, %d draws, %d losses", seat, *allReplies, w+d+l, w, d, l)
+	}
+}
+
+// negamax memoises the value of a tictactoe state for the player to move
+// under perfect play.
+type negamax map[string]float64
+
+func (nm negamax) value(s engine.State) float64 {
+	if s.IsTerminal() {
+		// A decided game was won by the player who just moved.
+		if s.Returns(nil)[0] == 0 {
+			return 0
+		}
+		return -1
+	}
+	key := s.String()
+	if v, ok := nm[key]; ok {
+		return v
+	}
+	best := -2.0
+	for _, a := range s.LegalActions(nil) {
+		c := s.Clone()
+		c.Apply(a)
+		best = max(best, -nm.value(c))
+	}
+	nm[key] = best
+	return best
+}
+
+func TestNegamax(t *testing.T) {
+	g := tictactoe.Game{}
+	nm := negamax{}
+	if v := nm.value(g.NewInitialState()); v != 0 {
+		t.Fatalf("tictactoe is a draw, negamax says %v", v)
+	}
+	s := g.NewInitialState()
+	for _, a := range []engine.Action{0, 4, 8} { // X corners, O centre, X opposite corner
+		s.Apply(a)
+	}
+	if v := nm.value(s); v != 0 {
+		t.Fatalf("O to move after X a1 O b2 X c3 draws with an edge; negamax %v", v)
+	}
+	s = g.NewInitialState()
+	for _, a := range []engine.Action{0, 1, 4} { // X threatens a1-b2-c3 and more
+		s.Apply(a)
+	}
+	if v := nm.value(s); v != -1 {
+		t.Fatalf("O to move after X a1 O b1 X b2 is lost; negamax %v", v)
+	}
+}
+
+// TestNetBeatsRandom: the built-in model's raw policy against random,
+// seats rotated, with a 95% interval.
+func TestNetBeatsRandom(t *testing.T) {
+	g := tictactoe.Game{}
+	m, err := models.LoadBuiltin(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	match, err := training.PlayMatch(g, training.NetFactory(g, m.Net, 0, 0), training.SpecFactory(g, "random"), 400, 0, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("net vs random: %v", match)
+	if match.Low < 0.8 {
+		t.Fatalf("net vs random %v: want the 95%% interval above 0.8", match)
+	}
+}
