@@ -7,9 +7,12 @@ import (
 )
 
 // copier overwrites one state with another of the same concrete type. The
-// engine contract makes states flat values (no pointers, slices or maps), so
-// a state held as a pointer to a struct can be copied in place, which saves
-// the allocation of Clone on the search's hot path.
+// engine contract makes states flat values, so a state held as a pointer to
+// a struct can be copied in place, which saves the allocation of Clone on
+// the search's hot path. It does so when the struct holds no reference
+// (pointer, slice, map, ...) at all, or when Clone itself is a shallow copy:
+// every reference of a clone is the very one of the original (a pointer to
+// the immutable game configuration, say). Otherwise it calls Clone.
 type copier struct {
 	typ  reflect.Type
 	flat bool
@@ -17,7 +20,56 @@ type copier struct {
 
 func newCopier(s engine.State) copier {
 	t := reflect.TypeOf(s)
-	return copier{typ: t, flat: t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && isFlat(t.Elem(), 0)}
+	c := copier{typ: t}
+	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct || reflect.ValueOf(s).IsNil() {
+		return c
+	}
+	if isFlat(t.Elem(), 0) {
+		c.flat = true
+		return c
+	}
+	clone := s.Clone()
+	if reflect.TypeOf(clone) == t {
+		c.flat = sameRefs(reflect.ValueOf(s).Elem(), reflect.ValueOf(clone).Elem(), 0)
+	}
+	return c
+}
+
+// sameRefs reports whether every reference inside a and b (values of one
+// type) is identical, so that b could be a shallow copy of a.
+func sameRefs(a, b reflect.Value, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return a.Pointer() == b.Pointer()
+	case reflect.Slice:
+		return a.Pointer() == b.Pointer() && a.Len() == b.Len() && a.Cap() == b.Cap()
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return a.Elem().Type() == b.Elem().Type() && sameRefs(a.Elem(), b.Elem(), depth+1)
+	case reflect.Array:
+		if isFlat(a.Type().Elem(), 0) {
+			return true
+		}
+		for i := 0; i < a.Len(); i++ {
+			if !sameRefs(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if !sameRefs(a.Field(i), b.Field(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
 }
 
 // into returns dst overwritten with src when it can do so in place, or a

@@ -377,4 +377,32 @@ func TestStateCopier(t *testing.T) {
 	if isFlat(reflectTypeOf(withSlice{}), 0) {
 		t.Errorf("a struct with a slice counts as flat")
 	}
+	// A state whose Clone shares its configuration pointer is copied in
+	// place; one whose Clone copies its slice is not.
+	cfg := &[4]int{1, 2, 3, 4}
+	if !newCopier(&sharedState{cfg: cfg}).flat {
+		t.Errorf("shallow-cloned state not copied in place")
+	}
+	if newCopier(&deepState{cells: []int{1, 2}}).flat {
+		t.Errorf("deep-cloned state copied in place")
+	}
+}
+
+// sharedState clones by a shallow copy: its configuration is shared.
+type sharedState struct {
+	engine.State
+	cfg *[4]int
+	n   int
+}
+
+func (s *sharedState) Clone() engine.State { c := *s; return &c }
+
+// deepState clones its slice.
+type deepState struct {
+	engine.State
+	cells []int
+}
+
+func (s *deepState) Clone() engine.State {
+	return &deepState{cells: append([]int(nil), s.cells...)}
 }
