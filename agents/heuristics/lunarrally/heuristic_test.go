@@ -165,3 +165,29 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("Evaluate %v: seat 0 is near the finish and should lead, values summing to 0", v)
 	}
 }
+
+// TestRaceLength checks the heuristic finishes the race well within the
+// turn limit against random on every scenario, and logs the mean number of
+// turns (go test ./agents/heuristics/lunarrally -run TestRaceLength -v).
+func TestRaceLength(t *testing.T) {
+	const games = 20
+	for _, sc := range lr.Scenarios {
+		total, longest := 0, 0
+		for i := 0; i < games; i++ {
+			g := engine.MustLoad(lr.Name, engine.Params{"scenario": sc})
+			heur, _ := agents.New(g, "heuristic", uint64(i))
+			rnd, _ := agents.New(g, "random", uint64(i))
+			_, s, err := agents.PlayGame(g, []agents.Agent{heur, rnd}, rand.New(rand.NewPCG(uint64(i), 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			turns := s.(*lr.State).Turn()
+			total += turns
+			longest = max(longest, turns)
+		}
+		t.Logf("%s: mean %.1f turns, longest %d, over %d games", sc, float64(total)/games, longest, games)
+		if longest > 20 {
+			t.Errorf("%s: a race took %d turns", sc, longest)
+		}
+	}
+}
