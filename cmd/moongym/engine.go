@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,11 +28,11 @@ end of input or on {"op":"quit"}. See docs/protocol.md.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 			sv := seat.NewService(limits, log)
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			janitor, cancel := context.WithCancel(ctx)
+			// No signal handling: the engine is blocked reading stdin most of
+			// the time, and an interrupt should end it at once.
+			ctx, cancel := context.WithCancel(cmd.Context())
 			defer cancel()
-			go sv.Janitor(janitor, time.Minute)
+			go sv.Janitor(ctx, time.Minute)
 			return seat.ServeLines(ctx, sv, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
