@@ -133,8 +133,10 @@ func (s *Search) Reset() {
 // Reuse is on, the search is a perfect-information one and a was explored
 // from the root; otherwise it drops the tree. Call it with every action
 // played after a Run (the search's own move, other players' moves and chance
-// outcomes alike); the next Run checks that its state matches the root
-// and starts afresh if it does not.
+// outcomes alike). A caller that cannot (an agent sees only its own turns)
+// may just call Run with the new position: with Reuse on, Run first looks
+// for that position among the explored nodes a few moves below the root
+// and keeps its subtree, and starts afresh if it is not found.
 func (s *Search) Advance(a engine.Action) {
 	if !s.cfg.Reuse || s.mode != PerfectMode || s.root == none || s.rootState == nil {
 		s.Reset()
@@ -246,13 +248,66 @@ func (s *Search) prepareRoot(st engine.State) {
 	if s.copier.typ == nil {
 		s.copier = newCopier(st)
 	}
-	if s.cfg.Reuse && s.mode == PerfectMode && s.root != none && s.rootState != nil && sameState(s.rootState, st) {
-		return
+	if s.cfg.Reuse && s.mode == PerfectMode && s.root != none && s.rootState != nil {
+		if sameState(s.rootState, st) {
+			return
+		}
+		if n, found := s.findDescendant(st); n != none {
+			s.compact(n)
+			s.rootState = s.copier.into(s.rootState, found)
+			s.searcher = st.CurrentPlayer()
+			return
+		}
 	}
 	s.Reset()
 	s.rootState = s.copier.into(s.rootState, st)
 	s.searcher = st.CurrentPlayer()
 	s.root = s.t.newNode(s.searcher)
+}
+
+// Limits of findDescendant: the depth below the root it looks (decisions
+// and chance outcomes alike) and the number of positions it compares.
+const (
+	findDepth = 12
+	findLimit = 4096
+)
+
+// findDescendant looks, breadth first, for a node below the root whose
+// position is st, so that a caller that did not report every action with
+// Advance (an agent sees only the positions where it moves) still reuses
+// the tree. It returns the node and its state, or none.
+func (s *Search) findDescendant(st engine.State) (int32, engine.State) {
+	target, err := st.MarshalJSON()
+	if err != nil {
+		return none, nil
+	}
+	type item struct {
+		node  int32
+		state engine.State
+		depth int
+	}
+	queue := []item{{s.root, s.rootState.Clone(), 0}}
+	for checked := 0; len(queue) > 0 && checked < findLimit; {
+		it := queue[0]
+		queue = queue[1:]
+		if it.depth > 0 && s.t.nodes[it.node].player == st.CurrentPlayer() {
+			checked++
+			if j, err := it.state.MarshalJSON(); err == nil && bytes.Equal(j, target) {
+				return it.node, it.state
+			}
+		}
+		if it.depth >= findDepth {
+			continue
+		}
+		for e := s.t.nodes[it.node].firstEdge; e != none; e = s.t.edges[e].next {
+			if c := s.t.edges[e].child; c != none && s.t.nodes[c].player != engine.Terminal {
+				next := it.state.Clone()
+				next.Apply(s.t.edges[e].action)
+				queue = append(queue, item{c, next, it.depth + 1})
+			}
+		}
+	}
+	return none, nil
 }
 
 // sameState compares two states by their JSON form, which the engine

@@ -264,8 +264,27 @@ func TestReuse(t *testing.T) {
 	if sum > s.t.nodes[s.root].visits {
 		t.Errorf("edge visits %d exceed root visits %d", sum, s.t.nodes[s.root].visits)
 	}
-	// A state that is not the root's starts afresh.
-	other := play(g, 8, 7)
+	// Without Advance, Run finds the new position below the root.
+	prev := s.t.nodes[s.root].visits
+	r3 := r2.Action
+	st.Apply(r3)
+	var reply2 engine.Action
+	for e := s.t.nodes[s.root].firstEdge; e != none; e = s.t.edges[e].next {
+		if s.t.edges[e].action == r3 {
+			c := s.t.edges[e].child
+			reply2 = s.t.edges[s.t.nodes[c].firstEdge].action
+			kept = s.t.nodes[s.t.edges[s.t.nodes[c].firstEdge].child].visits
+		}
+	}
+	st.Apply(reply2)
+	if _, err := s.Run(st); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.t.nodes[s.root].visits; got != kept+400 || kept == 0 || prev == 0 {
+		t.Errorf("root visits %d after finding the position, want %d + 400", got, kept)
+	}
+	// A state that is not below the root starts afresh.
+	other := play(g, 8, 7, 6)
 	if _, err := s.Run(other); err != nil {
 		t.Fatal(err)
 	}

@@ -130,14 +130,14 @@ func New(g engine.Game, ev mcts.Evaluator, cfg mcts.Config) (*Agent, error) {
 func (a *Agent) Search() *mcts.Search { return a.search }
 
 // Act searches and plays the chosen move. A forced move (one legal action)
-// is played without search.
+// is played without search. With reuse on, the next Act finds its position
+// in the tree (mcts.Search.Run) and keeps the subtree.
 func (a *Agent) Act(s engine.State) (engine.Action, error) {
 	if err := agents.CheckToAct(s); err != nil {
 		return 0, err
 	}
 	a.legal = s.LegalActions(a.legal)
 	if len(a.legal) == 1 {
-		a.search.Reset()
 		return a.legal[0], nil
 	}
 	r, err := a.search.Run(s)
