@@ -191,6 +191,17 @@ func ParseData(text string) (*Data, error) {
 				}
 			}
 		}
+		circles := 0
+		for c := 0; c < d.Width; c++ {
+			for l := 0; l < d.Height; l++ {
+				if cur.Cells[c][l]&cellKind == cellCircle {
+					circles++
+				}
+			}
+		}
+		if circles == 0 {
+			return fail("card %d has no circle", cur.ID)
+		}
 		d.Cards = append(d.Cards, *cur)
 		cur = nil
 		return nil
