@@ -13,18 +13,28 @@ import (
 type Predictor struct {
 	net     *Network
 	w       map[string][]float32
-	a, b, c []float32 // trunk activations (one row / one image)
+	a, b, c []float32            // trunk activations (one row / one image, HWC for conv)
+	x       []float32            // conv input in HWC order
+	wt      map[string][]float32 // 3x3 filters as [ky][kx][in][out]
 	head    []float32
 	hv      []float32
 	logits  []float32
 }
 
-// NewPredictor makes a predictor over the network's weights (not copied:
-// changes to the weights are seen by the predictor).
+// NewPredictor makes a predictor over the network's weights. Dense weights
+// are shared, not copied (changes to them are seen by the predictor); 3x3
+// conv filters are copied in the order the predictor reads them, so make a
+// new predictor after changing those.
 func (n *Network) NewPredictor() *Predictor {
-	p := &Predictor{net: n, w: map[string][]float32{}}
+	p := &Predictor{net: n, w: map[string][]float32{}, wt: map[string][]float32{}}
 	for _, t := range n.Weights {
 		p.w[t.Name] = t.Data
+		if len(t.Shape) == 4 && t.Shape[2] == 3 {
+			p.wt[t.Name] = transpose3(t.Data, t.Shape[0], t.Shape[1])
+		}
+	}
+	if n.Arch.Kind == KindConv {
+		p.x = make([]float32, n.Shapes.ObsSize())
 	}
 	size := n.Arch.Width
 	if n.Arch.Kind == KindConv {
@@ -97,25 +107,31 @@ func (p *Predictor) mlpRow(x []float32) {
 	relu(p.hv)
 }
 
-// convRow runs the conv trunk on one [C, H, W] image.
+// convRow runs the conv trunk on one [C, H, W] image. Activations are
+// kept pixel-major (HWC), so that the inner loops run over channels.
 func (p *Predictor) convRow(x []float32) {
 	w := p.w
 	s := p.net.Shapes
 	c, hh, ww := s.Obs[0], s.Obs[1], s.Obs[2]
+	hw := hh * ww
+	for ci := 0; ci < c; ci++ {
+		for i := 0; i < hw; i++ {
+			p.x[i*c+ci] = x[ci*hw+i]
+		}
+	}
 	f := p.net.Arch.Width
 	h := p.a
-	conv3(x, c, hh, ww, w["trunk.in.w"], f, h)
+	conv3(p.x, c, hh, ww, p.wt["trunk.in.w"], f, h)
 	relu(h)
 	for i := 0; i < p.net.Arch.Depth; i++ {
 		pre := resName[i]
-		conv3(h, f, hh, ww, w[pre+"w1"], f, p.b)
+		conv3(h, f, hh, ww, p.wt[pre+"w1"], f, p.b)
 		relu(p.b)
-		conv3(p.b, f, hh, ww, w[pre+"w2"], f, p.c)
+		conv3(p.b, f, hh, ww, p.wt[pre+"w2"], f, p.c)
 		for j := range h {
 			h[j] = max(h[j]+p.c[j], 0)
 		}
 	}
-	hw := hh * ww
 	ph := p.head[:policyChannels*hw]
 	vh := p.head[policyChannels*hw:]
 	conv1(h, f, hw, w["policy.conv.w"], policyChannels, ph)
@@ -161,33 +177,46 @@ func relu(v []float32) {
 	}
 }
 
-// conv3 is a 3x3 convolution with zero padding 1, stride 1, no bias: in is
-// [c, h, w], filter [f, c, 3, 3], out [f, h, w].
-func conv3(in []float32, c, h, w int, filter []float32, f int, out []float32) {
-	clear(out[:f*h*w])
+// transpose3 reorders a [f, c, 3, 3] filter as [3, 3, c, f].
+func transpose3(w []float32, f, c int) []float32 {
+	out := make([]float32, len(w))
 	for o := 0; o < f; o++ {
-		dst := out[o*h*w : (o+1)*h*w]
 		for i := 0; i < c; i++ {
-			src := in[i*h*w : (i+1)*h*w]
-			k := filter[(o*c+i)*9 : (o*c+i)*9+9]
-			for y := 0; y < h; y++ {
-				for ky := 0; ky < 3; ky++ {
-					sy := y + ky - 1
-					if sy < 0 || sy >= h {
+			for k := 0; k < 9; k++ {
+				out[(k*c+i)*f+o] = w[(o*c+i)*9+k]
+			}
+		}
+	}
+	return out
+}
+
+// conv3 is a 3x3 convolution with zero padding 1, stride 1, no bias, in
+// HWC order: in is [h, w, c], filter [3, 3, c, f] (see transpose3), out
+// [h, w, f].
+func conv3(in []float32, c, h, w int, filter []float32, f int, out []float32) {
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			o := out[(y*w+x)*f : (y*w+x+1)*f]
+			clear(o)
+			for ky := 0; ky < 3; ky++ {
+				sy := y + ky - 1
+				if sy < 0 || sy >= h {
+					continue
+				}
+				for kx := 0; kx < 3; kx++ {
+					sx := x + kx - 1
+					if sx < 0 || sx >= w {
 						continue
 					}
-					srow := src[sy*w : (sy+1)*w]
-					drow := dst[y*w : (y+1)*w]
-					for kx := 0; kx < 3; kx++ {
-						kv := k[ky*3+kx]
-						x0, x1 := 0, w
-						if kx == 0 {
-							x0 = 1
-						} else if kx == 2 {
-							x1 = w - 1
+					src := in[(sy*w+sx)*c : (sy*w+sx+1)*c]
+					k := filter[(ky*3+kx)*c*f : (ky*3+kx+1)*c*f]
+					for ci, v := range src {
+						if v == 0 {
+							continue
 						}
-						for x := x0; x < x1; x++ {
-							drow[x] += kv * srow[x+kx-1]
+						row := k[ci*f : (ci+1)*f]
+						for j := range o {
+							o[j] += v * row[j]
 						}
 					}
 				}
@@ -196,17 +225,18 @@ func conv3(in []float32, c, h, w int, filter []float32, f int, out []float32) {
 	}
 }
 
-// conv1 is a 1x1 convolution: in is [c, hw], filter [f, c], out [f, hw].
+// conv1 is a 1x1 convolution from HWC to CHW: in is [hw, c], filter
+// [f, c], out [f, hw] (the order the heads flatten in).
 func conv1(in []float32, c, hw int, filter []float32, f int, out []float32) {
-	clear(out[:f*hw])
 	for o := 0; o < f; o++ {
-		dst := out[o*hw : (o+1)*hw]
-		for i := 0; i < c; i++ {
-			kv := filter[o*c+i]
-			src := in[i*hw : (i+1)*hw]
-			for j := range dst {
-				dst[j] += kv * src[j]
+		k := filter[o*c : (o+1)*c]
+		for i := 0; i < hw; i++ {
+			src := in[i*c : (i+1)*c]
+			var sum float32
+			for j, v := range src {
+				sum += v * k[j]
 			}
+			out[o*hw+i] = sum
 		}
 	}
 }
