@@ -1,6 +1,7 @@
 package enginetest_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -23,7 +24,7 @@ type brokenGame struct {
 func (g brokenGame) Spec() engine.Spec {
 	s := g.Game.Spec()
 	s.Name = "broken-" + g.flaw // not registered
-	if g.flaw == "leak" {
+	if g.flaw == "leak" || g.flaw == "drawing-leak" {
 		s.Information = engine.ImperfectInformation
 	}
 	return s
@@ -43,7 +44,19 @@ func (g brokenGame) DecodeState(data []byte) (engine.State, error) {
 
 type brokenState struct {
 	*tictactoe.State
-	flaw string
+	flaw   string
+	secret int // hidden, never observed; only the drawing-leak flaw draws it
+}
+
+func (s *brokenState) StringFor(p engine.Player) string {
+	if s.flaw == "drawing-leak" {
+		return fmt.Sprintf("%s\nsecret %d", s.State, s.secret)
+	}
+	return s.State.String()
+}
+
+func (s *brokenState) ActionStringFor(p engine.Player, a engine.Action) string {
+	return s.ActionString(a)
 }
 
 var sink []float32
@@ -84,6 +97,7 @@ func (s *brokenState) Observe(p engine.Player, dst []float32) {
 
 func (s *brokenState) Resample(p engine.Player, rng *rand.Rand) engine.State {
 	c := s.Clone().(*brokenState)
+	c.secret = rng.IntN(1 << 30)
 	if s.flaw == "leak" && !c.IsTerminal() {
 		// "Hidden" information that the observation shows: a different board.
 		c.State.Apply(c.State.LegalActions(nil)[0])
@@ -105,6 +119,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"bounds":       "outside",
 		"alloc":        "allocate",
 		"leak":         "changed p0's observation",
+		"drawing-leak": "StringFor(p0) changed under Resample(p0)",
 	}
 	for flaw, want := range cases {
 		t.Run(flaw, func(t *testing.T) {

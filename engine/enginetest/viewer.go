@@ -1,0 +1,59 @@
+package enginetest
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// checkViewer checks a game's engine.PlayerViewer, if it has one, at state
+// s: what seat q is shown must not reveal what q cannot observe.
+//   - StringFor(q) is unchanged by Resample(q);
+//   - two legal actions that lead to states q observes identically are
+//     named identically by ActionStringFor(q, ·), for every q that is not
+//     the player to act.
+func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
+	t.Helper()
+	v, ok := s.(engine.PlayerViewer)
+	if !ok || s.IsTerminal() {
+		return
+	}
+	legal := s.LegalActions(nil)
+	if len(legal) > 64 {
+		legal = legal[:64]
+	}
+	after := make([][][]float32, len(legal)) // [action][seat] observation after it
+	for i, a := range legal {
+		c := s.Clone()
+		c.Apply(a)
+		after[i] = make([][]float32, g.NumPlayers())
+		for q := range after[i] {
+			after[i][q] = observe(g, c, engine.Player(q))
+		}
+	}
+	for q := 0; q < g.NumPlayers(); q++ {
+		pq := engine.Player(q)
+		drawn := v.StringFor(pq)
+		if r, ok := s.Resample(pq, rng).(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
+			t.Errorf("StringFor(p%d) changed under Resample(p%d): the drawing shows what p%d cannot know", q, q, q)
+		}
+		if pq == s.CurrentPlayer() {
+			continue
+		}
+		for i := range legal {
+			for j := i + 1; j < len(legal); j++ {
+				if !slices.Equal(after[i][q], after[j][q]) {
+					continue
+				}
+				ni, nj := v.ActionStringFor(pq, legal[i]), v.ActionStringFor(pq, legal[j])
+				if ni != nj {
+					t.Errorf("p%d cannot tell %s from %s by observation, but ActionStringFor names them %q and %q",
+						q, s.ActionString(legal[i]), s.ActionString(legal[j]), ni, nj)
+					return
+				}
+			}
+		}
+	}
+}
