@@ -31,7 +31,17 @@ func run(t *testing.T, stdin string, args ...string) (string, error) {
 // between Execute calls.
 func resetFlags(c *cobra.Command) {
 	c.Flags().VisitAll(func(f *pflag.Flag) {
-		_ = f.Value.Set(f.DefValue)
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			// Set appends to a slice flag; Replace restores it.
+			def := strings.Trim(f.DefValue, "[]")
+			var vals []string
+			if def != "" {
+				vals = strings.Split(def, ",")
+			}
+			_ = sv.Replace(vals)
+		} else {
+			_ = f.Value.Set(f.DefValue)
+		}
 		f.Changed = false
 	})
 	for _, sub := range c.Commands() {
