@@ -22,12 +22,22 @@ type Config struct {
 	// Agents are agent specs ("mcts:sims=800", "random"), at least one and
 	// at most 12; a spec may appear twice.
 	Agents []string
+	// Entrants, instead of Agents, are players made by constructors (an
+	// in-memory network, say); SpecEntrant makes one of a spec. Give
+	// Agents or Entrants, not both; the same bounds apply.
+	Entrants []Entrant
 	// Games is the number of games, at least 1.
 	Games int
 	// Seed derives every game's seed.
 	Seed uint64
 	// Parallel is the number of games played at once; 0 means GOMAXPROCS.
 	Parallel int
+	// Opening is the number of decisions (not chance outcomes) at the start
+	// of every game that are played uniformly at random among the legal
+	// actions, drawn from the game's seed, whoever's turn it is; 0 (the
+	// default) lets the agents play from the first move. It varies the games
+	// between deterministic agents, which would otherwise replay few games.
+	Opening int
 	// Progress, if set, is called after each finished game with the number
 	// done so far, from one goroutine at a time.
 	Progress func(done int)
@@ -37,11 +47,13 @@ type Config struct {
 type GameResult struct {
 	Index int    `json:"index"`
 	Seed  uint64 `json:"seed"`
-	// Seats holds the agent index (into Config.Agents) of every seat.
+	// Seats holds the agent index (into Config.Agents or Config.Entrants)
+	// of every seat.
 	Seats   []int     `json:"seats"`
 	Returns []float64 `json:"returns"`
 	Scores  []float64 `json:"scores"`
-	// Record replays the game; its Seats field names the agent specs.
+	// Record replays the game; its Seats field names the agent specs (the
+	// entrants' names).
 	Record *engine.Record `json:"-"`
 }
 
@@ -64,14 +76,21 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	if cfg.Game == nil {
 		return nil, fmt.Errorf("%w: no game", ErrBadConfig)
 	}
-	if len(cfg.Agents) == 0 || len(cfg.Agents) > maxAgents {
-		return nil, fmt.Errorf("%w: %d agents, want 1 to %d", ErrBadConfig, len(cfg.Agents), maxAgents)
+	ents, err := cfg.entrants()
+	if err != nil {
+		return nil, err
+	}
+	if len(ents) == 0 || len(ents) > maxAgents {
+		return nil, fmt.Errorf("%w: %d agents, want 1 to %d", ErrBadConfig, len(ents), maxAgents)
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("%w: %d games, want at least 1", ErrBadConfig, cfg.Games)
 	}
-	for _, spec := range cfg.Agents { // fail early on a bad spec
-		if _, err := agents.New(cfg.Game, spec, cfg.Seed); err != nil {
+	if cfg.Opening < 0 {
+		return nil, fmt.Errorf("%w: opening %d, want at least 0", ErrBadConfig, cfg.Opening)
+	}
+	for _, e := range ents { // fail early on a bad spec
+		if _, err := e.New(cfg.Seed); err != nil {
 			return nil, err
 		}
 	}
@@ -92,7 +111,7 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r, err := PlayOne(cfg.Game, cfg.Agents, cfg.Seed, i)
+				r, err := playOne(cfg.Game, ents, cfg.Seed, i, cfg.Opening)
 				results[i] = r
 				select {
 				case done <- err:
@@ -136,17 +155,28 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 // PlayOne plays game i of a tournament: seats from Seating, agents made
 // afresh with seeds derived from the game's seed, chance drawn from it.
 func PlayOne(g engine.Game, specs []string, seed uint64, i int) (GameResult, error) {
+	return playOne(g, SpecEntrants(g, specs), seed, i, 0)
+}
+
+// PlayEntrant plays game i of a tournament of entrants whose games open
+// with opening random decisions (see Config.Opening), as Run does.
+func PlayEntrant(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {
+	return playOne(g, entrants, seed, i, opening)
+}
+
+func playOne(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {
 	gs := GameSeed(seed, i)
-	seats := Seating(i, len(specs), g.NumPlayers())
+	seats := Seating(i, len(entrants), g.NumPlayers())
 	players := make([]agents.Agent, len(seats))
 	names := make([]string, len(seats))
 	for j, a := range seats {
-		ag, err := agents.New(g, specs[a], splitmix(gs+uint64(j)+1))
+		ag, err := entrants[a].New(splitmix(gs + uint64(j) + 1))
 		if err != nil {
 			return GameResult{}, fmt.Errorf("game %d seat %d: %w", i, j, err)
 		}
-		players[j], names[j] = ag, specs[a]
+		players[j], names[j] = ag, entrants[a].Name
 	}
+	withOpening(players, opening, gs)
 	rec, final, err := agents.PlayGame(g, players, rand.New(rand.NewPCG(gs, 0x6172656e61)))
 	if err != nil {
 		return GameResult{}, fmt.Errorf("game %d (seed %d): %w", i, gs, err)

@@ -1,5 +1,21 @@
 // Package arena plays tournaments between agents and measures them.
 //
+// # Entrants
+//
+// The players of a tournament are agent specs (Config.Agents, what the
+// command line gives) or entrants (Config.Entrants): a name and a
+// constructor called with a seed, so that agents that are not specs, such
+// as a network held in memory during training, play by the same rules.
+// SpecEntrant turns a spec into the entrant that plays exactly like it.
+//
+// # Openings
+//
+// Config.Opening > 0 plays the first decisions of every game uniformly at
+// random among the legal actions, from a generator seeded by the game's
+// seed, whoever is to move (chance outcomes do not count). Deterministic
+// agents otherwise replay the same few games, whose count would overstate
+// the evidence of a win rate.
+//
 // # Seating
 //
 // With k agents (in the order given) and n seats, game i seats them as
@@ -39,6 +55,6 @@
 // # Reproducibility
 //
 // Game i's seed is derived from Config.Seed and i alone, and every agent of
-// game i is made afresh with seeds derived from it; the results (and the
+// game i is made afresh with seeds derived from it (as is its opening); the results (and the
 // records) do not depend on Config.Parallel.
 package arena

@@ -17,6 +17,9 @@ type Report struct {
 	Games  int           `json:"games"`
 	Seed   uint64        `json:"seed"`
 	Seats  int           `json:"seats"`
+	// Opening is the number of random decisions that opened every game
+	// (Config.Opening); Summarize leaves it 0, its caller sets it.
+	Opening int `json:"opening,omitempty"`
 	// Balanced is true when every agent played every seat equally often.
 	Balanced bool         `json:"balanced"`
 	Agents   []AgentStats `json:"agents"`
@@ -56,7 +59,8 @@ type SeatStats struct {
 	WinRate float64 `json:"win_rate"`
 }
 
-// Summarize computes the report of a tournament from its games.
+// Summarize computes the report of a tournament from its games; specs
+// are the names of the agents (the specs, or the entrants' Names).
 func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (*Report, error) {
 	n := g.NumPlayers()
 	r := &Report{Game: g.Spec().Name, Params: g.Params(), Games: len(games), Seed: seed, Seats: n, Agents: make([]AgentStats, len(specs))}
@@ -152,6 +156,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, " [%s]", r.Params)
 	}
 	fmt.Fprintf(w, ": %d games, %d seats, seed %d", r.Games, r.Seats, r.Seed)
+	if r.Opening > 0 {
+		fmt.Fprintf(w, ", first %d decisions random", r.Opening)
+	}
 	if !r.Balanced {
 		fmt.Fprintf(w, " (seats NOT balanced: use a multiple of %d games)", len(r.Agents))
 	}

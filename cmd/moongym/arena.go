@@ -28,6 +28,7 @@ func init() {
 		jsonFile  string
 		records   string
 		quiet     bool
+		opening   int
 	)
 	cmd := &cobra.Command{
 		Use:   "arena GAME --agents A,B[,C...]",
@@ -43,6 +44,10 @@ seat. Results depend only on --seed, not on --parallel.
 Agent specs are separated by commas; an option after a comma (k=v without a
 colon) belongs to the spec before it, so "mcts:sims=800,c=1.4,random" is two
 agents. The known agents and their options are listed under --agents below.
+
+--opening N plays the first N decisions of every game uniformly at random
+(drawn from the game's seed), whoever is to move, so that deterministic
+agents meet in varied positions instead of replaying a few games.
 
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,
@@ -65,7 +70,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
-			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel}
+			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel, Opening: opening}
 			var bar *progressbar.ProgressBar
 			if !quiet && isTerminal(os.Stderr) {
 				bar = progressbar.NewOptions(games,
@@ -88,6 +93,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			if err != nil {
 				return err
 			}
+			rep.Opening = opening
 			if jsonFile != "" {
 				if err := writeJSONFile(jsonFile, rep); err != nil {
 					return err
@@ -110,6 +116,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 	f.StringVar(&jsonFile, "json", "", "write the report as JSON to this file")
 	f.StringVar(&records, "records", "", "write every game as a JSON-lines record (replayable) to this file")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	f.IntVar(&opening, "opening", 0, "play the first N decisions of every game at random (varies games between deterministic agents)")
 	root.AddCommand(cmd)
 }
 

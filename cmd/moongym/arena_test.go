@@ -87,3 +87,30 @@ func TestArenaCommand(t *testing.T) {
 		t.Errorf("unknown agent accepted")
 	}
 }
+
+// TestArenaOpening: --opening varies the games of deterministic agents
+// and is reported in the table and the JSON.
+func TestArenaOpening(t *testing.T) {
+	dir := t.TempDir()
+	js, recs := filepath.Join(dir, "out.json"), filepath.Join(dir, "games.jsonl")
+	out, err := run(t, "", "arena", "tictactoe", "--agents", "mcts:sims=20,random", "--games", "12", "--opening", "3", "--json", js, "--records", recs, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(out, "first 3 decisions random") {
+		t.Errorf("table does not say the opening:\n%s", out)
+	}
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Opening int `json:"opening"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Opening != 3 {
+		t.Errorf("JSON opening %d, %v", rep.Opening, err)
+	}
+	if _, err := run(t, "", "arena", "tictactoe", "--agents", "random", "--games", "2", "--opening", "-1", "--quiet"); err == nil {
+		t.Errorf("negative --opening accepted")
+	}
+}
