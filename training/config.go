@@ -46,6 +46,7 @@ type Config struct {
 	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
 	EvalGames int    `param:"evalgames" doc:"games per opponent per evaluation, seats rotated"`
 	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent (0: the raw net policy)"`
+	EvalOpen  int    `param:"evalopening" doc:"random decisions opening each evaluation game against the heuristic and the previous network"`
 	CkptEvery int    `param:"ckptevery" doc:"checkpoint every this many iterations"`
 	Seed      uint64 `param:"seed" doc:"seed of the run"`
 }
@@ -74,6 +75,7 @@ func DefaultConfig() Config {
 		EvalEvery:   5,
 		EvalGames:   100,
 		EvalSims:    0,
+		EvalOpen:    2,
 		CkptEvery:   1,
 		Seed:        1,
 	}
@@ -126,6 +128,7 @@ func (c Config) Validate() error {
 		check(c.EvalEvery >= 0, "evalevery", c.EvalEvery, ">= 0"),
 		check(c.EvalGames >= 0, "evalgames", c.EvalGames, ">= 0"),
 		check(c.EvalSims >= 0, "evalsims", c.EvalSims, ">= 0"),
+		check(c.EvalOpen >= 0, "evalopening", c.EvalOpen, ">= 0"),
 		check(c.CkptEvery >= 1, "ckptevery", c.CkptEvery, ">= 1"),
 	)
 }

@@ -29,15 +29,20 @@ type Row struct {
 	GamesPerSec, SamplesPerSec float64
 	// Mean losses of this iteration's steps.
 	PolicyLoss, ValueLoss, TotalLoss float64
-	// Scores of the network against random, the heuristic and the previous
-	// evaluated network: the mean of (return-min)/(max-min) over the
-	// games, 1 for a win and 0.5 for a draw in a two-player zero-sum game.
+	// Win rates of the network (a draw counts half) against random, the
+	// heuristic and the previous evaluated network, from arena tournaments
+	// with the seats rotated (see EvalMatch).
 	VsRandom, VsHeuristic, VsPrevious float64
+	// Their 95% Wilson intervals.
+	VsRandomLow, VsRandomHigh       float64
+	VsHeuristicLow, VsHeuristicHigh float64
+	VsPreviousLow, VsPreviousHigh   float64
 }
 
 var csvHeader = []string{"iteration", "elapsed_s", "games", "samples", "steps", "buffer",
 	"games_per_s", "samples_per_s", "policy_loss", "value_loss", "total_loss",
-	"vs_random", "vs_heuristic", "vs_previous"}
+	"vs_random", "vs_random_lo", "vs_random_hi", "vs_heuristic", "vs_heuristic_lo", "vs_heuristic_hi",
+	"vs_previous", "vs_previous_lo", "vs_previous_hi"}
 
 func fmtFloat(x float64) string {
 	if math.IsNaN(x) {
@@ -59,7 +64,9 @@ func MetricsCSV(rows []Row) ([]byte, error) {
 			strconv.FormatInt(r.Games, 10), strconv.FormatInt(r.Samples, 10), strconv.FormatInt(r.Steps, 10),
 			strconv.Itoa(r.Buffer), fmtFloat(r.GamesPerSec), fmtFloat(r.SamplesPerSec),
 			fmtFloat(r.PolicyLoss), fmtFloat(r.ValueLoss), fmtFloat(r.TotalLoss),
-			fmtFloat(r.VsRandom), fmtFloat(r.VsHeuristic), fmtFloat(r.VsPrevious),
+			fmtFloat(r.VsRandom), fmtFloat(r.VsRandomLow), fmtFloat(r.VsRandomHigh),
+			fmtFloat(r.VsHeuristic), fmtFloat(r.VsHeuristicLow), fmtFloat(r.VsHeuristicHigh),
+			fmtFloat(r.VsPrevious), fmtFloat(r.VsPreviousLow), fmtFloat(r.VsPreviousHigh),
 		}
 		if err := w.Write(rec); err != nil {
 			return nil, err
@@ -69,8 +76,14 @@ func MetricsCSV(rows []Row) ([]byte, error) {
 	return buf.Bytes(), w.Error()
 }
 
-// MetricsPNG draws the losses (top) and evaluation scores (bottom) against
-// the number of self-play games, as a PNG.
+// errPoints are points with error bars.
+type errPoints struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// MetricsPNG draws the losses (top) and evaluation win rates with their
+// 95% intervals (bottom) against the number of self-play games, as a PNG.
 func MetricsPNG(rows []Row, title string) ([]byte, error) {
 	series := func(y func(Row) float64) plotter.XYs {
 		var xy plotter.XYs
@@ -85,7 +98,9 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 		color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 255}, color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 255},
 		color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 255},
 	}
-	addLines := func(p *plot.Plot, names []string, ys []func(Row) float64) error {
+	// addLines draws a line per series; with bands, each point also gets
+	// an error bar from band(r) = (low, high).
+	addLines := func(p *plot.Plot, names []string, ys []func(Row) float64, bands []func(Row) (float64, float64)) error {
 		for i, name := range names {
 			xy := series(ys[i])
 			if len(xy) == 0 {
@@ -107,6 +122,30 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 				s.Color = l.Color
 				p.Add(s)
 			}
+			if bands == nil {
+				continue
+			}
+			var pts errPoints
+			for _, r := range rows {
+				v := ys[i](r)
+				lo, hi := bands[i](r)
+				if math.IsNaN(v) || math.IsNaN(lo) || math.IsNaN(hi) || lo > v || hi < v {
+					continue // no evaluation, or a row of an older run without intervals
+				}
+				pts.XYs = append(pts.XYs, plotter.XY{X: float64(r.Games), Y: v})
+				pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{v - lo, hi - v})
+			}
+			if len(pts.XYs) == 0 {
+				continue
+			}
+			eb, err := plotter.NewYErrorBars(pts)
+			if err != nil {
+				return err
+			}
+			eb.Color = l.Color
+			eb.Width = vg.Points(0.6)
+			eb.CapWidth = vg.Points(3)
+			p.Add(eb)
 		}
 		return nil
 	}
@@ -119,12 +158,12 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 		func(r Row) float64 { return r.PolicyLoss },
 		func(r Row) float64 { return r.ValueLoss },
 		func(r Row) float64 { return r.TotalLoss },
-	}); err != nil {
+	}, nil); err != nil {
 		return nil, err
 	}
 	eval := plot.New()
-	eval.Title.Text = "evaluation score (1 = always wins, 0.5 = even)"
-	eval.Y.Label.Text = "score"
+	eval.Title.Text = "evaluation win rate, 95% intervals (1 = always wins, 0.5 = even)"
+	eval.Y.Label.Text = "win rate (draw = 1/2)"
 	eval.X.Label.Text = "self-play games"
 	eval.Y.Min, eval.Y.Max = 0, 1
 	eval.Legend.Top = false
@@ -132,6 +171,10 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 		func(r Row) float64 { return r.VsRandom },
 		func(r Row) float64 { return r.VsHeuristic },
 		func(r Row) float64 { return r.VsPrevious },
+	}, []func(Row) (float64, float64){
+		func(r Row) (float64, float64) { return r.VsRandomLow, r.VsRandomHigh },
+		func(r Row) (float64, float64) { return r.VsHeuristicLow, r.VsHeuristicHigh },
+		func(r Row) (float64, float64) { return r.VsPreviousLow, r.VsPreviousHigh },
 	}); err != nil {
 		return nil, err
 	}

@@ -2,12 +2,18 @@ package training_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/moongym/moongym/agents"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
+	"github.com/moongym/moongym/arena"
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/planetcubes"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/training"
 )
@@ -41,7 +47,8 @@ func TestParseConfig(t *testing.T) {
 func TestMetricsFiles(t *testing.T) {
 	rows := []training.Row{
 		{Iteration: 1, Games: 10, PolicyLoss: math.NaN(), ValueLoss: math.NaN(), TotalLoss: math.NaN(), VsRandom: math.NaN(), VsHeuristic: math.NaN(), VsPrevious: math.NaN()},
-		{Iteration: 2, Games: 20, PolicyLoss: 1.5, ValueLoss: 0.5, TotalLoss: 2, VsRandom: 0.75, VsHeuristic: 0.5, VsPrevious: math.NaN()},
+		{Iteration: 2, Games: 20, PolicyLoss: 1.5, ValueLoss: 0.5, TotalLoss: 2, VsRandom: 0.75, VsRandomLow: 0.5, VsRandomHigh: 0.9,
+			VsHeuristic: 0.5, VsHeuristicLow: 0.25, VsHeuristicHigh: 0.75, VsPrevious: math.NaN(), VsPreviousLow: math.NaN(), VsPreviousHigh: math.NaN()},
 	}
 	csv, err := training.MetricsCSV(rows)
 	if err != nil {
@@ -51,7 +58,11 @@ func TestMetricsFiles(t *testing.T) {
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "iteration,elapsed_s,games") {
 		t.Fatalf("csv:\n%s", csv)
 	}
-	if want := "2,0,20,0,0,0,0,0,1.5,0.5,2,0.75,0.5,"; lines[2] != want {
+	if want := "iteration,elapsed_s,games,samples,steps,buffer,games_per_s,samples_per_s,policy_loss,value_loss,total_loss," +
+		"vs_random,vs_random_lo,vs_random_hi,vs_heuristic,vs_heuristic_lo,vs_heuristic_hi,vs_previous,vs_previous_lo,vs_previous_hi"; lines[0] != want {
+		t.Fatalf("header %q, want %q", lines[0], want)
+	}
+	if want := "2,0,20,0,0,0,0,0,1.5,0.5,2,0.75,0.5,0.9,0.5,0.25,0.75,,,"; lines[2] != want {
 		t.Fatalf("row %q, want %q", lines[2], want)
 	}
 	png, err := training.MetricsPNG(rows, "tictactoe")
@@ -63,32 +74,66 @@ func TestMetricsFiles(t *testing.T) {
 	}
 }
 
-func TestPlayMatch(t *testing.T) {
+// TestEvalMatch: evaluation matches go through the arena: seats rotated,
+// win rates with Wilson intervals, reproducible for a seed.
+func TestEvalMatch(t *testing.T) {
 	g := tictactoe.Game{}
-	h := training.SpecFactory(g, "heuristic")
-	r := training.SpecFactory(g, "random")
-	m, err := training.PlayMatch(g, h, r, 200, 0, 1)
+	ctx := context.Background()
+	h, r := arena.SpecEntrant(g, "heuristic"), arena.SpecEntrant(g, "random")
+	m, err := training.EvalMatch(ctx, g, h, r, 200, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Games != 200 || m.Wins+m.Draws+m.Losses != 200 || m.Low > m.Score || m.High < m.Score {
-		t.Fatalf("inconsistent match %v", m)
+	if m.Games != 200 || m.Wins+m.Draws+m.Losses != 200 || m.CI95[0] > m.WinRate || m.CI95[1] < m.WinRate {
+		t.Fatalf("inconsistent match %+v", m)
 	}
-	if m.Low < 0.7 {
-		t.Fatalf("heuristic vs random: %v, want a clear win", m)
+	if m.PerSeat[0].Games != 100 || m.PerSeat[1].Games != 100 {
+		t.Fatalf("seats not rotated: %+v", m.PerSeat)
 	}
-	again, _ := training.PlayMatch(g, h, r, 200, 0, 1)
-	if again != m {
-		t.Fatalf("same seed, other result: %v vs %v", again, m)
+	if lo, hi := arena.Wilson(m.WinRate, m.Games); lo != m.CI95[0] || hi != m.CI95[1] {
+		t.Fatalf("interval %v, Wilson gives [%v, %v]", m.CI95, lo, hi)
 	}
-	rr, err := training.PlayMatch(g, r, r, 400, 0, 2)
+	if m.CI95[0] < 0.7 {
+		t.Fatalf("heuristic vs random: %+v, want a clear win", m)
+	}
+	again, _ := training.EvalMatch(ctx, g, h, r, 200, 0, 1)
+	if again.Wins != m.Wins || again.Draws != m.Draws || again.Losses != m.Losses {
+		t.Fatalf("same seed, other result: %+v vs %+v", again, m)
+	}
+	rr, err := training.EvalMatch(ctx, g, r, r, 400, 0, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rr.Low > 0.5 || rr.High < 0.5 {
-		t.Fatalf("random vs random with seats rotated: %v, want 0.5 inside the interval", rr)
+	if rr.CI95[0] > 0.5 || rr.CI95[1] < 0.5 {
+		t.Fatalf("random vs random with seats rotated: %+v, want 0.5 inside the interval", rr)
 	}
-	if _, err := training.PlayMatch(g, training.SpecFactory(g, "nope"), r, 2, 0, 1); err == nil {
+	if _, err := training.EvalMatch(ctx, g, arena.SpecEntrant(g, "nope"), r, 2, 0, 1); err == nil {
 		t.Fatal("unknown agent accepted")
+	}
+}
+
+// TestEvalMatchThreeSeats: with three seats the candidate holds one seat
+// of every game, each seat a third of the games, the opponent the others.
+func TestEvalMatchThreeSeats(t *testing.T) {
+	g, err := engine.Load("planet-cubes", engine.Params{"players": "3", "rounds": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made atomic.Int64
+	cand := arena.Entrant{Name: "cand", New: func(seed uint64) (agents.Agent, error) {
+		made.Add(1)
+		return agents.NewRandom(seed), nil
+	}}
+	m, err := training.EvalMatch(context.Background(), g, cand, arena.SpecEntrant(g, "random"), 6, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made.Load() != 7 || m.Games != 6 { // one per game and the arena's early check
+		t.Fatalf("candidate made %d times, %d games", made.Load(), m.Games)
+	}
+	for s, ps := range m.PerSeat {
+		if ps.Games != 2 {
+			t.Fatalf("seat %d: %d games, want 2", s, ps.Games)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models"
 )
@@ -170,6 +171,8 @@ func (t *Trainer) Step() error {
 	row := Row{
 		Iteration: it + 1, PolicyLoss: math.NaN(), ValueLoss: math.NaN(), TotalLoss: math.NaN(),
 		VsRandom: math.NaN(), VsHeuristic: math.NaN(), VsPrevious: math.NaN(),
+		VsRandomLow: math.NaN(), VsRandomHigh: math.NaN(), VsHeuristicLow: math.NaN(),
+		VsHeuristicHigh: math.NaN(), VsPreviousLow: math.NaN(), VsPreviousHigh: math.NaN(),
 		GamesPerSec: float64(len(games)) / playTime, SamplesPerSec: float64(samples) / playTime,
 	}
 	if t.ck.Replay.Len() >= cfg.MinSamples && cfg.Steps > 0 {
@@ -199,37 +202,44 @@ func (t *Trainer) Step() error {
 }
 
 // evaluate plays the network against random, the heuristic (if the game
-// has one) and the previous evaluated network, and keeps the best model.
+// has one) and the previous evaluated network through the arena (seats
+// rotated, EvalGames games each), and keeps the best model: the one with
+// the best mean win rate against random and the heuristic.
 func (t *Trainer) evaluate(row *Row) error {
 	cfg := t.Cfg
+	ctx := context.Background()
 	seed := seedFor(cfg.Seed^0x6576616c, t.ck.Iteration, 0)
-	cand := NetFactory(t.Game, t.net, cfg.EvalSims, cfg.CPUCT)
-	m, err := PlayMatch(t.Game, cand, SpecFactory(t.Game, "random"), cfg.EvalGames, 0, seed)
+	name := "net"
+	if cfg.EvalSims > 0 {
+		name = fmt.Sprintf("az:sims=%d", cfg.EvalSims)
+	}
+	cand := NetEntrant(t.Game, name, t.net, cfg.EvalSims, cfg.CPUCT)
+	m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "random"), cfg.EvalGames, 0, seed)
 	if err != nil {
 		return err
 	}
-	row.VsRandom = m.Score
-	score, parts := m.Score, 1.0
+	row.VsRandom, row.VsRandomLow, row.VsRandomHigh = m.WinRate, m.CI95[0], m.CI95[1]
+	score, parts := m.WinRate, 1.0
 	if _, herr := agents.HeuristicFor(t.Game.Spec().Name); herr == nil {
-		m, err := PlayMatch(t.Game, cand, SpecFactory(t.Game, "heuristic"), cfg.EvalGames, 0, seed+1)
+		// A greedy network and a deterministic heuristic would replay a
+		// game or two: open each game with random moves.
+		m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "heuristic"), cfg.EvalGames, cfg.EvalOpen, seed+1)
 		if err != nil {
 			return err
 		}
-		row.VsHeuristic = m.Score
-		score += m.Score
+		row.VsHeuristic, row.VsHeuristicLow, row.VsHeuristicHigh = m.WinRate, m.CI95[0], m.CI95[1]
+		score += m.WinRate
 		parts++
 	} else if !errors.Is(herr, agents.ErrNoHeuristic) {
 		return herr
 	}
 	if t.previous != nil {
-		// Two deterministic networks play the same game every time: open
-		// each game with two random moves.
-		prev := NetFactory(t.Game, t.previous, cfg.EvalSims, cfg.CPUCT)
-		m, err := PlayMatch(t.Game, cand, prev, cfg.EvalGames, 2, seed+2)
+		prev := NetEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSims, cfg.CPUCT)
+		m, err := EvalMatch(ctx, t.Game, cand, prev, cfg.EvalGames, cfg.EvalOpen, seed+2)
 		if err != nil {
 			return err
 		}
-		row.VsPrevious = m.Score
+		row.VsPrevious, row.VsPreviousLow, row.VsPreviousHigh = m.WinRate, m.CI95[0], m.CI95[1]
 	}
 	t.previous = t.net.Clone()
 	prevModel, err := t.encode(t.previous)

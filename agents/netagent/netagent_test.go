@@ -1,6 +1,7 @@
 package netagent_test
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	"github.com/moongym/moongym/agents/netagent"
+	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/mcts"
@@ -253,12 +255,13 @@ func TestNetBeatsRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	match, err := training.PlayMatch(g, training.NetFactory(g, m.Net, 0, 0), training.SpecFactory(g, "random"), 400, 0, 11)
+	net := training.NetEntrant(g, "net:model=builtin", m.Net, 0, 0)
+	match, err := training.EvalMatch(context.Background(), g, net, arena.SpecEntrant(g, "random"), 400, 0, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("net vs random: %v", match)
-	if match.Low < 0.8 {
-		t.Fatalf("net vs random %v: want the 95%% interval above 0.8", match)
+	t.Logf("net vs random: +%d =%d -%d, win rate %.3f [%.3f, %.3f]", match.Wins, match.Draws, match.Losses, match.WinRate, match.CI95[0], match.CI95[1])
+	if match.CI95[0] < 0.8 {
+		t.Fatalf("net vs random %+v: want the 95%% interval above 0.8", match)
 	}
 }
