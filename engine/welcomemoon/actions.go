@@ -59,8 +59,15 @@ func (s *State) ActionString(a engine.Action) string {
 			return s.targetString(s.ctx.pend[0], t)
 		}
 	case a == aSkip:
-		if s.sub == subEffect && s.ctx.npend > 0 && s.ctx.pend[0].kind == effPlanX {
-			return "no-x"
+		if s.sub == subEffect && s.ctx.npend > 0 {
+			switch e := s.ctx.pend[0]; e.kind {
+			case effPlanX:
+				return "no-x"
+			case effEnergy:
+				return "no-energy"
+			case effMission:
+				return "decline-" + string(rune('A'+e.arg))
+			}
 		}
 		return "skip"
 	}
@@ -92,6 +99,10 @@ func (s *State) targetString(e effect, t int) string {
 			return "give-to-astra"
 		}
 		return "use-solo-bonus"
+	case effMission:
+		if t == 0 {
+			return "accomplish-" + string(rune('A'+e.arg))
+		}
 	case effAstra:
 		if l := s.lay(); t < len(l.astraBoxes) {
 			return "cross-#" + strconv.Itoa(int(l.astraBoxes[t]))

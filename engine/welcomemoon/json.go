@@ -20,6 +20,9 @@ type sheetJSON struct {
 	Crossed []int16 `json:"crossed"`
 	// Missions are the rewards of missions A, B, C; -1 not accomplished.
 	Missions [3]int8 `json:"missions"`
+	// Accomplish lists the missions (0 A, 1 B, 2 C) the player chose this
+	// turn to accomplish at its end.
+	Accomplish []int8 `json:"accomplish,omitempty"`
 }
 
 type deckJSON struct {
@@ -43,6 +46,7 @@ type ctxJSON struct {
 	Act     int8      `json:"action"`
 	Space   int8      `json:"space"`
 	Third   int8      `json:"third"`
+	Asked   bool      `json:"asked"`
 	Closed  bool      `json:"closed"`
 	Pending []effJSON `json:"pending"`
 }
@@ -75,7 +79,7 @@ var (
 	phaseNames = [...]string{"chance", "decide", "astra", "over"}
 	stepNames  = [...]string{"choose", "modifier", "space", "effect", "done"}
 	effKeys    = [numEff]string{"", "x-bonus", "planning-x", "activate", "wall", "robot", "plant", "tunnel",
-		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra"}
+		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission"}
 )
 
 func setList(c cardSet) []int8 {
@@ -108,6 +112,9 @@ func (s *State) sheetJSON(sh *sheet) sheetJSON {
 		j.Missions[k] = -1
 		if sh.mdone&(1<<k) != 0 {
 			j.Missions[k] = sh.mval[k]
+		}
+		if sh.mwant&(1<<k) != 0 {
+			j.Accomplish = append(j.Accomplish, int8(k))
 		}
 	}
 	return j
@@ -149,7 +156,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		}
 	}
 	c := &s.ctx
-	j.Ctx = ctxJSON{Pick: c.pick, Wild: c.wild, Value: c.value, Act: c.act, Space: c.space, Third: c.third, Closed: c.closed, Pending: []effJSON{}}
+	j.Ctx = ctxJSON{Pick: c.pick, Wild: c.wild, Value: c.value, Act: c.act, Space: c.space, Third: c.third, Asked: c.asked, Closed: c.closed, Pending: []effJSON{}}
 	for _, e := range c.pend[:c.npend] {
 		j.Ctx.Pending = append(j.Ctx.Pending, effJSON{effKeys[e.kind], e.arg})
 	}
@@ -453,6 +460,12 @@ func (s *State) decodeSheet(j *sheetJSON, sh *sheet) error {
 		sh.mdone |= 1 << k
 		sh.mval[k] = v
 	}
+	for _, k := range j.Accomplish {
+		if k < 0 || k > 2 || s.mission[k] < 0 || sh.mdone&(1<<k) != 0 || sh.mwant&(1<<k) != 0 {
+			return fmt.Errorf("choice to accomplish mission %d", k)
+		}
+		sh.mwant |= 1 << k
+	}
 	return l.rules().check(s, sh)
 }
 
@@ -463,7 +476,7 @@ func (s *State) decodeCtx(j *stateJSON) error {
 		c.Act < -1 || c.Act >= numActs || c.Space < -1 || int(c.Space) >= s.lay().nSpaces || c.Third < -1 || c.Third > 2 || len(c.Pending) > maxPend {
 		return bad("turn in progress out of range: %+v", c)
 	}
-	s.ctx = turnCtx{pick: c.Pick, wild: c.Wild, value: c.Value, act: c.Act, space: c.Space, third: c.Third, closed: c.Closed}
+	s.ctx = turnCtx{pick: c.Pick, wild: c.Wild, value: c.Value, act: c.Act, space: c.Space, third: c.Third, asked: c.Asked, closed: c.Closed}
 	for _, e := range c.Pending {
 		k, err := index(effKeys[:], e.Kind, "effect")
 		if err != nil || k == effNone {
@@ -520,6 +533,20 @@ func (s *State) decodeCtx(j *stateJSON) error {
 	for p := s.cur + 1; int(p) < s.g.players && s.phase == phDecide; p++ {
 		if s.sh[p] != s.pub[p] {
 			return bad("seat %d changed before its turn", p)
+		}
+	}
+	if s.ctx.closed && !s.ctx.asked || s.ctx.asked && s.sub != subEffect {
+		return bad("closing steps out of order")
+	}
+	for _, e := range s.ctx.pend[:s.ctx.npend] {
+		if e.kind == effMission && (!s.ctx.asked || s.ctx.closed || e.arg > 2 || s.sh[s.cur].mdone&(1<<e.arg) != 0) {
+			return bad("mission choice out of place")
+		}
+	}
+	for p := range s.g.players {
+		asked := s.phase == phDecide && (p < int(s.cur) || p == int(s.cur) && s.ctx.asked)
+		if s.pub[p].mwant != 0 || (s.sh[p].mwant != 0 && !asked) {
+			return bad("seat %d chose missions outside its turn", p)
 		}
 	}
 	return nil

@@ -7,7 +7,8 @@ import "github.com/moongym/moongym/engine"
 //	per seat, the observer first then the others in turn order:
 //	  3 per space: number/17 (if a number), 1 if X, 1 if empty
 //	  circled marks, crossed marks (one per element id 0..maxID)
-//	  3 missions done, 3 mission rewards/12, System Errors used / boxes
+//	  3 missions done, 3 mission rewards/12, System Errors used / boxes,
+//	  3 missions chosen this turn (own seat only: the others' are hidden)
 //	global:
 //	  phase (4), step (5, observer's own turn only), acting seat relative (6)
 //	  own turn in progress (observer only): pick (7), wild (6), value/17, action (6), pending effect (numEff)
@@ -18,7 +19,7 @@ import "github.com/moongym/moongym/engine"
 //	  turn/64
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
-	perSeat = 3*g.lay.nSpaces + 2*nm + 7
+	perSeat = 3*g.lay.nSpaces + 2*nm + 10
 	global = 4 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
 	return
 }
@@ -83,6 +84,9 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			if sh.mdone&(1<<m) != 0 {
 				o[m] = 1
 				o[3+m] = float32(sh.mval[m]) / 12
+			}
+			if sh.mwant&(1<<m) != 0 {
+				o[7+m] = 1
 			}
 		}
 		o[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))

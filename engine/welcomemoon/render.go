@@ -128,6 +128,11 @@ func (s *State) stepLine() string {
 	case subSpace:
 		return fmt.Sprintf("write %d (%s)", c.value, actNames[c.act])
 	case subEffect:
+		if c.npend > 0 && c.pend[0].kind == effMission {
+			k := c.pend[0].arg
+			return fmt.Sprintf("accomplish mission %c (card %d) at the end of the turn, if it is still met then?",
+				'A'+k, s.lay().missions[k][max(s.mission[k], 0)].card)
+		}
 		if c.npend > 0 {
 			return "choose the " + effNames[c.pend[0].kind]
 		}

@@ -21,6 +21,10 @@ type advRules interface {
 	phase5(s *State)
 	// missionMet says whether mission card holds on p's sheet.
 	missionMet(s *State, p int, card int) bool
+	// missionMay says whether mission card may hold on p's sheet at the
+	// end of the turn (after phase 5): missionMet, or what phase 5 could
+	// still bring about (A1 sabotages circling System Errors).
+	missionMay(s *State, p int, card int) bool
 	// reward gives p a mission reward of v.
 	reward(s *State, p int, v int8)
 	// target says whether t is a legal target of effect e; apply applies it.
@@ -62,13 +66,22 @@ const (
 	effErrCard         // solo: the card ASTRA gets after a System Error
 	effGive            // solo: give the third card to ASTRA or spend a Solo bonus
 	effAstra           // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
+	effEnergy          // A2 Energy action: circle the next energy (optional)
+	effMission         // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
 	numEff
 )
 
 var effNames = [numEff]string{"", "building X", "planning X", "rocket activation", "wall", "robot", "plant",
-	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card"}
+	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card",
+	"energy", "mission"}
 
-func optional(e effect) bool { return e.kind == effPlanX }
+// optional effects may be declined (aSkip): the Planning X, the A2 Energy
+// and accomplishing a mission. Every other effect either is compulsory in
+// the rules or can never lower the player's result (docs/rules/welcome-moon.md,
+// interpretation 1).
+func optional(e effect) bool {
+	return e.kind == effPlanX || e.kind == effEnergy || e.kind == effMission
+}
 
 func (s *State) push(kind, arg int8) {
 	if s.ctx.npend < maxPend {
@@ -366,6 +379,8 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 		return t == 0 || (t == 1 && s.astra.bonus > s.astra.used)
 	case effAstra:
 		return s.astraTargetOK(t)
+	case effMission:
+		return t == 0
 	}
 	return s.lay().rules().target(s, p, e, t)
 }
@@ -383,6 +398,8 @@ func (s *State) applyTarget(p int, e effect, t int) {
 		s.ctx.third = int8(t)
 	case effGive:
 		s.giveCard(t == 1)
+	case effMission:
+		s.sh[p].mwant |= 1 << e.arg
 	default:
 		s.lay().rules().apply(s, p, e, t)
 	}
@@ -440,6 +457,12 @@ func (s *State) closeTurn(p int) bool {
 	if s.ctx.npend > 0 {
 		return true
 	}
+	if !s.ctx.asked {
+		s.ctx.asked = true
+		if s.askMissions(p) {
+			return true
+		}
+	}
 	s.ctx.closed = true
 	if s.g.solo() {
 		if s.ctx.pick >= 0 {
@@ -452,6 +475,25 @@ func (s *State) closeTurn(p int) bool {
 		s.giveCard(false)
 	}
 	return false
+}
+
+// askMissions asks p, at the end of p's own effects, whether to accomplish
+// each mission not yet accomplished whose condition holds (or, in A1, may
+// hold after phase 5); the choice takes effect at the end of the turn
+// (checkMissions). It reports whether it asked anything.
+func (s *State) askMissions(p int) bool {
+	l := s.lay()
+	asked := false
+	for k := int8(0); k < 3; k++ {
+		if s.mission[k] < 0 || s.sh[p].mdone&(1<<k) != 0 {
+			continue
+		}
+		if l.rules().missionMay(s, p, l.missions[k][s.mission[k]].card) {
+			s.push(effMission, k)
+			asked = true
+		}
+	}
+	return asked
 }
 
 // giveCard gives the third card of a solo turn to ASTRA, or discards it
@@ -554,18 +596,20 @@ func (s *State) resolveRaces() {
 	}
 }
 
-// checkMissions: every player meeting a mission's condition accomplishes
-// it; the first turn's players get the high value (deck.md 4.7).
+// checkMissions: every player who chose to accomplish a mission this turn
+// and meets its condition accomplishes it; the first turn's players get the
+// high value (deck.md 4.7).
 func (s *State) checkMissions() {
 	l := s.lay()
 	r := l.rules()
 	var met [maxPlayers]uint8
 	for p := range s.g.players {
 		for k := 0; k < 3; k++ {
-			if s.sh[p].mdone&(1<<k) == 0 && r.missionMet(s, p, l.missions[k][s.mission[k]].card) {
+			if s.sh[p].mdone&(1<<k) == 0 && s.sh[p].mwant&(1<<k) != 0 && r.missionMet(s, p, l.missions[k][s.mission[k]].card) {
 				met[p] |= 1 << k
 			}
 		}
+		s.sh[p].mwant = 0
 	}
 	var any uint8
 	for p := range s.g.players {

@@ -372,6 +372,28 @@ func (a *a1Layout) missionMet(s *State, p int, card int) bool {
 	return false
 }
 
+// missionMay: in a multiplayer game, phase 5 can circle one System Error
+// per sabotage box the others may still trigger this turn, so card 69 (5
+// circled System Errors) may hold after phase 5 even if it does not now.
+// No other A1 condition changes in phase 5.
+func (a *a1Layout) missionMay(s *State, p int, card int) bool {
+	if a.missionMet(s, p, card) {
+		return true
+	}
+	if card != 69 || s.g.solo() {
+		return false
+	}
+	sh := &s.sh[p]
+	open, free := 0, 0
+	for _, box := range a.sabotages {
+		open += boolInt(!sh.circ.has(box) && !sh.cross.has(box))
+	}
+	for _, id := range s.lay().errIDs {
+		free += boolInt(!sh.circ.has(id))
+	}
+	return a.outstanding(s, sh)+min(open, free) >= 5
+}
+
 // reward: A1 missions give rockets.
 func (a *a1Layout) reward(s *State, p int, v int8) { a.crossRockets(s, p, int(v)) }
 

@@ -226,7 +226,7 @@ func (a *a2Layout) action(s *State, p int) {
 	sh := &s.sh[p]
 	switch s.ctx.act {
 	case actEnergy:
-		a.energyAction(s, p)
+		s.push(effEnergy, 0) // optional: an energy commits the player to a wall
 	case actWater:
 		if id := a.tankAt[s.ctx.space]; id != 0 {
 			sh.circ.set(id)
@@ -277,6 +277,8 @@ func (a *a2Layout) target(s *State, p int, e effect, t int) bool {
 	l := s.lay()
 	sh := &s.sh[p]
 	switch e.kind {
+	case effEnergy:
+		return t == 0 && !sh.circ.has(a.energy[len(a.energy)-1])
 	case effWall:
 		return t < l.nSpaces-1 && !sh.cross.has(int16(l.wallBase+t+1)) && a.walls(l, sh) < a.maxWalls
 	case effRobot:
@@ -298,6 +300,8 @@ func (a *a2Layout) apply(s *State, p int, e effect, t int) {
 	switch e.kind {
 	case effPlanX:
 		a.marker(sh, a.plan)
+	case effEnergy:
+		a.energyAction(s, p)
 	case effWall:
 		sh.cross.set(int16(l.wallBase + t + 1))
 	case effRobot:
@@ -318,6 +322,8 @@ func (a *a2Layout) apply(s *State, p int, e effect, t int) {
 
 func (a *a2Layout) targetName(s *State, e effect, t int) string {
 	switch e.kind {
+	case effEnergy:
+		return "circle-energy"
 	case effWall:
 		return fmt.Sprintf("wall-%d|%d", t+1, t+2)
 	case effRobot:
@@ -384,6 +390,11 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// missionMay: nothing after a player's own effects changes a mission of
+// this adventure, so a mission may hold at the end of the turn only if it
+// holds now.
+func (a *a2Layout) missionMay(s *State, p int, card int) bool { return a.missionMet(s, p, card) }
 
 func (a *a2Layout) reward(*State, int, int8) {}
 

@@ -465,6 +465,11 @@ func (a *a3Layout) plants(sh *sheet) int {
 	return n
 }
 
+// missionMay: nothing after a player's own effects changes a mission of
+// this adventure, so a mission may hold at the end of the turn only if it
+// holds now.
+func (a *a3Layout) missionMay(s *State, p int, card int) bool { return a.missionMet(s, p, card) }
+
 func (a *a3Layout) reward(*State, int, int8) {}
 func (a *a3Layout) ends(*State, int) bool    { return false }
 

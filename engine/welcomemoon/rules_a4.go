@@ -448,6 +448,11 @@ func (a *a4Layout) missionMet(s *State, p int, card int) bool {
 	return false
 }
 
+// missionMay: nothing after a player's own effects changes a mission of
+// this adventure, so a mission may hold at the end of the turn only if it
+// holds now.
+func (a *a4Layout) missionMay(s *State, p int, card int) bool { return a.missionMet(s, p, card) }
+
 func (a *a4Layout) reward(*State, int, int8) {}
 func (a *a4Layout) ends(*State, int) bool    { return false }
 

@@ -90,6 +90,10 @@ func TestCompulsoryPickAndSystemError(t *testing.T) {
 		t.Fatalf("legal %v, want only the System Error", got)
 	}
 	do(t, s, "system-error")
+	if got := legalNames(s); !slices.Equal(got, []string{"accomplish-A", "decline-A"}) {
+		t.Fatalf("full columns meet card 82: choices %v", got)
+	}
+	do(t, s, "decline-A")
 	if s.errorsUsed(0) != 1 || s.cur != 1 {
 		t.Errorf("errors %d, current %d", s.errorsUsed(0), s.cur)
 	}
@@ -153,27 +157,82 @@ func TestHiddenChoices(t *testing.T) {
 	}
 }
 
-// TestMissionsFirstAndLater: every player fulfilling a mission in the first
-// turn gets the high value; later ones the low value; once each.
+// TestMissionsFirstAndLater: a player whose sheet meets a mission is asked
+// whether to accomplish it; every player accomplishing it in the first such
+// turn gets the high value, later ones the low value; a declined mission
+// stays open for that player; each once.
 func TestMissionsFirstAndLater(t *testing.T) {
 	g := testGame(t, 2, 3, 1)
-	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actWater, actEnergy, actPlant}) // C: card 74, 6 tanks: 9/5
-	for p := 0; p < 2; p++ {
+	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actEnergy, actPlant}) // C: card 74, 6 tanks: 9/5
+	for p := 0; p < 3; p++ {
 		for _, id := range []int16{62, 63, 64, 65, 66, 67} {
 			s.sh[p].circ.set(id)
 		}
 	}
 	s.syncPub()
-	s.checkMissions()
-	if s.sh[0].mval[2] != 9 || s.sh[1].mval[2] != 9 || s.sh[2].mdone != 0 {
-		t.Fatalf("first turn rewards %v %v %v", s.sh[0].mval, s.sh[1].mval, s.sh[2].mval)
+	do(t, s, "5 Robot [c1]", "space-10", "robot-S1")
+	if got := legalNames(s); !slices.Equal(got, []string{"accomplish-C", "decline-C"}) {
+		t.Fatalf("mission choice %v", got)
 	}
-	for _, id := range []int16{62, 63, 64, 65, 66, 67} {
-		s.sh[2].circ.set(id)
+	do(t, s, "accomplish-C")
+	if s.sh[0].mdone != 0 || s.sh[0].mwant != 4 {
+		t.Fatal("the mission is accomplished at the end of the turn, not during it")
 	}
-	s.checkMissions()
-	if s.sh[2].mval[2] != 5 || s.sh[0].mval[2] != 9 {
-		t.Errorf("later reward %d (want 5), first kept %d", s.sh[2].mval[2], s.sh[0].mval[2])
+	do(t, s, "5 Robot [c1]", "space-10", "robot-S1", "accomplish-C", "5 Robot [c1]", "space-10", "robot-S1", "decline-C")
+	if s.sh[0].mval[2] != 9 || s.sh[1].mval[2] != 9 || s.sh[2].mdone != 0 || s.mtaken != 4 {
+		t.Fatalf("first turn rewards %v %v %v, declined %b, taken %b", s.sh[0].mval, s.sh[1].mval, s.sh[2].mval, s.sh[2].mdone, s.mtaken)
+	}
+	// next turn: seat 2 takes it for the low value; the others are not asked again
+	s2 := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{7, 8, 9}, [3]int8{actRobot, actEnergy, actPlant})
+	s2.sh, s2.mtaken = s.sh, s.mtaken
+	s2.syncPub()
+	do(t, s2, "7 Robot [c1]", "space-11", "robot-S2", "7 Robot [c1]", "space-11", "robot-S2", "7 Robot [c1]", "space-11", "robot-S2", "accomplish-C")
+	if s2.sh[2].mval[2] != 5 || s2.sh[0].mval[2] != 9 || s2.sh[0].mdone != 4 {
+		t.Errorf("later reward %d (want 5), first kept %d", s2.sh[2].mval[2], s2.sh[0].mval[2])
+	}
+}
+
+// TestDeclineLastMission: accomplishing the third mission ends the game, so
+// a player may decline it and play on.
+func TestDeclineLastMission(t *testing.T) {
+	g := testGame(t, 2, 2, 1)
+	for _, choice := range []string{"accomplish-C", "decline-C"} {
+		s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actEnergy, actPlant})
+		s.sh[0].mdone, s.sh[0].mval = 3, [3]int8{9, 11, 0}
+		s.sh[0].cross.set(47)
+		s.sh[0].cross.set(48)
+		for _, id := range []int16{62, 63, 64, 65, 66, 67} {
+			s.sh[0].circ.set(id)
+		}
+		s.mtaken = 3
+		s.syncPub()
+		do(t, s, "5 Robot [c1]", "space-10", "robot-S1", choice, "5 Robot [c1]", "space-10", "robot-S1")
+		if ended := s.IsTerminal(); ended != (choice == "accomplish-C") {
+			t.Errorf("%s: game over %v", choice, ended)
+		}
+	}
+}
+
+// TestA1MissionAfterSabotage: in A1 missions are checked after phase 5, so
+// a player with 4 outstanding System Errors is asked about card 69 (5
+// errors) while a sabotage of another player may still bring the fifth;
+// the reward applies only if the condition holds at the end of the turn.
+func TestA1MissionAfterSabotage(t *testing.T) {
+	g := testGame(t, 1, 2, 1)
+	s := newTurn(t, g, [3]int8{0, 0, 1}, [3]int{9, 6, 7}, [3]int8{actWater, actEnergy, actPlant}) // C: card 69, 3/2 rockets
+	for i := 0; i < 4; i++ {
+		s.markError(1)
+	}
+	write(s, 0, map[int]int{7: 3})
+	s.syncPub()
+	// seat 0 triggers sabotage #61 (and is asked too: 8 sabotages are still open)
+	do(t, s, "9 Water [c1]", "space-8", "decline-C", "6 Energy [c2]", "space-28")
+	if got := legalNames(s); !slices.Equal(got, []string{"accomplish-C", "decline-C"}) {
+		t.Fatalf("seat 1 choices %v", got)
+	}
+	do(t, s, "accomplish-C")
+	if s.sh[1].mval[2] != 3 || s.sh[1].cross.countRange(100, 130) != 3 || s.errorsUsed(1) != 5 {
+		t.Errorf("card 69 after the sabotage: reward %d, rockets %d, errors %d", s.sh[1].mval[2], s.sh[1].cross.countRange(100, 130), s.errorsUsed(1))
 	}
 }
 
@@ -394,5 +453,29 @@ func TestDecodeRejects(t *testing.T) {
 		if _, err := g.DecodeState(data); !errors.Is(err, engine.ErrBadState) {
 			t.Errorf("%s: got %v", name, err)
 		}
+	}
+}
+
+// TestA2EnergyOptional: the Energy action may be declined (an energy
+// commits the player to a wall); taken, it circles the next energy and the
+// second of a pair forces a wall where the player chooses.
+func TestA2EnergyOptional(t *testing.T) {
+	g := testGame(t, 2, 2, 1)
+	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actEnergy, actPlant})
+	do(t, s, "6 Energy [c2]", "space-5")
+	if got := legalNames(s); !slices.Equal(got, []string{"circle-energy", "no-energy"}) {
+		t.Fatalf("energy choices %v", got)
+	}
+	do(t, s, "no-energy")
+	if s.sh[0].circ.has(134) || s.cur != 1 {
+		t.Fatal("declined energy was circled")
+	}
+	do(t, s, "6 Energy [c2]", "space-5", "circle-energy")
+	if !s.sh[1].circ.has(134) || !s.sh[1].cross.has(135) || !has(legalNames(s), "wall-5|6") {
+		t.Fatalf("second energy of the pair: circled %v, marker %v, choices %v", s.sh[1].circ.has(134), s.sh[1].cross.has(135), legalNames(s))
+	}
+	do(t, s, "wall-5|6")
+	if !s.sh[1].cross.has(94) {
+		t.Error("wall 5|6 (#94) not drawn")
 	}
 }

@@ -48,6 +48,10 @@ type sheet struct {
 	// mval[k] is the reward of mission k (0 A, 1 B, 2 C) once accomplished.
 	mval  [3]int8
 	mdone uint8 // bit k: mission k accomplished
+	// mwant bit k: during the turn, the player chose to accomplish mission
+	// k at the end of the turn if its condition then holds (cleared at the
+	// end of every turn).
+	mwant uint8
 }
 
 func (sh *sheet) filled(s int8) bool { return sh.num[s] != empty }
@@ -83,6 +87,7 @@ type turnCtx struct {
 	act    int8 // action in effect
 	space  int8 // space of the number, -1 none
 	third  int8 // solo: slot of the card for ASTRA, -1 not known yet
+	asked  bool // the mission choices of the turn have been asked
 	closed bool // the closing steps of the turn have run
 	npend  int8
 	pend   [maxPend]effect
