@@ -15,13 +15,19 @@ import (
 //	                           largest number of orbits at one planet)
 //	21+D                       activate the benefit of the selected cube's planet
 //	22+D                       attack with the selected cube (a target follows)
-//	23+D .. 23+D+20(n-1)-1     hit cube slot s of the team r seats after the
-//	                           attacker (r = 1..n-1): 23+D + 20(r-1) + s
+//	23+D                       back: take back the last decision of the
+//	                           action under way (unselect the cube, or cancel
+//	                           the attack and choose again what the cube does)
+//	24+D .. 24+D+20(n-1)-1     hit cube slot s of the team r seats after the
+//	                           attacker (r = 1..n-1): 24+D + 20(r-1) + s
 //
 // At chance nodes action t makes seat t the first player.
 //
 // An action of the rules (move, activate, attack) is two or three decisions:
-// select a cube, then what it does, then (for an attack) the target.
+// select a cube, then what it does, then (for an attack) the target. Until
+// the last of them nothing has happened: "end" stays legal, and "back" takes
+// the last decision back, at most Game.Backs times a turn (so that a turn,
+// and the game, stays finite).
 
 // ActionEnd ends the turn of the player to move.
 const ActionEnd engine.Action = 0
@@ -43,7 +49,8 @@ func PieceName(t, s int) string { return string(teamLetters[t]) + strconv.Itoa(s
 func (g *Game) moveBase() int       { return 1 + CubesPerTeam }
 func (g *Game) activateAct() int    { return g.moveBase() + g.board.maxDeg }
 func (g *Game) attackAct() int      { return g.activateAct() + 1 }
-func (g *Game) targetBase() int     { return g.attackAct() + 1 }
+func (g *Game) backAct() int        { return g.attackAct() + 1 }
+func (g *Game) targetBase() int     { return g.backAct() + 1 }
 func (g *Game) numTargets() int     { return (g.n - 1) * CubesPerTeam }
 func (g *Game) isSelect(a int) bool { return a >= 1 && a <= CubesPerTeam }
 
@@ -59,6 +66,11 @@ func (g *Game) ActivateAction() engine.Action { return engine.Action(g.activateA
 
 // AttackAction starts an attack by the selected cube.
 func (g *Game) AttackAction() engine.Action { return engine.Action(g.attackAct()) }
+
+// BackAction takes back the last decision of the action under way: it
+// unselects the selected cube, or cancels an attack before its target is
+// chosen.
+func (g *Game) BackAction() engine.Action { return engine.Action(g.backAct()) }
 
 // TargetAction hits cube slot s of the team rel seats after the attacker
 // (rel 1..n-1).
@@ -77,6 +89,7 @@ const (
 	KindMove
 	KindActivate
 	KindAttack
+	KindBack
 	KindTarget
 )
 
@@ -96,6 +109,8 @@ func (g *Game) DecodeAction(a engine.Action) (kind ActionKind, x, y int) {
 		return KindActivate, 0, 0
 	case i == g.attackAct():
 		return KindAttack, 0, 0
+	case i == g.backAct():
+		return KindBack, 0, 0
 	case i >= g.targetBase() && i < g.targetBase()+g.numTargets():
 		t := i - g.targetBase()
 		return KindTarget, 1 + t/CubesPerTeam, t % CubesPerTeam
@@ -104,7 +119,7 @@ func (g *Game) DecodeAction(a engine.Action) (kind ActionKind, x, y int) {
 }
 
 // ActionString names an action: "first R" at the chance node; "end", a cube
-// to select ("R3"), "move L2", "activate", "attack", or "hit B5".
+// to select ("R3"), "move L2", "activate", "attack", "back", or "hit B5".
 func (s *State) ActionString(a engine.Action) string {
 	g := s.g
 	if s.first < 0 && !s.over {
@@ -133,6 +148,8 @@ func (s *State) ActionString(a engine.Action) string {
 		return "activate"
 	case KindAttack:
 		return "attack"
+	case KindBack:
+		return "back"
 	case KindTarget:
 		if s.turn >= 0 {
 			return "hit " + PieceName((int(s.turn)+x)%g.n, y)

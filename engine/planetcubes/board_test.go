@@ -198,7 +198,7 @@ func TestBoardParam(t *testing.T) {
 	if pg.Board().Name != "small" || pg.Board().Planets[pg.StartOf(0)].Name != "S2" {
 		t.Errorf("board %q, seat 0 starts on %s", pg.Board().Name, pg.Board().Planets[pg.StartOf(0)].Name)
 	}
-	if n := g.NumActions(); n != 1+20+2+2+20 {
+	if n := g.NumActions(); n != 1+20+2+3+20 { // end, select, 2 moves, activate/attack/back, targets
 		t.Errorf("NumActions %d on a board of degree 2", n)
 	}
 	for _, c := range []struct {

@@ -17,6 +17,11 @@ const (
 	DefaultGoal = 64
 	// DefaultRounds is the round limit that makes the game finite.
 	DefaultRounds = 100
+	// DefaultBacks is how many times a player may take back a selection
+	// in one turn (the "back" action).
+	DefaultBacks = 4
+	// MaxBacks bounds the "backs" parameter.
+	MaxBacks = 20
 )
 
 var spec = engine.Spec{
@@ -37,6 +42,8 @@ var spec = engine.Spec{
 			Doc: "round limit: the game is truncated after this many rounds and the leaders share the win"},
 		{Name: "first", Kind: engine.IntParam, Default: "-1", Min: -1, Max: MaxTeams - 1,
 			Doc: "first player's seat; -1 draws it at random (a chance node)"},
+		{Name: "backs", Kind: engine.IntParam, Default: strconv.Itoa(DefaultBacks), Min: 0, Max: MaxBacks,
+			Doc: "how many times a player may take back a decision (unselect a cube, cancel an attack) in one turn; 0: never"},
 		{Name: "board", Kind: engine.StringParam, Default: "",
 			Doc: "board file (JSON, see docs/rules/planet-cubes.md); empty: the embedded six-sector board"},
 	},
@@ -47,7 +54,7 @@ var spec = engine.Spec{
 		{"players": "3", "goal": "16", "rounds": "30", "first": "2"},
 		{"players": "4", "goal": "14", "rounds": "20"},
 		{"players": "5", "goal": "10", "rounds": "15"},
-		{"players": "6", "goal": "8", "rounds": "12", "first": "5"},
+		{"players": "6", "goal": "8", "rounds": "12", "first": "5", "backs": "0"},
 	},
 }
 
@@ -63,6 +70,7 @@ type Game struct {
 	goal   int
 	rounds int
 	first  int // -1: drawn by a chance node
+	backs  int // "back" decisions allowed per turn
 	start  [MaxTeams]int8
 	owner  [MaxPlanets]int8 // seat whose Starting planet it is, or -1
 	// maxRoundPoints bounds what one team can score in a round.
@@ -99,7 +107,7 @@ func NewGameWithBoard(params engine.Params, board *Board) (*Game, error) {
 
 func newGame(p engine.Params, board *Board) (*Game, error) {
 	g := &Game{params: p, board: board, n: p.Int("players"), goal: p.Int("goal"),
-		rounds: p.Int("rounds"), first: p.Int("first")}
+		rounds: p.Int("rounds"), first: p.Int("first"), backs: p.Int("backs")}
 	seats := board.seats[g.n]
 	if len(seats) != g.n {
 		return nil, fmt.Errorf("%w: %s: board %q has no seats for %d players (it has seats for %v)",
@@ -148,10 +156,14 @@ func (g *Game) NumActions() int { return g.targetBase() + (g.n-1)*CubesPerTeam }
 // MaxChanceOutcomes is the number of seats: the first player is drawn.
 func (g *Game) MaxChanceOutcomes() int { return g.n }
 
+// Backs is how many "back" decisions a player may make in one turn.
+func (g *Game) Backs() int { return g.backs }
+
 // MaxGameLength bounds the actions of a game: the draw of the first player,
 // then per turn at most two actions of at most three decisions each (select
-// a cube, attack, choose the target).
-func (g *Game) MaxGameLength() int { return 1 + g.rounds*g.n*2*3 }
+// a cube, attack, choose the target), plus two decisions for each "back"
+// (the back and the decision it took back).
+func (g *Game) MaxGameLength() int { return 1 + g.rounds*g.n*(2*3+2*g.backs) }
 
 // MinUtility is a loss: -1/(n-1).
 func (g *Game) MinUtility() float64 { return -1 / float64(g.n-1) }

@@ -114,6 +114,17 @@ func legalNames(s engine.State) []string {
 	return out
 }
 
+// hitNames lists the names of the legal targets ("hit B1").
+func hitNames(s engine.State) []string {
+	var out []string
+	for _, name := range legalNames(s) {
+		if strings.HasPrefix(name, "hit ") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // hasLegal reports whether an action of that name is legal.
 func hasLegal(s engine.State, name string) bool {
 	return slices.Contains(legalNames(s), name)

@@ -21,6 +21,8 @@ type stateJSON struct {
 	ActionsLeft int `json:"actions_left"`
 	// Selected is the slot (1..20) of the selected cube of the seat to act, 0 if none.
 	Selected int `json:"selected"`
+	// Backs is the number of "back" decisions made in this turn.
+	Backs int `json:"backs"`
 	// Attacking: the selected cube attacks and its target is to be chosen.
 	Attacking bool `json:"attacking"`
 	Over      bool `json:"over"`
@@ -50,7 +52,7 @@ type cubeJSON struct {
 func (s *State) MarshalJSON() ([]byte, error) {
 	g := s.g
 	j := stateJSON{Round: int(s.round), First: int(s.first), Turn: int(s.turn), ActionsLeft: int(s.left),
-		Selected: int(s.sel) + 1, Attacking: s.target, Over: s.over, Truncated: s.truncated,
+		Selected: int(s.sel) + 1, Backs: int(s.backs), Attacking: s.target, Over: s.over, Truncated: s.truncated,
 		Teams: make([]teamJSON, g.n)}
 	for t := 0; t < g.n; t++ {
 		tj := teamJSON{Team: string(teamLetters[t]), Score: int(s.score[t]), Cubes: []cubeJSON{}}
@@ -108,11 +110,13 @@ func (g *Game) fromJSON(j *stateJSON) (*State, error) {
 		return nil, badState("actions_left %d, want 0..2", j.ActionsLeft)
 	case j.Selected < 0 || j.Selected > CubesPerTeam:
 		return nil, badState("selected %d, want 0..%d", j.Selected, CubesPerTeam)
+	case j.Backs < 0 || j.Backs > g.backs:
+		return nil, badState("backs %d, want 0..%d (the game allows %d a turn)", j.Backs, g.backs, g.backs)
 	case len(j.Teams) != g.n:
 		return nil, badState("%d teams, want %d", len(j.Teams), g.n)
 	}
 	s.round, s.first, s.turn, s.left = int16(j.Round), int8(j.First), int8(j.Turn), int8(j.ActionsLeft)
-	s.sel, s.target, s.over, s.truncated = int8(j.Selected-1), j.Attacking, j.Over, j.Truncated
+	s.sel, s.backs, s.target, s.over, s.truncated = int8(j.Selected-1), int8(j.Backs), j.Attacking, j.Over, j.Truncated
 	for t, tj := range j.Teams {
 		if tj.Team != string(teamLetters[t]) {
 			return nil, badState("team %d is %q, want %q", t, tj.Team, string(teamLetters[t]))
@@ -211,8 +215,8 @@ func (s *State) validate() error {
 
 func (s *State) validateOver(lead bool) error {
 	switch {
-	case s.turn != -1 || s.left != 0 || s.sel != -1 || s.target:
-		return badState("the game is over but turn, actions_left, selected or attacking are set")
+	case s.turn != -1 || s.left != 0 || s.sel != -1 || s.backs != 0 || s.target:
+		return badState("the game is over but turn, actions_left, selected, backs or attacking are set")
 	case s.first < 0:
 		return badState("the game is over before the first player was drawn")
 	case s.truncated && lead:

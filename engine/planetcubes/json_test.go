@@ -2,6 +2,7 @@ package planetcubes_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,7 +26,19 @@ func TestDecodeStateRoundTrip(t *testing.T) {
 	if string(again) != string(data) {
 		t.Errorf("round trip:\n%s\n%s", data, again)
 	}
-	want := `{"round":4,"first":1,"turn":2,"actions_left":1,"selected":0,"attacking":false,"over":false,"truncated":false,"teams":[` +
+	// Mid-action, with a selection, an attack under way and a back made.
+	mid := build(t, g, pos{first: "B", turn: "G", round: 4, scores: []int{5, 9, 0}, cubes: "R1@C5:2l B2@S3:1- G1@C5:1s"})
+	play(t, mid, "G1", "back", "G1", "attack")
+	mdata, _ := mid.MarshalJSON()
+	if !strings.Contains(string(mdata), `"selected":1,"backs":1,"attacking":true`) {
+		t.Errorf("JSON of a state mid-action: %s", mdata)
+	}
+	if mback, err := g.DecodeState(mdata); err != nil {
+		t.Error(err)
+	} else if *mback.(*planetcubes.State) != *mid {
+		t.Errorf("mid-action state does not round-trip:\n%s\n%s", mid, mback)
+	}
+	want := `{"round":4,"first":1,"turn":2,"actions_left":1,"selected":0,"backs":0,"attacking":false,"over":false,"truncated":false,"teams":[` +
 		`{"team":"R","score":5,"cubes":[{"slot":1,"planet":"H1","lives":2,"weapon":"long"},{"slot":3,"planet":"F","lives":1,"weapon":"none"}]},` +
 		`{"team":"B","score":9,"cubes":[{"slot":1,"planet":"W3","lives":1,"weapon":"short","activated":true},{"slot":2,"planet":"S3","lives":1,"weapon":"none"}]},` +
 		`{"team":"G","score":0,"cubes":[{"slot":1,"planet":"C5","lives":1,"weapon":"none","activated":true}]}]}`
@@ -82,6 +95,9 @@ func TestDecodeStateRejects(t *testing.T) {
 		{"turn out of range", strings.Replace(base, `"turn":0`, `"turn":7`, 1), "turn 7"},
 		{"actions left 3", strings.Replace(base, `"actions_left":2`, `"actions_left":3`, 1), "actions_left 3"},
 		{"no action left", strings.Replace(base, `"actions_left":2`, `"actions_left":0`, 1), "want 1 or 2"},
+		{"backs beyond the limit", strings.Replace(base, `"selected":0`, `"selected":0,"backs":5`, 1), "backs 5, want 0..4"},
+		{"negative backs", strings.Replace(base, `"selected":0`, `"selected":0,"backs":-1`, 1), "backs -1"},
+		{"over with backs", strings.Replace(strings.Replace(pos{round: 30, scores: []int{64, 2}, cubes: "R1@H1:1s B1@F:1-"}.jsonOf(g), `"over":false,`, `"over":true,"backs":1,`, 1), `"turn":0,"actions_left":2`, `"turn":-1,"actions_left":0`, 1), "backs"},
 		{"negative score", strings.Replace(base, `"score":0`, `"score":-1`, 1), "score -1"},
 		{"not drawn but moved", strings.Replace(strings.Replace(strings.Replace(base, `"first":0`, `"first":-1`, 1), `"turn":0`, `"turn":-1`, 1), `"actions_left":2`, `"actions_left":0`, 1), "initial one"},
 	}
@@ -148,6 +164,17 @@ func TestObservationIsRelative(t *testing.T) {
 	if obs[turn+1] != 1 {
 		t.Errorf("Red's view of the seat to act (Blue is 1 after Red): %v", obs[turn:turn+3])
 	}
+	// The turn block: phase, backs left, the selected slot.
+	phase := turn - 20 - 7 // round, 1 left, 2 left, select, act, target, backs left
+	s.Observe(1, obs)
+	if got := obs[phase : phase+7]; !slices.Equal(got, []float32{0.01, 0, 1, 1, 0, 0, 1}) {
+		t.Errorf("turn block before any decision: %v", got)
+	}
+	play(t, s, "B2", "back", "B2")
+	s.Observe(1, obs)
+	if got := obs[phase : phase+7]; !slices.Equal(got, []float32{0.01, 0, 1, 0, 1, 0, 0.75}) || obs[phase+7+1] != 1 {
+		t.Errorf("turn block with B2 selected after one back of 4: %v, slot 2 %v", got, obs[phase+7+1])
+	}
 }
 
 func TestActionStrings(t *testing.T) {
@@ -158,7 +185,7 @@ func TestActionStrings(t *testing.T) {
 	}
 	st := build(t, g, pos{cubes: "R1@C1:1s B1@C1:1-"})
 	play(t, st, "R1")
-	if got := strings.Join(legalNames(st), ","); got != "move L1,move W1,move H1,move H6,move F,attack" {
+	if got := strings.Join(legalNames(st), ","); got != "end,move L1,move W1,move H1,move H6,move F,attack,back" {
 		t.Errorf("names %q", got)
 	}
 	kind, x, _ := g.DecodeAction(g.MoveAction(2))

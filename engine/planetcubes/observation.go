@@ -13,10 +13,11 @@ import "github.com/moongym/moongym/engine"
 //	                     one-hot (P), 1 life, 2 lives, no weapon, short, long,
 //	                     activated this round, attacked this round
 //	teams    n × 4       score/goal, supply/20, cubes in play/20, no cube in play
-//	turn     6+S+2n+1    round/rounds, 1 action left, 2 actions left, phase
-//	                     one-hot (select, act, target), selected slot one-hot
-//	                     (S), relative seat to act (n), relative first
-//	                     player (n), first player not drawn yet
+//	turn     7+S+2n+1    round/rounds, 1 action left, 2 actions left, phase
+//	                     one-hot (select, act, target), backs left/backs
+//	                     (0 when the game allows none), selected slot
+//	                     one-hot (S), relative seat to act (n), relative
+//	                     first player (n), first player not drawn yet
 //
 // Slots and relative teams match the action encoding: action "select slot
 // i" is cube slot i of section cubes r = 0, "hit" (r, s) is slot s of team r.
@@ -25,6 +26,7 @@ const (
 	planetFeatures = int(numKinds)
 	cubeFeatures   = 8 // + P
 	teamFeatures   = 4
+	turnFeatures   = 7 // + S + 2n + 1
 )
 
 // ObservationShape is [N]; see observation.go for the layout.
@@ -34,7 +36,7 @@ func (g *Game) cubeSize() int { return len(g.board.Planets) + cubeFeatures }
 
 func (g *Game) obsSize() int {
 	p := len(g.board.Planets)
-	return p*(planetFeatures+g.n) + g.n*CubesPerTeam*g.cubeSize() + g.n*teamFeatures + 6 + CubesPerTeam + 2*g.n + 1
+	return p*(planetFeatures+g.n) + g.n*CubesPerTeam*g.cubeSize() + g.n*teamFeatures + turnFeatures + CubesPerTeam + 2*g.n + 1
 }
 
 // Observe writes the observation of seat p (everything is public).
@@ -100,7 +102,10 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	default:
 		dst[o+5] = 1
 	}
-	o += 6
+	if g.backs > 0 {
+		dst[o+6] = float32(s.BacksLeft()) / float32(g.backs)
+	}
+	o += turnFeatures
 	if s.sel >= 0 {
 		dst[o+int(s.sel)] = 1
 	}

@@ -98,6 +98,9 @@ func (s *State) String() string {
 			if s.target {
 				b.WriteString(" to attack: choose a target")
 			}
+			if left := s.BacksLeft(); left > 0 {
+				fmt.Fprintf(b, " (\"back\" takes it back: %d left this turn)", left)
+			}
 		}
 	}
 	return b.String()

@@ -29,8 +29,9 @@ func (s *State) ChanceOutcomes(dst []engine.Outcome) []engine.Outcome {
 }
 
 // LegalActions lists, in the select step, "end" and the team's cubes; once
-// a cube is selected, its moves, activation and attack; in an attack, the
-// cubes it can hit. At the chance node, the seats.
+// a cube is selected, "end", its moves, activation and attack, and "back"
+// while the turn has backs left; in an attack, "end", "back" and the cubes
+// it can hit. At the chance node, the seats.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	dst = dst[:0]
 	g := s.g
@@ -42,8 +43,10 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 			dst = append(dst, engine.Action(t))
 		}
 		return dst
+	}
+	dst = append(dst, ActionEnd)
+	switch {
 	case s.sel < 0:
-		dst = append(dst, ActionEnd)
 		for i, pc := range s.pieces[s.turn] {
 			if pc.lives > 0 {
 				dst = append(dst, g.SelectAction(i))
@@ -51,6 +54,9 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		}
 		return dst
 	case s.target:
+		if int(s.backs) < g.backs {
+			dst = append(dst, g.BackAction())
+		}
 		return s.appendTargets(dst, s.turn, s.sel)
 	}
 	p := s.pieces[s.turn][s.sel].planet
@@ -65,6 +71,9 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 	}
 	if s.canAttack(s.turn, s.sel) {
 		dst = append(dst, g.AttackAction())
+	}
+	if int(s.backs) < g.backs {
+		dst = append(dst, g.BackAction())
 	}
 	return dst
 }
@@ -182,6 +191,13 @@ func (s *State) Apply(a engine.Action) {
 		s.actionDone()
 	case KindAttack:
 		s.target = true
+	case KindBack:
+		s.backs++
+		if s.target {
+			s.target = false // choose again what the selected cube does
+		} else {
+			s.sel = -1
+		}
 	case KindTarget:
 		u := (int(t) + x) % s.g.n
 		s.hit(u, y)
@@ -249,6 +265,7 @@ func (s *State) endTurn() {
 		if s.hasPieces(seat) {
 			s.turn = seat
 			s.left = 2
+			s.backs = 0
 			return
 		}
 	}
@@ -299,6 +316,7 @@ func (s *State) finish(truncated bool) {
 	s.turn = -1
 	s.left = 0
 	s.sel = -1
+	s.backs = 0
 	s.target = false
 }
 

@@ -255,7 +255,7 @@ func TestAttack(t *testing.T) {
 				t.Fatalf("attack legal, want not\n%s", s)
 			}
 			play(t, s, "attack")
-			if got := legalNames(s); !slices.Equal(got, c.targets) {
+			if got := hitNames(s); !slices.Equal(got, c.targets) {
 				t.Errorf("targets %v, want %v", got, c.targets)
 			}
 		})
@@ -290,10 +290,15 @@ func TestHit(t *testing.T) {
 	g3 := mustGame(t, engine.Params{"players": "3"})
 	s = build(t, g3, pos{first: "G", turn: "G", cubes: "R2@F:1- B1@F:1- G1@F:1s"})
 	play(t, s, "G1", "attack")
-	got := s.LegalActions(nil)
+	var got []engine.Action
+	for _, a := range s.LegalActions(nil) {
+		if kind, _, _ := g3.DecodeAction(a); kind == planetcubes.KindTarget {
+			got = append(got, a)
+		}
+	}
 	want := []engine.Action{g3.TargetAction(1, 1), g3.TargetAction(2, 0)}
-	if !slices.Equal(got, want) || !slices.Equal(legalNames(s), []string{"hit R2", "hit B1"}) {
-		t.Errorf("targets %v %v, want %v [hit R2 hit B1]", got, legalNames(s), want)
+	if !slices.Equal(got, want) || !slices.Equal(hitNames(s), []string{"hit R2", "hit B1"}) {
+		t.Errorf("targets %v %v, want %v [hit R2 hit B1]", got, hitNames(s), want)
 	}
 }
 
@@ -415,5 +420,105 @@ func TestFlagsLastTheRound(t *testing.T) {
 	play(t, s, "end")
 	if got := cube(s, 0, 1) + " " + cube(s, 0, 2); got != "W1:1l H1:1s" {
 		t.Errorf("after the round: %s", got)
+	}
+}
+
+// Selecting a cube or declaring an attack commits to nothing the rules do
+// not: until the last decision of an action, "end" ends the turn and
+// "back" takes the last decision back, at most Backs times a turn.
+func TestBack(t *testing.T) {
+	g := mustGame(t, engine.Params{"backs": "2"})
+	const cubes = "R1@H1:1s R2@W1:1- B1@H1:1-"
+	t.Run("unselect", func(t *testing.T) {
+		s := build(t, g, pos{cubes: cubes})
+		before := *s
+		play(t, s, "R1")
+		if !hasLegal(s, "end") || !hasLegal(s, "back") {
+			t.Fatalf("after selecting: legal %v, want end and back among them", legalNames(s))
+		}
+		play(t, s, "back")
+		if s.Selected() != -1 || s.ActionsLeft() != 2 || s.BacksLeft() != 1 {
+			t.Fatalf("after back: selected %d, left %d, backs left %d; want -1, 2, 1", s.Selected(), s.ActionsLeft(), s.BacksLeft())
+		}
+		if got, want := legalNames(s), legalNames(&before); !slices.Equal(got, want) {
+			t.Errorf("after back: legal %v, want %v as before the selection", got, want)
+		}
+		play(t, s, "R2", "activate") // another cube acts instead
+		if got := cube(s, 0, 1) + " " + cube(s, 0, 2); got != "H1:1s W1:1s*" {
+			t.Errorf("cubes %s, want R1 untouched and R2 armed", got)
+		}
+	})
+	t.Run("cancel an attack", func(t *testing.T) {
+		s := build(t, g, pos{cubes: cubes})
+		play(t, s, "R1", "attack", "back")
+		if s.Selected() != 0 || s.Targeting() {
+			t.Fatalf("after back from the target: selected %d, targeting %v; want R1 selected, choosing what it does", s.Selected(), s.Targeting())
+		}
+		play(t, s, "move C1")
+		if got := cube(s, 0, 1) + " " + cube(s, 1, 1); got != "C1:1s H1:1-" || s.ActionsLeft() != 1 {
+			t.Errorf("cubes %s, left %d; want R1 moved, B1 unhurt, one action left", got, s.ActionsLeft())
+		}
+	})
+	t.Run("at most Backs a turn", func(t *testing.T) {
+		s := build(t, g, pos{cubes: cubes})
+		play(t, s, "R1", "back", "R1", "attack", "back")
+		if hasLegal(s, "back") || s.BacksLeft() != 0 {
+			t.Fatalf("back legal after 2 of 2: %v", legalNames(s))
+		}
+		play(t, s, "move C1", "R2")
+		if hasLegal(s, "back") {
+			t.Errorf("back legal in the second action after 2 of 2")
+		}
+		play(t, s, "end", "B1") // a new turn has its own backs
+		if !hasLegal(s, "back") {
+			t.Errorf("Blue cannot take back: %v", legalNames(s))
+		}
+	})
+	t.Run("end with a cube selected", func(t *testing.T) {
+		for _, script := range [][]string{{"R1"}, {"R1", "attack"}} {
+			s := build(t, g, pos{cubes: cubes})
+			play(t, s, script...)
+			play(t, s, "end")
+			if s.CurrentPlayer() != 1 || cube(s, 0, 1) != "H1:1s" || cube(s, 1, 1) != "H1:1-" {
+				t.Errorf("%v end: current %s, R1 %s, B1 %s; want Blue to act and nothing changed", script, s.CurrentPlayer(), cube(s, 0, 1), cube(s, 1, 1))
+			}
+		}
+	})
+	t.Run("backs=0", func(t *testing.T) {
+		g0 := mustGame(t, engine.Params{"backs": "0"})
+		s := build(t, g0, pos{cubes: cubes})
+		play(t, s, "R1")
+		if hasLegal(s, "back") {
+			t.Errorf("back legal with backs=0")
+		}
+		play(t, s, "attack")
+		if hasLegal(s, "back") || !hasLegal(s, "end") {
+			t.Errorf("backs=0, choosing a target: legal %v", legalNames(s))
+		}
+	})
+}
+
+// A player who takes back every decision it can still ends its turns: the
+// longest games stay within MaxGameLength.
+func TestBacksKeepGamesFinite(t *testing.T) {
+	for _, backs := range []string{"0", "3", "20"} {
+		g := mustGame(t, engine.Params{"players": "3", "rounds": "4", "first": "0", "backs": backs})
+		s := g.NewInitialState()
+		n := 0
+		for ; !s.IsTerminal() && n <= g.MaxGameLength(); n++ {
+			legal := s.LegalActions(nil)
+			// Prefer back, then attack, then anything but end: the longest turns.
+			a := legal[len(legal)-1]
+			for _, b := range legal {
+				if kind, _, _ := g.DecodeAction(b); kind == planetcubes.KindBack || kind == planetcubes.KindAttack {
+					a = b
+					break
+				}
+			}
+			s.Apply(a)
+		}
+		if !s.IsTerminal() || n > g.MaxGameLength() {
+			t.Errorf("backs=%s: %d actions, over %v, MaxGameLength %d", backs, n, s.IsTerminal(), g.MaxGameLength())
+		}
 	}
 }

@@ -64,6 +64,7 @@ type State struct {
 	turn   int8  // seat to act; -1 before the draw and at the end
 	left   int8  // actions left in the turn
 	sel    int8  // selected slot, or -1
+	backs  int8  // "back" decisions made in this turn
 	target bool  // the selected cube attacks: a target is to be chosen
 	over   bool
 	// truncated: the game ended at the round limit without a winner by points.
@@ -114,6 +115,15 @@ func (s *State) ActionsLeft() int { return int(s.left) }
 
 // Selected is the slot of the selected cube of the player to move, or -1.
 func (s *State) Selected() int { return int(s.sel) }
+
+// BacksLeft is the number of "back" decisions the player to move may still
+// make in this turn (0 when nobody is to move).
+func (s *State) BacksLeft() int {
+	if s.over || s.turn < 0 {
+		return 0
+	}
+	return s.g.backs - int(s.backs)
+}
 
 // Targeting reports whether the selected cube attacks and a target is to
 // be chosen.

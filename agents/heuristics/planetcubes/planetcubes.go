@@ -106,14 +106,20 @@ type option struct {
 }
 
 // options lists every way to complete one action of the rules from s
-// (select, then move/activate/attack and target; or end the turn).
+// (select, then move/activate/attack and target; or end the turn). It
+// leaves out "back" and "end" once a cube is selected: they lead to no
+// position that the select step does not reach.
 func options(s *pc.State) []option {
 	me := s.CurrentPlayer()
 	left, round := s.ActionsLeft(), s.Round()
+	g := s.Game().(*pc.Game)
 	var out []option
 	var walk func(cur pc.State, acts []engine.Action, states []pc.State)
 	walk = func(cur pc.State, acts []engine.Action, states []pc.State) {
 		for _, a := range cur.LegalActions(nil) {
+			if kind, _, _ := g.DecodeAction(a); kind == pc.KindBack || kind == pc.KindEnd && cur.Selected() >= 0 {
+				continue
+			}
 			next := cur
 			next.Apply(a)
 			na := append(acts[:len(acts):len(acts)], a)
