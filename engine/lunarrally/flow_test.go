@@ -457,3 +457,29 @@ func playStill(t *testing.T, s *State) {
 	_, _, ph, _ := s.Deciding()
 	mustPlay(t, s, []string{"still", "left", "right"}[ph])
 }
+
+// TestObservationShowsWhoDecides checks the seat planes: who decides is
+// public, so after the start tokens pick p1 or p2 to place first, p0 can
+// tell which (relative seats: plane offToAct+j is seat p0+j).
+func TestObservationShowsWhoDecides(t *testing.T) {
+	g := load(t, engine.Params{"players": "3"})
+	base := PlaneRovers + 2*3
+	cells := g.board.Cells()
+	for first := 0; first < 3; first++ {
+		s := g.NewInitialState().(*State)
+		s.Apply(engine.Action(first))
+		for p := 0; p < 3; p++ {
+			o := make([]float32, engine.ObservationSize(g))
+			s.Observe(engine.Player(p), o)
+			for j := 0; j < 3; j++ {
+				want := float32(0)
+				if (p+j)%3 == first {
+					want = 1
+				}
+				if got := o[(base+offToAct+j)*cells]; got != want {
+					t.Errorf("first p%d, observer p%d: seat plane %d is %v, want %v", first, p, j, got, want)
+				}
+			}
+		}
+	}
+}

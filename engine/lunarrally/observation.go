@@ -18,7 +18,7 @@ const (
 	PlaneCache   = 6 // a cache not yet picked up
 	PlaneRovers  = 7 // 2N planes: plane 7+2j+k marks Rover k+1 of relative seat j
 	numTerrain   = 7
-	numPerRover  = 68 // planes after the 2N rover planes, offsets below
+	numPerRover  = 67 // planes after the 2N rover planes (plus N seat planes at the end), offsets below
 	offHeading   = 0  // 6 planes: heading one-hot at each rover's hex
 	offPhases    = 6  // phases left / 3
 	offShields   = 7  // shields / 2
@@ -33,11 +33,11 @@ const (
 	offPhase     = 62 // 3 constant planes: one-hot phase being programmed
 	offTarget    = 65 // the hex of the rover being placed or programmed
 	offPending   = 66 // the start hex chosen, waiting for a facing
-	offToAct     = 67 // constant: 1 when the observer decides now
+	offToAct     = 67 // N constant planes: plane offToAct+j is 1 when relative seat j decides now
 )
 
 // NumPlanes is the number of observation planes for n players.
-func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover }
+func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n }
 
 // ObservationShape is [planes, rows, cols].
 func (g *Game) ObservationShape() []int {
@@ -133,8 +133,8 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		fill(base+offPhase+int(s.phase), 1)
 		set(base+offTarget, int(s.rovers[s.target].Pos), 1)
 	}
-	if s.stage != stageFirst && s.stage != stageOver && int(s.actor) == me {
-		fill(base+offToAct, 1)
+	if s.stage != stageFirst && s.stage != stageOver {
+		fill(base+offToAct+(int(s.actor)-me+n)%n, 1)
 	}
 }
 
