@@ -574,6 +574,30 @@ func (s *State) decodeAstra(j *stateJSON) error {
 	if l.a1 != nil && int(a.Track) < l.a1.astraSetup(s.g.level) {
 		return bad("ASTRA track %d below its start", a.Track)
 	}
+	if l.a1 != nil {
+		want := l.a1.astraSetup(s.g.level)
+		for act, n := range a.Cards {
+			want += int(n) * astraLevels[s.g.level-1][act]
+		}
+		if int(a.Track) != min(want, l.a1.astraBoxes) {
+			return bad("ASTRA track %d, but its start and cards cross %d", a.Track, want)
+		}
+	}
+	// Solo bonuses: A1 one per sabotage the player triggered (at most the
+	// crossed sabotages, as ASTRA cards cross some too); A2-A4 their count
+	// per race box the player circled.
+	triggers := 0
+	for _, id := range l.races {
+		triggers += boolInt(s.sh[0].circ.has(id))
+	}
+	want := min(l.solo.bonusBoxes, l.solo.bonusPerTrigger*triggers)
+	if l.a1 != nil {
+		if n := countCrossed(&s.sh[0], l.a1.sabotages); int(a.Bonus) > min(l.solo.bonusBoxes, n) {
+			return bad("ASTRA Solo bonus %d for %d crossed sabotages", a.Bonus, n)
+		}
+	} else if int(a.Bonus) != want {
+		return bad("Solo bonus %d for %d race boxes circled", a.Bonus, triggers)
+	}
 	s.astra = astraState{cards: a.Cards, track: a.Track, bonus: a.Bonus, used: a.Used}
 	return nil
 }

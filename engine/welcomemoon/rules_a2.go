@@ -524,6 +524,14 @@ func (a *a2Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("Wild %d used but not circled", w)
 		}
 	}
+	if n, x := countCrossed(sh, a.plan), countX(sh, l.nSpaces); n != min(x, len(a.plan)) {
+		return fmt.Errorf("%d Planning markers for %d X", n, x)
+	}
+	for sp := int8(0); int(sp) < l.nSpaces; sp++ {
+		if id := a.tankAt[sp]; id != 0 && sh.circ.has(id) && (sh.num[sp] == empty || sh.num[sp] == xMark) {
+			return fmt.Errorf("tank %d circled without a number on space %d", id, sp+1)
+		}
+	}
 	for i := range a.stations {
 		st := &a.stations[i]
 		if !prefix(sh, st.robots, false) || !prefix(sh, st.plants, true) {

@@ -532,7 +532,24 @@ func (a *a3Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("track %s not in order", t.name)
 		}
 	}
+	l := s.lay()
+	if n, x := countCrossed(sh, a.plan), countX(sh, l.nSpaces); n != min(x, len(a.plan)) {
+		return fmt.Errorf("%d planning boxes for %d X", n, x)
+	}
+	for sp := int8(0); int(sp) < l.nSpaces; sp++ {
+		if id := a.tankAt[sp]; id != 0 && sh.circ.has(id) && (sh.num[sp] == empty || sh.num[sp] == xMark) {
+			return fmt.Errorf("tank %d circled without a number on building %d", id, sp+1)
+		}
+	}
 	c := a.connected(sh)
+	for n := int8(0); n < numNodes; n++ {
+		on := c.has(n) && (n >= maxSpaces || sh.num[n] != empty)
+		for _, id := range a.antennaAt[n] {
+			if sh.circ.has(id) != on {
+				return fmt.Errorf("antenna %d circled %v, but its building is filled and connected: %v", id, sh.circ.has(id), on)
+			}
+		}
+	}
 	for i, t := range a.tunnels {
 		if sh.cross.has(a.tunnelID[i]) && !c.has(t[0]) {
 			return fmt.Errorf("tunnel %d not connected to the rocket", a.tunnelID[i])

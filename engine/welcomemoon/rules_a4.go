@@ -512,10 +512,78 @@ func (a *a4Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("factory %s filling bonus without its slot", f.name)
 		}
 	}
+	return a.checkMine(s, sh)
+}
+
+// checkMine validates the mine against the factories: a mineral is circled
+// exactly when its space is filled; a plant or water symbol only next to a
+// filled space; a resource is crossed (extracted) only if circled and its
+// column's pump is crossed; an extracted column is full and has no circled
+// resource left behind; every resource factory holds exactly the resources
+// of its kind extracted plus its secondary factory's bonus slots; a filled
+// filling slot has its bonus circled or crossed; one Planning marker per X.
+func (a *a4Layout) checkMine(s *State, sh *sheet) error {
+	var extracted [facAstronaut]int
 	for ci := range a.columns {
-		if sh.cross.has(a.columns[ci].pump) && !a.columnFull(sh, ci) {
+		c := &a.columns[ci]
+		pumped := sh.cross.has(c.pump)
+		if pumped && !a.columnFull(sh, ci) {
 			return fmt.Errorf("column %d extracted but not full", ci+1)
 		}
+		for lv, m := range c.minerals {
+			if m.id != 0 && sh.circ.has(m.id) != sh.filled(c.spaces[lv]) {
+				return fmt.Errorf("mineral %d circled %v but its space filled %v", m.id, sh.circ.has(m.id), sh.filled(c.spaces[lv]))
+			}
+		}
+		for k, r := range c.symbols {
+			if r.id != 0 && sh.circ.has(r.id) && !sh.filled(c.spaces[k]) && !sh.filled(c.spaces[k+1]) {
+				return fmt.Errorf("symbol %d circled with no filled space next to it", r.id)
+			}
+		}
+		for _, r := range [5]a4Res{c.minerals[0], c.minerals[1], c.minerals[2], c.symbols[0], c.symbols[1]} {
+			if r.id == 0 {
+				continue
+			}
+			if sh.cross.has(r.id) {
+				if !sh.circ.has(r.id) || !pumped {
+					return fmt.Errorf("resource %d crossed but not circled or not extracted", r.id)
+				}
+				extracted[r.kind]++
+			} else if pumped && sh.circ.has(r.id) {
+				return fmt.Errorf("resource %d left behind in extracted column %d", r.id, ci+1)
+			}
+		}
+	}
+	for k := resPlant; k < facAstronaut; k++ {
+		want := extracted[k]
+		for i := range a.factories {
+			f := &a.factories[i]
+			if f.bonusFactory == a.byKind[k] && a.factoryDone(sh, f) {
+				want += f.bonusSlots
+			}
+		}
+		f := &a.factories[a.byKind[k]]
+		got := 0
+		for _, id := range f.slots {
+			got += boolInt(sh.circ.has(id))
+			if sh.cross.has(id) {
+				return fmt.Errorf("factory %s slot %d crossed", f.name, id)
+			}
+		}
+		if got != min(want, len(f.slots)) {
+			return fmt.Errorf("factory %s has %d circled slots for %d resources", f.name, got, want)
+		}
+		if f.fillBox != 0 {
+			if sh.circ.has(f.fillSlot) && !sh.circ.has(f.fillBox) && !sh.cross.has(f.fillBox) {
+				return fmt.Errorf("factory %s filled its bonus slot without circling or losing the bonus", f.name)
+			}
+			if sh.circ.has(f.fillBox) && sh.cross.has(f.fillBox) {
+				return fmt.Errorf("factory %s filling bonus both circled and crossed", f.name)
+			}
+		}
+	}
+	if n, x := countCrossed(sh, a.factories[a.byKind[facPlanning]].slots), countX(sh, s.lay().nSpaces); n != min(x, len(a.factories[a.byKind[facPlanning]].slots)) {
+		return fmt.Errorf("%d Planning markers for %d X", n, x)
 	}
 	return nil
 }
