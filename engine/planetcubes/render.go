@@ -27,13 +27,18 @@ func (s *State) String() string {
 	g := s.g
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "Planet Cubes, round %d of %d, goal %d points\n", s.round, g.rounds, g.goal)
+	var income [MaxTeams]int
+	s.MoonIncome(income[:0])
 	for t := 0; t < g.n; t++ {
 		mark := "  "
 		if int(s.turn) == t && !s.over {
 			mark = "> "
 		}
-		fmt.Fprintf(b, "%s%c %-6s %3d points, %2d cubes in play, supply %2d", mark, teamLetters[t], teamColours[t],
-			s.score[t], CubesPerTeam-s.Supply(t), s.Supply(t))
+		fmt.Fprintf(b, "%s%c %-6s %3d points", mark, teamLetters[t], teamColours[t], s.score[t])
+		if !s.over {
+			fmt.Fprintf(b, " (+%d at round end)", income[t])
+		}
+		fmt.Fprintf(b, ", %2d cubes in play, supply %2d", CubesPerTeam-s.Supply(t), s.Supply(t))
 		if int(s.first) == t {
 			b.WriteString("  (first player)")
 		}
@@ -92,15 +97,18 @@ func (s *State) String() string {
 	case s.first < 0:
 		b.WriteString("the first player is to be drawn")
 	default:
-		fmt.Fprintf(b, "%s to act, %d action(s) left", teamColours[s.turn], s.left)
-		if s.sel >= 0 {
-			fmt.Fprintf(b, ", cube %s selected", PieceName(int(s.turn), int(s.sel)))
-			if s.target {
-				b.WriteString(" to attack: choose a target")
-			}
-			if left := s.BacksLeft(); left > 0 {
-				fmt.Fprintf(b, " (\"back\" takes it back: %d left this turn)", left)
-			}
+		fmt.Fprintf(b, "%s to act, %d action(s) left: ", teamColours[s.turn], s.left)
+		cube := PieceName(int(s.turn), int(max(s.sel, 0)))
+		switch {
+		case s.sel < 0:
+			b.WriteString("choose a cube to act with, or end the turn")
+		case s.target:
+			fmt.Fprintf(b, "cube %s attacks: choose the cube to hit", cube)
+		default:
+			fmt.Fprintf(b, "cube %s selected: move it, activate its planet or attack", cube)
+		}
+		if left := s.BacksLeft(); left > 0 && s.sel >= 0 {
+			fmt.Fprintf(b, " (back: %d left this turn)", left)
 		}
 	}
 	return b.String()

@@ -522,3 +522,29 @@ func TestBacksKeepGamesFinite(t *testing.T) {
 		}
 	}
 }
+
+// String tells a person the points, what the moons will bring, and what to
+// do next.
+func TestString(t *testing.T) {
+	g := mustGame(t, nil)
+	s := build(t, g, pos{scores: []int{3, 5}, round: 3, cubes: "R1@H1:1s R2@F:2- B1@F:1l B3@H1:1-"})
+	for _, c := range []struct {
+		script []string
+		want   []string
+	}{
+		{nil, []string{"> R Red      3 points (+3 at round end),  3 cubes in play, supply 17  (first player)",
+			"  B Blue     5 points (+3 at round end),  2 cubes in play, supply 18",
+			"H1 Half Moon       -> C1 C2              R1:1s B3:1-",
+			"F  Full Moon       -> C1 C2 C3 C4 C5 C6  R2:2- B1:1l",
+			"Red to act, 2 action(s) left: choose a cube to act with, or end the turn"}},
+		{[]string{"R2"}, []string{"cube R2 selected: move it, activate its planet or attack (back: 4 left this turn)"}},
+		{[]string{"back", "R1", "attack", "back", "attack"}, []string{"cube R1 attacks: choose the cube to hit (back: 2 left this turn)"}},
+	} {
+		play(t, s, c.script...)
+		for _, line := range c.want {
+			if !strings.Contains(s.String(), line+"\n") && !strings.HasSuffix(s.String(), line) {
+				t.Errorf("after %v String lacks %q:\n%s", c.script, line, s)
+			}
+		}
+	}
+}
