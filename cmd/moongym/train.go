@@ -29,14 +29,15 @@ func init() {
 once with MCTS, their network queries batched together; root visit counts are
 the policy targets, final results the value targets; a replay buffer feeds an
 Adam learner with weight decay. Every few iterations the network plays random,
-the game's heuristic and its previous version.
+the game's heuristic and its previous version in arena tournaments, seats
+rotated (win rates with 95% Wilson intervals).
 
 DIR receives, after every checkpoint interval (atomically; a killed run loses
 at most the last interval):
   checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
   latest.safetensors  the latest network as a model file
   best.safetensors    the best evaluated network ("moongym export" copies it)
-  metrics.csv         losses, speeds and evaluation scores per iteration
+  metrics.csv         losses, speeds and evaluation win rates (95% intervals) per iteration
   metrics.png         the learning curves
 
 --resume continues the run in DIR exactly where its checkpoint stopped, with
