@@ -9,6 +9,7 @@ import (
 	"path"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
@@ -193,8 +194,20 @@ func (h *handler) start(w http.ResponseWriter, r *http.Request) {
 	reply(w, http.StatusCreated, v, err)
 }
 
+// get answers the session's View, or with ?seat=N that seat's SeatView.
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
-	v, err := h.sv.Get(r.PathValue("session"))
+	q := r.URL.Query()
+	if !q.Has("seat") {
+		v, err := h.sv.Get(r.PathValue("session"))
+		reply(w, http.StatusOK, v, err)
+		return
+	}
+	seat, err := strconv.Atoi(q.Get("seat"))
+	if err != nil || len(q["seat"]) != 1 {
+		writeError(w, fmt.Errorf("%w: ?seat=%q: want one seat number", ErrBadRequest, q.Get("seat")))
+		return
+	}
+	v, err := h.sv.GetSeat(r.PathValue("session"), seat)
 	reply(w, http.StatusOK, v, err)
 }
 

@@ -183,8 +183,12 @@ func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]js
 		}
 		return sv.Start(ctx, r)
 	case "get":
-		if err := noFields(); err != nil {
+		r, err := DecodeGet(rest)
+		if err != nil {
 			return nil, err
+		}
+		if r.Seat != nil {
+			return sv.GetSeat(session, *r.Seat)
 		}
 		return sv.Get(session)
 	case "delete":

@@ -1,0 +1,156 @@
+package seat
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// SeatView is a session as one seat may see it, for a front end that shows
+// a person only what their seat may know in a game with hidden information
+// (programmed cards, cards in hand, choices revealed at the end of a turn).
+// Unlike View it has no state JSON, no action ids of moves the seat cannot
+// see, no seed (the seed would tell every chance outcome), and it draws the
+// state with engine.StringFor.
+type SeatView struct {
+	Session string        `json:"session"`
+	Game    string        `json:"game"`
+	Params  engine.Params `json:"params"`
+	Seats   []SeatInfo    `json:"seats"`
+	// Seat is the seat whose view this is.
+	Seat         int  `json:"seat"`
+	ManualChance bool `json:"manual_chance,omitempty"`
+	// ToMove, ToMoveName, HumanToMove and Terminal are as in View.
+	ToMove      int    `json:"to_move"`
+	ToMoveName  string `json:"to_move_name"`
+	HumanToMove bool   `json:"human_to_move"`
+	Terminal    bool   `json:"terminal"`
+	// Legal lists Seat's legal actions when Seat is to move, and is empty
+	// otherwise (another player's legal actions can tell its hidden cards).
+	Legal []LegalAction `json:"legal"`
+	// Scores are the game points, given for games without hidden
+	// information and at the end (during a game with hidden information
+	// they may count what the others chose in secret).
+	Scores []float64 `json:"scores,omitempty"`
+	// Returns are the utilities (zero until the end).
+	Returns []float64 `json:"returns"`
+	// Text is engine.StringFor(state, Seat): the state drawn as Seat may see it.
+	Text string `json:"text"`
+	// History is every action since the initial state as Seat saw it played.
+	History []SeenMove `json:"history"`
+}
+
+// SeenMove is one action of a game as a seat saw it played.
+type SeenMove struct {
+	// Player is the seat that moved, or -1 for a chance outcome.
+	Player int `json:"player"`
+	// By is "human" or "ai" (the kind of that seat), or "chance".
+	By string `json:"by"`
+	// Action is the action's id, left out when the seat may not know which
+	// action it was.
+	Action *engine.Action `json:"action,omitempty"`
+	// Name is engine.ActionStringFor: the full name when the seat may know
+	// the action, else a vague form such as "a face-down card on G1 phase 2".
+	Name string `json:"name"`
+}
+
+// GetRequest reads a session (stdio; over HTTP the seat is the query's ?seat=N).
+type GetRequest struct {
+	// Seat, if given, asks for that seat's view (a SeatView) instead of the
+	// whole session (a View).
+	Seat *int `json:"seat,omitempty"`
+}
+
+// DecodeGet reads and checks the fields of a get request (without op, id
+// and session).
+func DecodeGet(data []byte) (GetRequest, error) {
+	var r GetRequest
+	if err := decodeStrict(data, &r); err != nil {
+		return r, err
+	}
+	if r.Seat != nil && *r.Seat < 0 {
+		return r, fmt.Errorf("%w: seat %d is negative", ErrBadRequest, *r.Seat)
+	}
+	return r, nil
+}
+
+// GetSeat describes a session as seat may see it.
+func (sv *Service) GetSeat(id string, seat int) (SeatView, error) {
+	s, err := sv.lookup(id)
+	if err != nil {
+		return SeatView{}, err
+	}
+	return s.seatView(sv.now(), seat)
+}
+
+// seatView takes a copy of the session under mu and describes it outside,
+// so that replaying the history does not hold up the session.
+func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
+	if n := s.game.NumPlayers(); seat < 0 || seat >= n {
+		return SeatView{}, fmt.Errorf("%w: seat %d: %s has seats 0 to %d", ErrBadRequest, seat, s.game.Spec().Name, n-1)
+	}
+	s.mu.Lock()
+	st, actions := s.state.Clone(), slices.Clone(s.actions)
+	s.lastUsed = now
+	human := s.humanToMove(st)
+	s.mu.Unlock()
+
+	p, viewer := st.CurrentPlayer(), engine.Player(seat)
+	v := SeatView{
+		Session:      s.id,
+		Game:         s.game.Spec().Name,
+		Params:       s.game.Params(),
+		Seat:         seat,
+		ManualChance: s.manualChance,
+		ToMove:       int(p),
+		ToMoveName:   p.String(),
+		HumanToMove:  human,
+		Terminal:     st.IsTerminal(),
+		Legal:        []LegalAction{},
+		Returns:      st.Returns(nil),
+		Text:         engine.StringFor(st, viewer),
+	}
+	for i, spec := range s.seats {
+		v.Seats = append(v.Seats, SeatInfo{Seat: i, Agent: spec})
+	}
+	if p == viewer {
+		v.Legal = legalOf(st)
+	}
+	if _, hidden := st.(engine.PlayerViewer); !hidden || v.Terminal {
+		v.Scores = st.Scores(nil)
+	}
+	history, err := s.history(actions, viewer)
+	if err != nil {
+		return SeatView{}, err
+	}
+	v.History = history
+	return v, nil
+}
+
+// history replays actions from the initial state, naming each as viewer
+// saw it played.
+func (s *session) history(actions []engine.Action, viewer engine.Player) ([]SeenMove, error) {
+	st := s.game.NewInitialState()
+	out := make([]SeenMove, 0, len(actions))
+	for _, a := range actions {
+		p := st.CurrentPlayer()
+		if st.IsTerminal() {
+			return nil, fmt.Errorf("%w: the session's actions go past the end of the game", ErrInternal)
+		}
+		m := SeenMove{Player: int(p), By: "chance", Name: engine.ActionStringFor(st, viewer, a)}
+		if p >= 0 {
+			m.By = "ai"
+			if s.seats[p] == Human {
+				m.By = Human
+			}
+		}
+		if m.Name == st.ActionString(a) {
+			m.Action = &a
+		}
+		out = append(out, m)
+		st.Apply(a)
+	}
+	return out, nil
+}

@@ -1,0 +1,218 @@
+package seat
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// getSeat asks for seat's view: ?seat=N over HTTP, "seat": N over stdio.
+func getSeat(t *testing.T, c client, session string, seat int) (SeatView, json.RawMessage) {
+	t.Helper()
+	var data json.RawMessage
+	var e *Error
+	if h, ok := c.(*httpClient); ok {
+		data, e = h.raw(t, "GET", "/v1/sessions/"+session+"?seat="+strconv.Itoa(seat), nil)
+	} else {
+		data, e = c.do(t, "get", session, map[string]any{"seat": seat})
+	}
+	if e != nil {
+		t.Fatalf("%s: seat %d view: %s: %s", c.name(), seat, e.Code, e.Message)
+	}
+	var v SeatView
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields() // no field of View that SeatView lacks (state, actions, seed)
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("%s: decoding %.300s: %v", c.name(), data, err)
+	}
+	return v, data
+}
+
+// checkSeatView checks seat's view against the session's full view: the
+// drawing and every name come from the engine's PlayerViewer helpers, an
+// action id is given exactly when the name is the full one, and nothing of
+// the state JSON, the action list or the seed is there.
+func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.RawMessage, seat int) (hidden int) {
+	t.Helper()
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"state", "actions", "seed", "chance"} {
+		if _, ok := keys[k]; ok {
+			t.Errorf("seat view has %q", k)
+		}
+	}
+	st, err := engine.ReplayActions(g, full.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewer := engine.Player(seat)
+	if v.Seat != seat || v.Text != engine.StringFor(st, viewer) {
+		t.Errorf("seat %d text\n%s\nwant\n%s", v.Seat, v.Text, engine.StringFor(st, viewer))
+	}
+	if v.ToMove != full.ToMove || v.Terminal != full.Terminal || v.HumanToMove != full.HumanToMove {
+		t.Errorf("to_move %d terminal %v human %v, want %d %v %v", v.ToMove, v.Terminal, v.HumanToMove, full.ToMove, full.Terminal, full.HumanToMove)
+	}
+	wantLegal := []LegalAction{}
+	if full.ToMove == seat {
+		wantLegal = full.Legal
+	}
+	if !slices.Equal(v.Legal, wantLegal) {
+		t.Errorf("legal %v, want %v", v.Legal, wantLegal)
+	}
+	if len(v.History) != len(full.Actions) {
+		t.Fatalf("history of %d moves, want %d", len(v.History), len(full.Actions))
+	}
+	s := g.NewInitialState()
+	for i, a := range full.Actions {
+		m := v.History[i]
+		name, p := engine.ActionStringFor(s, viewer, a), s.CurrentPlayer()
+		if m.Name != name || m.Player != int(p) {
+			t.Errorf("move %d: %d %q, want %d %q", i, m.Player, m.Name, p, name)
+		}
+		switch {
+		case name == s.ActionString(a) && (m.Action == nil || *m.Action != a):
+			t.Errorf("move %d %q: action %v, want %d", i, name, m.Action, a)
+		case name != s.ActionString(a):
+			hidden++
+			if m.Action != nil {
+				t.Errorf("move %d %q: the id %d of a move seat %d may not know is given", i, name, *m.Action, seat)
+			}
+		}
+		s.Apply(a)
+	}
+	return hidden
+}
+
+// TestSeatViewWalkingMoon: cards are dealt by chance at the start; each
+// seat sees its own named and the others' as "a card is dealt".
+func TestSeatViewWalkingMoon(t *testing.T) {
+	params := map[string]any{"players": 2, "rules": "advanced"}
+	g := engine.MustLoad("walking-moon", engine.Params{"players": "2", "rules": "advanced"})
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		t.Run(c.name(), func(t *testing.T) {
+			id := "wm-" + c.name()
+			must[View](t, c, "start", "", map[string]any{"session": id, "game": "walking-moon", "params": params,
+				"seed": 5, "seats": []string{"human", "heuristic"}, "ai": true})
+			full := must[View](t, c, "get", id, nil)
+			for seat := 0; seat < 2; seat++ {
+				v, raw := getSeat(t, c, id, seat)
+				if hidden := checkSeatView(t, g, full, v, raw, seat); hidden == 0 {
+					t.Errorf("seat %d: no move hidden, though the other seat was dealt cards", seat)
+				}
+				other := "p" + strconv.Itoa(1-seat) + "a"
+				if !slices.ContainsFunc(v.History, func(m SeenMove) bool { return m.Name == "a card is dealt to "+other && m.Action == nil }) {
+					t.Errorf("seat %d: no hidden card dealt to %s in %v", seat, other, v.History)
+				}
+				if !slices.ContainsFunc(v.History, func(m SeenMove) bool { return strings.HasPrefix(m.Name, "draw-") && m.Action != nil }) {
+					t.Errorf("seat %d: its own cards are not named: %v", seat, v.History)
+				}
+				if !strings.Contains(v.Text, " card:") || v.Text == full.Text {
+					t.Errorf("seat %d does not see its card:\n%s", seat, v.Text)
+				}
+				if v.Scores != nil {
+					t.Errorf("scores %v during a game with hidden information", v.Scores)
+				}
+			}
+		})
+	}
+}
+
+// TestSeatViewLunarRally: the AI seat's programmed cards reach the human
+// seat as face-down cards, without ids, and the AI's own view names them.
+func TestSeatViewLunarRally(t *testing.T) {
+	g := engine.MustLoad("lunar-rally", nil)
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		t.Run(c.name(), func(t *testing.T) {
+			id := "lr-" + c.name()
+			v := must[View](t, c, "start", "", map[string]any{"session": id, "game": "lunar-rally", "seed": 2,
+				"seats": []string{"human", "heuristic"}, "ai": true})
+			// the human takes the first legal move until the AI has programmed
+			for i := 0; i < 40 && !slices.ContainsFunc(v.Moves, func(m Move) bool { return m.By == "ai" && m.Action < 8 }); i++ {
+				if !v.HumanToMove || len(v.Legal) == 0 {
+					t.Fatalf("the human is not to move:\n%s", v.Text)
+				}
+				v = must[View](t, c, "move", id, map[string]any{"action": v.Legal[0].Action, "ai": true})
+			}
+			full := must[View](t, c, "get", id, nil)
+			human, raw := getSeat(t, c, id, 0)
+			if checkSeatView(t, g, full, human, raw, 0) == 0 {
+				t.Fatalf("no AI card hidden from the human: %v", human.History)
+			}
+			if !slices.ContainsFunc(human.History, func(m SeenMove) bool {
+				return m.By == "ai" && m.Action == nil && strings.HasPrefix(m.Name, "a face-down card on G")
+			}) {
+				t.Errorf("the AI's cards are not face down for the human: %v", human.History)
+			}
+			ai, raw := getSeat(t, c, id, 1)
+			checkSeatView(t, g, full, ai, raw, 1)
+			if slices.ContainsFunc(ai.History, func(m SeenMove) bool { return m.By == "ai" && m.Action == nil }) {
+				t.Errorf("the AI seat does not see its own cards: %v", ai.History)
+			}
+		})
+	}
+}
+
+// TestSeatViewPerfectInformation: with nothing hidden, a seat's view names
+// every move with its id, draws String and gives the scores.
+func TestSeatViewPerfectInformation(t *testing.T) {
+	g := engine.MustLoad("tictactoe", nil)
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		id := "ttt-" + c.name()
+		must[View](t, c, "start", "", map[string]any{"session": id, "game": "tictactoe", "seats": []string{"heuristic", "human"}, "ai": true})
+		full := must[View](t, c, "move", id, map[string]any{"move": "a1", "ai": true})
+		v, raw := getSeat(t, c, id, 1)
+		if hidden := checkSeatView(t, g, full, v, raw, 1); hidden != 0 || v.Text != full.Text || !slices.Equal(v.Scores, full.Scores) {
+			t.Errorf("%s: %d moves hidden, text %q, scores %v in a perfect-information game", c.name(), hidden, v.Text, v.Scores)
+		}
+		if len(v.Legal) == 0 || v.History[0].By != "ai" || v.History[1].By != Human {
+			t.Errorf("%s: legal %v, history %v", c.name(), v.Legal, v.History)
+		}
+	}
+}
+
+func TestSeatViewErrors(t *testing.T) {
+	sv := NewService(Limits{}, nil)
+	cs := clients(t, sv)
+	must[View](t, cs[0], "start", "", map[string]any{"session": "e", "game": "tictactoe"})
+	h, s := cs[0].(*httpClient), cs[1]
+	cases := []struct {
+		name string
+		do   func() *Error
+		code string
+	}{
+		{"http seat out of range", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=2", nil); return e }, "bad_request"},
+		{"http negative seat", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=-1", nil); return e }, "bad_request"},
+		{"http seat not a number", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=x", nil); return e }, "bad_request"},
+		{"http two seats", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=0&seat=1", nil); return e }, "bad_request"},
+		{"http unknown session", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/nope?seat=0", nil); return e }, "unknown_session"},
+		{"stdio seat out of range", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": 2}); return e }, "bad_request"},
+		{"stdio negative seat", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": -1}); return e }, "bad_request"},
+		{"stdio seat not a number", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": "x"}); return e }, "bad_json"},
+		{"stdio unknown field", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"player": 0}); return e }, "bad_json"},
+	}
+	for _, c := range cases {
+		e := c.do()
+		if e == nil || e.Code != c.code {
+			t.Errorf("%s: error %v, want %s", c.name, e, c.code)
+		}
+	}
+	// without a seat, get is the whole view, as before
+	for _, c := range cs {
+		if v := must[View](t, c, "get", "e", nil); len(v.State) == 0 {
+			t.Errorf("%s: get without a seat lost the state", c.name())
+		}
+	}
+}
+
+func FuzzDecodeGet(f *testing.F) {
+	for _, s := range []string{`{}`, `{"seat":1}`, `{"seat":-1}`, `{"seat":"1"}`, `{"seat":null}`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeGet) })
+}
