@@ -338,3 +338,28 @@ func TestTieBreak(t *testing.T) {
 		}
 	}
 }
+
+// TestProgress: the smooth readings agents use: A1 rockets between score
+// boxes, A4 circled resources before extraction, ASTRA's A1 track.
+func TestProgress(t *testing.T) {
+	s1 := testGame(t, 1, 1, 1).NewInitialState().(*State)
+	s1.lay().a1.crossRockets(s1, 0, 3)
+	if got, want := s1.Progress(0), 150*3/31.0; got != want || s1.Score(0) != 0 {
+		t.Errorf("A1 3 rockets: progress %v, want %v (score %d)", got, want, s1.Score(0))
+	}
+	if got := s1.AstraProgress(); got != 18 { // 15 boxes: 10 + 2 x 4
+		t.Errorf("ASTRA level 1 at the start: %v, want 18", got)
+	}
+	s4 := testGame(t, 4, 2, 1).NewInitialState().(*State)
+	write(s4, 0, map[int]int{1: 3})
+	s4.sh[0].circ.set(158) // a pearl, not extracted: half a slot of x2
+	if got := s4.Progress(0); got != 1 || s4.MissionsDone(0) != 0 {
+		t.Errorf("A4 one circled pearl: progress %v, want 1", got)
+	}
+	s2 := testGame(t, 2, 2, 1).NewInitialState().(*State)
+	s2.sh[0].circ.set(62)
+	s2.sh[0].mdone, s2.sh[0].mval = 5, [3]int8{9, 0, 5}
+	if s2.Progress(0) != float64(s2.Score(0)) || s2.Score(0) != 18 || s2.MissionsDone(0) != 2 {
+		t.Errorf("A2 progress %v, score %d, missions %d", s2.Progress(0), s2.Score(0), s2.MissionsDone(0))
+	}
+}

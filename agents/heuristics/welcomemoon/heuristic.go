@@ -11,6 +11,7 @@ package welcomemoon
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
@@ -26,11 +27,20 @@ func init() {
 	})
 }
 
-// Weights of the evaluation.
-const (
-	slackWeight = 0.15 // points per open (space, value) pair
-	errorWeight = 6.0  // extra points lost per System Error (they end the game)
-)
+// Weights of the evaluation. slackWeights are the points per open (space,
+// value) pair, by adventure: A2's single long trajectory has far more open
+// pairs than its score can use, A1 and A3 need their sheets kept open
+// (tuned on 40 solo games per adventure against ASTRA level 1).
+var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15}
+
+const errorWeight = 6.0 // extra points lost per System Error (they end the game)
+
+func slackWeight(s *wm.State) float64 {
+	if a := s.Game().(*wm.Game).Adventure(); a < len(slackWeights) {
+		return slackWeights[a]
+	}
+	return 0.15
+}
 
 // Agent is the heuristic player.
 type Agent struct {
@@ -40,9 +50,58 @@ type Agent struct {
 // New makes a heuristic agent; the seed breaks ties.
 func New(seed uint64) *Agent { return &Agent{rng: agents.NewRNG(seed)} }
 
-// Value is the heuristic value of p's sheet in s.
+// Value is the heuristic value of p's sheet in s: its score read smoothly
+// (State.Progress), the room left, the System Errors; solo, minus ASTRA's
+// score (so the card ASTRA gets and the Solo bonuses count).
 func Value(s *wm.State, p int) float64 {
-	return float64(s.Score(p)) + slackWeight*float64(s.Slack(p)) - errorWeight*float64(s.ErrorsUsed(p))
+	v := s.Progress(p) + slackWeight(s)*float64(s.Slack(p)) - errorWeight*float64(s.ErrorsUsed(p))
+	if s.Game().NumPlayers() == 1 {
+		v -= s.AstraProgress()
+	}
+	return v
+}
+
+// missionGuess is what an accomplished mission is taken to add when
+// judging whether the third one would end the game on a loss.
+const missionGuess = 8
+
+// ruled decides the choices the one-turn evaluation cannot see: a mission
+// is accomplished unless it is the third and ending the game now would
+// lose (its points only come at the end of the turn); an A2 energy is
+// always circled (its wall comes one energy later).
+func ruled(s *wm.State, p int, legal []engine.Action) (engine.Action, bool) {
+	for _, a := range legal {
+		name := s.ActionString(a)
+		switch {
+		case strings.HasPrefix(name, "accomplish-"):
+			if s.MissionsDone(p) < 2 || s.Score(p)+missionGuess > bestOther(s, p) {
+				return a, true
+			}
+			for _, d := range legal {
+				if strings.HasPrefix(s.ActionString(d), "decline-") {
+					return d, true
+				}
+			}
+		case name == "circle-energy":
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// bestOther is the best opponent's score (solo: ASTRA's).
+func bestOther(s *wm.State, p int) int {
+	n := s.Game().NumPlayers()
+	if n == 1 {
+		return s.AstraScore()
+	}
+	best := math.MinInt
+	for q := 0; q < n; q++ {
+		if q != p {
+			best = max(best, s.Score(q))
+		}
+	}
+	return best
 }
 
 // Act plays the rest of the turn greedily for each choice and keeps the best.
@@ -58,6 +117,9 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 	world, ok := st.Resample(p, h.rng).(*wm.State)
 	if !ok {
 		return legal[h.rng.IntN(len(legal))], nil
+	}
+	if a, ok := ruled(world, int(p), legal); ok {
+		return a, nil
 	}
 	best, bestV, n := legal[0], math.Inf(-1), 0
 	for _, a := range legal {
@@ -83,6 +145,10 @@ func finishTurn(s *wm.State, p engine.Player, turn int) {
 	var buf [128]engine.Action
 	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
 		legal := s.LegalActions(buf[:0])
+		if a, ok := ruled(s, int(p), legal); ok {
+			s.Apply(a)
+			continue
+		}
 		best, bestV := legal[0], math.Inf(-1)
 		for _, a := range legal {
 			c := s.Clone().(*wm.State)
@@ -115,7 +181,7 @@ func Evaluate(st engine.State, dst []float64) []float64 {
 		v[p] = Value(s, p)
 	}
 	for p := 0; p < n; p++ {
-		other := float64(s.AstraScore())
+		other := s.AstraProgress()
 		if n > 1 {
 			other = 0
 			for q := 0; q < n; q++ {

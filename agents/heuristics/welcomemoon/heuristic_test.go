@@ -2,6 +2,8 @@ package welcomemoon_test
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/agents"
@@ -107,5 +109,87 @@ func TestTakesTheMultiplier(t *testing.T) {
 	names := playTurn(t, g, s)
 	if len(names) < 3 || names[len(names)-1] != "robot-S1" {
 		t.Errorf("played %v, want the Robot on S1", names)
+	}
+}
+
+// editAll changes the whole JSON of s.
+func editAll(t *testing.T, g engine.Game, s engine.State, f func(m map[string]any)) engine.State {
+	t.Helper()
+	data, _ := s.MarshalJSON()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	f(m)
+	data, _ = json.Marshal(m)
+	out, err := g.DecodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestThirdMission: with missions A and B done and 6 tanks circled, card
+// 74 (C) would end the game: the heuristic accomplishes it when ahead and
+// declines it when ending now would lose.
+func TestThirdMission(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		ahead bool
+		want  string
+	}{{"ahead", true, "accomplish-C"}, {"behind", false, "decline-C"}} {
+		t.Run(c.name, func(t *testing.T) {
+			g, s := deal(t, [3]engine.Action{4, 0, 19}, [3]engine.Action{16, 22, 28}) // Water, Robot, Water; 6, 7, 8
+			s = editAll(t, g, s, func(m map[string]any) {
+				m["missions_taken"] = []any{true, true, false}
+				sheets := m["sheets"].([]any)
+				mine := sheets[0].(map[string]any)
+				mine["spaces"] = ". 1 . . 2 . 3 . . . 4 . . 5 . . . 6 . . . . . . . . . . . . . . . . . ."
+				mine["circled"] = []any{133, 62, 63, 64, 65, 66, 67} // tanks: 34 points
+				mine["crossed"] = []any{47, 48}
+				mine["missions"] = []any{9, 11, -1} // 54 in all
+				if !c.ahead {
+					other := sheets[1].(map[string]any)
+					other["spaces"] = ". 1 . . 2 . 3 . . . 4 . . 5 . . . 6 . . . . . . . . . . . . . . . . . ."
+					other["circled"] = []any{133, 62, 63, 64, 65, 66, 67, 125, 74, 75, 76, 77, 78} // + S1 x6 x 5 plants
+					other["crossed"] = []any{47, 48, 50, 51}
+					other["missions"] = []any{9, 11, -1} // 84 in all
+				}
+			})
+			names := playTurn(t, g, s)
+			if !slices.Contains(names, c.want) {
+				t.Errorf("played %v, want %s", names, c.want)
+			}
+		})
+	}
+}
+
+// TestGivesAstraTheCheapCard: solo A2 against ASTRA level 1 (Plant 2,
+// Planning 4 points a card), revealed 8 Plant, 8 Plant, 8 Planning: the same
+// 8 Plant can be played leaving ASTRA a Plant card (n3a1, n3a2) or the
+// Planning card (n1a2, n2a1); the heuristic never gives it the Planning card.
+func TestGivesAstraTheCheapCard(t *testing.T) {
+	g, err := wm.New(2, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := g.NewInitialState()
+		for _, a := range []engine.Action{0, 0, 0, 30, 31, 34} { // missions 0,0,0; card ids
+			if err := engine.ApplyChecked(s, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h, err := agents.New(g, "heuristic", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := h.Act(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name := s.ActionString(a); strings.HasSuffix(name, "[n1a2]") || strings.HasSuffix(name, "[n2a1]") {
+			t.Errorf("seed %d: played %s, ASTRA gets the Planning card (4 points)", seed, name)
+		}
 	}
 }
