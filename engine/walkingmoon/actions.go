@@ -31,11 +31,11 @@ const (
 	aRemove    = 135 // + colour: No instructions removes a die
 	aColour    = 138 // + colour: the die of a single-die jump
 	aPartner   = 141 // + astronaut: the partner of Teamwork
-	aSpend     = 146 // + k (0..5): spend k Sputniks to advance k circles
-	numActions = 152
+	aSpend     = 146 // spend one Sputnik to advance one circle (aDone stops)
+	aFreeAdv   = 147 // take the free advance of a special box
+	aStay      = 148 // decline the free advance or the jump of a special box
+	numActions = 149
 )
-
-const maxSpend = 5
 
 // outcome is a chance outcome as numerator over denominator.
 type outcome struct {
@@ -226,6 +226,13 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = append(dst, aStop, aRoll)
 	case kColour:
 		dst = append(dst, aColour, aColour+1, aColour+2)
+		if t.B == purposeToken {
+			dst = append(dst, aStay)
+		}
+	case kFreeAdv:
+		if !as.Finished {
+			dst = append(dst, aFreeAdv, aStay)
+		}
 	case kRob:
 		if s.exchanged {
 			return dst
@@ -259,9 +266,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = append(dst, aDone)
 	case kSpend:
 		if as.Sputnik > 0 && !as.Finished {
-			for k := 0; k <= min(int(as.Sputnik), maxSpend); k++ {
-				dst = append(dst, int32(aSpend+k))
-			}
+			dst = append(dst, aDone, aSpend)
 		}
 	case kTeam:
 		for p := 0; p < g.na; p++ {
@@ -447,7 +452,13 @@ func (s *State) apply(t task, x int) {
 			s.push(kJump, a, int(s.jump)+1, 0)
 		}
 	case kColour:
-		s.startSingleJump(a, x-aColour, int(t.B))
+		if x != aStay {
+			s.startSingleJump(a, x-aColour, int(t.B))
+		}
+	case kFreeAdv:
+		if x == aFreeAdv {
+			s.freeMove(a, 1, true)
+		}
 	case kRob:
 		if x != aNoRob {
 			s.rob(a, x-aRob)
@@ -478,13 +489,18 @@ func (s *State) apply(t task, x int) {
 			s.sp++
 		}
 	case kSpend:
-		k := x - aSpend
-		as.Sputnik -= int8(k)
-		s.supplySp += int8(k)
-		for i := 0; i < k; i++ {
+		// One Sputnik a circle, asked again after each; the special box
+		// where the spending ends acts (B=1: at least one was spent).
+		if x == aSpend {
+			as.Sputnik--
+			s.supplySp++
 			s.freeMove(a, 1, false)
-		}
-		if k > 0 {
+			if as.Sputnik > 0 && !as.Finished {
+				s.push(kSpend, a, 1, 0)
+				return
+			}
+			s.activate(a)
+		} else if t.B == 1 {
 			s.activate(a)
 		}
 	case kTeam:
@@ -611,8 +627,12 @@ func (s *State) ActionString(act engine.Action) string {
 		return "jump-" + colourNames[x-aColour]
 	case x >= aPartner && x < aSpend:
 		return "with-" + g.astroName(x-aPartner)
-	case x >= aSpend && x < numActions:
-		return "spend-" + strconv.Itoa(x-aSpend)
+	case x == aSpend:
+		return "spend-1"
+	case x == aFreeAdv:
+		return "advance"
+	case x == aStay:
+		return "stay"
 	}
 	return "?"
 }

@@ -54,7 +54,7 @@ func TestNoInstructionsRemovesADie(t *testing.T) {
 
 func TestMiscalculationRerollsAllDice(t *testing.T) {
 	s := advState(t, "es", withCards("draw-slipstream", "draw-miscalculation", "draw-cooperation")...)
-	s.ast[0].StartedLast = false
+	put(s, 0, 2, 1) // not in last position
 	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue1", "blue2", "black1", "black2")
 	if topKind(s) != "prompt" || s.CurrentPlayer() != 1 {
 		t.Fatalf("no miscalculation prompt: %s", topKind(s))
@@ -63,11 +63,72 @@ func TestMiscalculationRerollsAllDice(t *testing.T) {
 	if topKind(s) != "choose" || s.dieFace[0] != faceOf(t, "4") {
 		t.Fatalf("dice not rerolled: %s %v", topKind(s), s.dieFace)
 	}
-	// against a player who started last, no window opens
+	// against a player in last position (Spanish: now), no window opens
 	s = advState(t, "es", withCards("draw-slipstream", "draw-miscalculation", "draw-cooperation")...)
 	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue1", "blue2", "black1", "black2")
 	if topKind(s) != "choose" {
 		t.Errorf("red card window against a player who started last: %s", topKind(s))
+	}
+}
+
+// TestRedCardsSpareTheLast: English, no red card against an astronaut that
+// started the round last; Spanish, against one in last position now.
+func TestRedCardsSpareTheLast(t *testing.T) {
+	for _, c := range []struct {
+		edition     string
+		startedLast bool
+		lastNow     bool
+		window      bool
+	}{
+		{"en", true, false, false},
+		{"en", false, true, true},
+		{"es", true, false, true},
+		{"es", false, true, false},
+		{"es", false, false, true},
+	} {
+		s := advState(t, c.edition, withCards("draw-slipstream", "draw-noinstructions", "draw-cooperation")...)
+		s.sp = 0
+		put(s, 1, 4, 1)
+		put(s, 2, 6, 1)
+		put(s, 0, 2, 1)
+		if !c.lastNow {
+			put(s, 0, 5, 1)
+		}
+		s.ast[0].StartedLast = c.startedLast
+		s.turnStart(0)
+		s.advance()
+		if got := topKind(s) == "prompt"; got != c.window {
+			t.Errorf("%+v: No instructions window opened %v", c, got)
+		}
+	}
+}
+
+// TestPromptsHideTheCards: every eligible holder is asked at a window,
+// whether its card fits or not (so being asked reveals nothing), unless
+// every card of that timing lies face up, which everyone can see.
+func TestPromptsHideTheCards(t *testing.T) {
+	for _, faceUp := range []int8{0, 1, 2} {
+		s := advState(t, "en", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
+		put(s, 0, 2, 1) // p0 rolls 2+ dice and is not last: a Miscalculation window
+		s.ast[0].StartedLast = false
+		s.deck[cardMiscalculation] -= faceUp
+		s.played[cardMiscalculation] += faceUp
+		play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "pass", "pass", "blue1", "blue2", "black1", "black2")
+		var asked []engine.Player
+		for topKind(s) == "prompt" {
+			if got := legalNames(s); !slices.Equal(got, []string{"pass"}) {
+				t.Fatalf("a non-fitting card can be played: %v", got)
+			}
+			asked = append(asked, s.CurrentPlayer())
+			play(t, s, "pass")
+		}
+		want := []engine.Player{1, 2}
+		if faceUp == 2 {
+			want = nil
+		}
+		if !slices.Equal(asked, want) {
+			t.Errorf("%d Miscalculations face up: asked %v, want %v", faceUp, asked, want)
+		}
 	}
 }
 
@@ -168,9 +229,9 @@ func TestPlanificationAndEnglishExtraJumpAfterDice(t *testing.T) {
 
 func TestSanction(t *testing.T) {
 	s := advState(t, "es", withCards("draw-slipstream", "draw-sanction", "draw-cooperation")...)
-	s.ast[0].StartedLast = false
+	put(s, 0, 1, 1) // not in last position
 	put(s, 1, 2, 1)
-	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue2", "blue1", "black1", "black1", "pass", "pass", "blue2", "sabotage-p1")
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue2", "blue1", "black1", "black1", "pass", "pass", "blue1", "sabotage-p1")
 	if s.CurrentPlayer() != 1 || !hasAction(s, "play-sanction") {
 		t.Fatalf("no sanction prompt: %v", legalNames(s))
 	}
@@ -221,20 +282,27 @@ func TestStunnedPlayerMayPlayCards(t *testing.T) {
 
 func TestSpecialBoxes(t *testing.T) {
 	cases := []struct {
-		token  string
-		script []string
-		check  func(*State) bool
+		name, token string
+		sputniks    int8
+		script      []string
+		check       func(*State) bool
 	}{
-		{"advance", nil, func(s *State) bool { return s.ast[0].X == 8 }},
-		{"back", nil, func(s *State) bool { return s.ast[0].X == 6 }},
-		{"ec", nil, func(s *State) bool { return s.ast[0].EC == 1 }},
-		{"sputnik2", nil, func(s *State) bool { return s.ast[0].Sputnik == 2 }},
-		{"reroll", nil, func(s *State) bool { return s.ast[0].FreeReroll }},
-		{"spend", []string{"spend-1"}, func(s *State) bool { return s.ast[0].X == 8 && s.ast[0].Sputnik == 0 }},
-		{"jump", []string{"jump-blue", "blue1", "blue1"}, func(s *State) bool { return s.ast[0].X == 8 }},
+		{"advance", "advance", 0, []string{"advance"}, func(s *State) bool { return s.ast[0].X == 8 }},
+		{"advance is optional", "advance", 0, []string{"stay"}, func(s *State) bool { return s.ast[0].X == 7 && topKind(s) == "continue" }},
+		{"back", "back", 0, nil, func(s *State) bool { return s.ast[0].X == 6 }},
+		{"ec", "ec", 0, nil, func(s *State) bool { return s.ast[0].EC == 1 }},
+		{"sputnik2", "sputnik2", 0, nil, func(s *State) bool { return s.ast[0].Sputnik == 2 }},
+		{"reroll", "reroll", 0, nil, func(s *State) bool { return s.ast[0].FreeReroll }},
+		{"spend the only Sputnik", "spend", 1, []string{"spend-1"}, func(s *State) bool { return s.ast[0].X == 8 && s.ast[0].Sputnik == 0 }},
+		// one Sputnik a circle: column 8, then the crater circle of column 10 (whose Sputnik is gained)
+		{"spend two of three", "spend", 3, []string{"spend-1", "spend-1", "done"},
+			func(s *State) bool { return s.ast[0].X == 10 && s.ast[0].L == 0 && s.ast[0].Sputnik == 2 }},
+		{"spend none", "spend", 3, []string{"done"}, func(s *State) bool { return s.ast[0].X == 7 && s.ast[0].Sputnik == 3 }},
+		{"jump", "jump", 0, []string{"jump-blue", "blue1", "blue1"}, func(s *State) bool { return s.ast[0].X == 8 }},
+		{"jump is optional", "jump", 0, []string{"stay"}, func(s *State) bool { return s.ast[0].X == 7 && topKind(s) == "continue" }},
 	}
 	for _, c := range cases {
-		t.Run(c.token, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			setup := []string{"token-" + c.token}
 			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
 				if o != c.token && len(setup) < 4 {
@@ -242,9 +310,7 @@ func TestSpecialBoxes(t *testing.T) {
 				}
 			}
 			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
-			if c.token == "spend" {
-				s.ast[0].Sputnik, s.supplySp = 1, s.supplySp-1
-			}
+			s.ast[0].Sputnik, s.supplySp = c.sputniks, s.supplySp-c.sputniks
 			put(s, 0, 6, 1)
 			put(s, 1, 20, 1) // p0 not leading: may gain EC
 			play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1")

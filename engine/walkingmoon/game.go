@@ -11,9 +11,10 @@ import (
 // Name is the registry name of the game.
 const Name = "walking-moon"
 
-// maxRounds ends a game that nobody has finished after this many rounds (an
-// engine limit that the rules do not have; see docs/rules/walking-moon.md).
-const maxRounds = 30
+// maxRounds is the largest value of the rounds parameter: the round limit
+// that ends a game nobody has finished (the rules have none; see
+// docs/rules/walking-moon.md).
+const maxRounds = 99
 
 var spec = engine.Spec{
 	Name:  Name,
@@ -32,6 +33,8 @@ var spec = engine.Spec{
 			Doc: "basic rules, or advanced (robbery, sabotage, Earth Control, action cards, special boxes)"},
 		{Name: "edition", Kind: engine.EnumParam, Default: "en", Choices: []string{"en", "es"},
 			Doc: "en: the English rules (default); es: the newer Spanish edition"},
+		{Name: "rounds", Kind: engine.IntParam, Default: "30", Min: 1, Max: maxRounds,
+			Doc: "round limit (not in the rules): the game ends after this round even if nobody finished"},
 		{Name: "difficult", Kind: engine.IntParam, Default: "5", Min: 0, Max: 5,
 			Doc: "most 'difficult' lunar cards dealt onto the board (Spanish rule: 1 or 2 for a first game)"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
@@ -75,6 +78,7 @@ type Game struct {
 	advanced  bool
 	edition   int
 	difficult int
+	rounds    int // round limit
 	data      *Data
 
 	width, height, plain int
@@ -134,6 +138,10 @@ func NewGame(p engine.Params, d *Data) (*Game, error) {
 		g.edition = editionES
 	}
 	g.difficult = p.Int("difficult")
+	g.rounds = p.Int("rounds")
+	if g.rounds < 1 || g.rounds > maxRounds {
+		return nil, fmt.Errorf("%w: rounds=%q", engine.ErrBadParam, p["rounds"])
+	}
 	g.width, g.height, g.plain = d.Width, d.Height, d.Plain
 	g.goal = 1 + numSlots*d.Width + numBetween
 	g.cols = g.goal + 1
@@ -225,8 +233,45 @@ func (g *Game) MaxChanceOutcomes() int { return maxCards }
 // ObservationShape is a flat vector; see observation.go.
 func (g *Game) ObservationShape() []int { return []int{g.obsSize} }
 
-// MaxGameLength bounds a game: maxRounds rounds of at most 600 actions per astronaut.
-func (g *Game) MaxGameLength() int { return 64 + maxRounds*(g.na*600+64) }
+// MaxGameLength bounds a game: the setup, then rounds x roundBound.
+func (g *Game) MaxGameLength() int {
+	return numSlots + numBetween + g.na + g.rounds*g.roundBound()
+}
+
+// roundBound is an upper bound on the actions (chance outcomes included) of
+// one round, counted from the rules with n astronauts and h = n-1 others:
+//
+//   - card dealing: at most a draw, a keep and a redraw per astronaut: 3n;
+//   - each turn: h prompts before the dice are distributed and h dice
+//     removed (No instructions), 6 dice and 2 extra dice programmed, h
+//     prompts after, 2 roll-or-stop: 3h+10;
+//   - arrivals (a jump or a free move ending on a box): 3 jumps per turn, and
+//     each astronaut plays at most one card a round (its hand is refilled
+//     only when the round begins), moving at most twice (Teamwork): 6n
+//     arrivals start a chain; an arrival activates at most one special box,
+//     and only a box farther on keeps a chain going (back and advance end on
+//     a lunar card), so a chain has at most 1+4 arrivals: 30n arrivals;
+//   - each arrival: 6 dice, h Miscalculation prompts and 6 dice rerolled for
+//     each, a choice, 6 free rerolls (2 actions each), h Cooperation and h
+//     Slipstream prompts, an exchange of every counter one at a time
+//     (Sputniks and Earth Control of the supply, S and E) and done, a
+//     robbery, a Sanction prompt, a colour or free-advance decision, and
+//     Sputniks spent one circle at a time (at most the C columns) and done:
+//     9h+24+S+E+C;
+//   - Earth Control rerolls (2 actions each): the counters of the supply
+//     plus those gained in the round (special boxes at most once an arrival,
+//     Planification and the English three jumps once an astronaut): 2(E+32n);
+//   - the end of the round: a prompt and a Teamwork partner each: 2n.
+//
+// A measured random game is two orders of magnitude shorter (see
+// docs/rules/walking-moon.md); TestMaxGameLength checks the bound against
+// games played to be long.
+func (g *Game) roundBound() int {
+	n, h := g.na, g.na-1
+	sp, ec, cols := int(g.supplySp), int(g.supplyEC), g.cols
+	arrivals := 30 * n
+	return 3*n + n*(3*h+10) + arrivals*(9*h+24+sp+ec+cols) + 2*(ec+32*n) + 2*n
+}
 
 // MinUtility is -1 (last place).
 func (g *Game) MinUtility() float64 { return -1 }

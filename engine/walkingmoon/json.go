@@ -211,7 +211,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	if len(j.Astronauts) != g.na {
 		return nil, bad("%d astronauts, want %d", len(j.Astronauts), g.na)
 	}
-	if !inRange(j.StackSeq, 0, 30000) || !inRange(j.Finishers, 0, g.na) || !inRange(j.Round, 0, maxRounds) {
+	if !inRange(j.StackSeq, 0, 30000) || !inRange(j.Finishers, 0, g.na) || !inRange(j.Round, 0, g.rounds) {
 		return nil, bad("stack_seq, finishers or round out of range")
 	}
 	s.stackSeq, s.finishers, s.round = int16(j.StackSeq), int8(j.Finishers), int16(j.Round)
@@ -436,6 +436,8 @@ func (s *State) decodeTasks(tasks []taskJSON) error {
 			bmax = max(int(s.nDice)-1, 0)
 		case kChoose, kJumpEnd, kColour:
 			bmax = numPurposes - 1
+		case kSpend:
+			bmax = 1
 		}
 		if !inRange(tj.B, 0, bmax) {
 			return bad("task %d (%s): b=%d outside 0..%d", i, tj.Kind, tj.B, bmax)

@@ -14,7 +14,7 @@ import "github.com/moongym/moongym/engine"
 //	  rolling, is the observer's, card type one-hot (own astronauts only),
 //	  drawn card type one-hot (own astronauts only)
 //	globals (globalFeatures values): token type one-hot for each of the 4
-//	  boxes between cards, round/maxRounds, kind of the pending
+//	  boxes between cards, round/rounds (the round limit), kind of the pending
 //	  task one-hot, card timing one-hot (prompts), deciding astronaut
 //	  (observer's order) one-hot, dice/6, pool per colour/2, programme
 //	  (jump x colour)/6, dice placed/6, jumps/3, current jump one-hot,
@@ -137,7 +137,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		}
 		i += numTokenTypes
 	}
-	put(float32(s.round) / maxRounds)
+	put(float32(s.round) / float32(g.rounds))
 	if ok {
 		f[i+int(t.Kind)] = 1
 	}

@@ -32,13 +32,14 @@ const (
 	kSpend                // decision: A spends Sputniks to advance
 	kHalve                // auto: A loses half its Sputniks
 	kTeam                 // decision: A picks the partner of Teamwork
+	kFreeAdv              // decision: A takes the free advance of a special box or stays
 	numKinds
 )
 
 var kindNames = [numKinds]string{"setup-card", "setup-token", "draw", "deal-round", "keep", "round-start",
 	"turn", "window", "prompt", "no-instructions", "program", "jump", "roll-die", "roll-all", "choose",
 	"jump-end", "continue", "turn-end", "round-end", "round-counters", "round-finish", "colour", "rob",
-	"exchange", "token", "spend", "halve", "team"}
+	"exchange", "token", "spend", "halve", "team", "free-advance"}
 
 // Purposes of a jump.
 const (
@@ -54,7 +55,7 @@ func isChance(kind int) bool {
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kKeep, kPrompt, kNoInstr, kProgram, kChoose, kContinue, kColour, kRob, kExchange, kSpend, kTeam:
+	case kKeep, kPrompt, kNoInstr, kProgram, kChoose, kContinue, kColour, kRob, kExchange, kSpend, kTeam, kFreeAdv:
 		return true
 	}
 	return false
@@ -226,7 +227,7 @@ func (s *State) dealRound(a int) {
 // upper level, then the one on top of a stack.
 func (s *State) roundStart() {
 	g := s.g
-	if s.round >= maxRounds {
+	if int(s.round) >= g.rounds {
 		return
 	}
 	s.round++
@@ -341,9 +342,12 @@ func (s *State) eligible(h, tm, target int) bool {
 	if target >= 0 && g.seat(h) == g.seat(target) {
 		return false
 	}
+	if !s.hiddenCopies(tm) {
+		return false // every card of this timing lies face up: nobody can hold one
+	}
 	switch tm {
 	case tmBefore, tmMiscalc, tmSanction:
-		if target < 0 || s.ast[target].StartedLast {
+		if target < 0 || s.sparedLast(target) {
 			return false
 		}
 	case tmAfter, tmEndRound:
@@ -352,6 +356,33 @@ func (s *State) eligible(h, tm, target int) bool {
 		}
 	case tmSlip:
 		if as.Finished {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenCopies reports whether a card of timing tm may be in someone's hand
+// as far as everyone can see: not every copy of such cards lies face up.
+func (s *State) hiddenCopies(tm int) bool {
+	g := s.g
+	for c := 0; c < numCardTypes; c++ {
+		if g.deck[c] > s.played[c] && g.timing(c) == tm {
+			return true
+		}
+	}
+	return false
+}
+
+// sparedLast reports whether red cards cannot be played against a: English,
+// it started the round (the text's "turn") in last position; Spanish, it is
+// in last position (or tied) now.
+func (s *State) sparedLast(a int) bool {
+	if s.g.edition == editionEN {
+		return s.ast[a].StartedLast
+	}
+	for b := 0; b < s.g.na; b++ {
+		if !s.ast[b].Finished && s.ast[b].X < s.ast[a].X {
 			return false
 		}
 	}
@@ -571,7 +602,7 @@ func (s *State) tokenEffect(a int) {
 	}
 	switch int(s.tokens[k]) {
 	case tokenAdvance:
-		s.freeMove(a, 1, true)
+		s.push(kFreeAdv, a, 0, 0) // "you can advance": the astronaut may stay
 	case tokenBack:
 		s.freeMove(a, -1, true)
 	case tokenSpend:
@@ -584,7 +615,7 @@ func (s *State) tokenEffect(a int) {
 		s.gainSputnik(a, 2)
 	case tokenJump:
 		if !as.Stunned {
-			s.push(kColour, a, purposeToken, 0)
+			s.push(kColour, a, purposeToken, 0) // "puedes hacer un salto": may stay
 		}
 	}
 }

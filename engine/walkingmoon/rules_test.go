@@ -3,6 +3,8 @@ package walkingmoon
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -337,35 +339,50 @@ func TestFinishEndsTheRoundAndTheGame(t *testing.T) {
 }
 
 func TestTieBreaks(t *testing.T) {
+	// Columns 35 = across the line; astronauts are placed (and cross the
+	// line) in the order "placed", so the earlier arrives first. Column 30 of
+	// the last card scores 3, column 34 scores 7.
 	cases := []struct {
-		edition string
-		pts     [3]int // Sputniks
-		pos     [3]int // columns (35 = finished, in that order)
-		want    [3]int
+		name    string
+		sputnik [3]int
+		col     [3]int
+		placed  [3]int
+		en, es  [3]int // ranking, best first
 	}{
-		// English: seat 0 (the last to walk on the Moon) wins a tie
-		{"en", [3]int{0, 1, 0}, [3]int{35, 35, 5}, [3]int{0, 1, 2}},
-		// English, seat 0 not tied: the first across wins
-		{"en", [3]int{5, 0, 1}, [3]int{0, 35, 35}, [3]int{1, 2, 0}},
-		// Spanish: the better position points win the tie
-		{"es", [3]int{0, 1, 0}, [3]int{35, 35, 5}, [3]int{0, 1, 2}},
-		{"es", [3]int{1, 0, 0}, [3]int{34, 35, 5}, [3]int{1, 0, 2}},
+		{"seat 0 crossed second, tied with the first across",
+			[3]int{1, 0, 0}, [3]int{35, 35, 5}, [3]int{1, 0, 2}, [3]int{0, 1, 2}, [3]int{1, 0, 2}},
+		{"seat 0 not tied: the first across wins",
+			[3]int{5, 0, 1}, [3]int{0, 35, 35}, [3]int{0, 1, 2}, [3]int{1, 2, 0}, [3]int{1, 2, 0}},
+		{"seat 0 tied on points with better position points elsewhere",
+			[3]int{4, 0, 0}, [3]int{30, 34, 5}, [3]int{0, 1, 2}, [3]int{0, 1, 2}, [3]int{1, 0, 2}},
+		{"same box of the last card: Spanish, the first to arrive",
+			[3]int{0, 0, 0}, [3]int{5, 30, 30}, [3]int{0, 2, 1}, [3]int{1, 2, 0}, [3]int{2, 1, 0}},
 	}
-	for i, c := range cases {
-		g := loadGame(t, "players", "3", "edition", c.edition)
-		s := newTestState(t, g)
-		s.sp = 0
-		for a := 0; a < 3; a++ {
-			if c.pos[a] == g.goal {
-				s.finish(a)
-			} else {
-				put(s, a, c.pos[a], s.bestCircle(c.pos[a], 1))
+	for _, c := range cases {
+		for _, ed := range []string{"en", "es"} {
+			g := loadGame(t, "players", "3", "edition", ed)
+			s := newTestState(t, g)
+			s.sp = 0
+			for _, a := range c.placed {
+				if c.col[a] == g.goal {
+					s.finish(a)
+				} else {
+					put(s, a, c.col[a], s.bestCircle(c.col[a], 1))
+				}
+				s.ast[a].Sputnik = int8(c.sputnik[a])
 			}
-			s.ast[a].Sputnik = int8(c.pts[a])
-		}
-		r := s.ranking()
-		if got := [3]int{r[0], r[1], r[2]}; got != c.want {
-			t.Errorf("case %d: ranking %v, want %v (scores %v)", i, got, c.want, s.Scores(nil))
+			sc := s.Scores(nil)
+			if sc[0] != sc[1] && sc[1] != sc[2] && sc[0] != sc[2] {
+				t.Fatalf("%s: no tie in %v", c.name, sc)
+			}
+			want := c.en
+			if ed == "es" {
+				want = c.es
+			}
+			r := s.ranking()
+			if got := [3]int{r[0], r[1], r[2]}; got != want {
+				t.Errorf("%s (%s): ranking %v, want %v (scores %v)", c.name, ed, got, want, sc)
+			}
 		}
 	}
 }
@@ -522,5 +539,107 @@ func TestNoRobberyOfFinishedOrOwnAstronaut(t *testing.T) {
 	put(s, 0, g.goal, g.plain)
 	if s.canRob(0, 1) {
 		t.Errorf("a finished astronaut can be robbed")
+	}
+}
+
+// TestRoundLimit: the rounds parameter ends a game nobody finished after
+// that round; the last card's position points and Sputniks are scored.
+func TestRoundLimit(t *testing.T) {
+	for _, rounds := range []int{1, 2} {
+		g := loadGame(t, "players", "3", "rounds", strconv.Itoa(rounds))
+		s := newTestState(t, g)
+		put(s, 2, 30, 2) // on the ridge of the last card (column 30 scores 3)
+		// p0 and p1 jump to column 1 and stop; p2 walks into the ridge and stays
+		play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1", "stop")
+		play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1", "stop")
+		play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1")
+		if s.IsTerminal() != (rounds == 1) || s.Round() != min(rounds, 2) {
+			t.Fatalf("rounds=%d: after round 1 terminal %v, round %d", rounds, s.IsTerminal(), s.Round())
+		}
+		if rounds > 1 {
+			continue
+		}
+		if sc := s.Scores(nil); !slices.Equal(sc, []float64{0, 0, 3}) {
+			t.Errorf("scores %v, want [0 0 3]", sc)
+		}
+		// p0 and p1 tie on 0: the first player (seat 0) wins the tie
+		if r := s.Returns(nil); !slices.Equal(r, []float64{0, -1, 1}) {
+			t.Errorf("returns %v, want [0 -1 1]", r)
+		}
+	}
+	// random games never play past the limit
+	g := loadGame(t, "players", "4", "rules", "advanced", "rounds", "3")
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20; i++ {
+		s := g.NewInitialState().(*State)
+		for !s.IsTerminal() {
+			if s.CurrentPlayer() == engine.Chance {
+				s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+				continue
+			}
+			l := s.LegalActions(nil)
+			s.Apply(l[rng.IntN(len(l))])
+		}
+		if s.Round() > 3 {
+			t.Fatalf("game %d reached round %d with rounds=3", i, s.Round())
+		}
+	}
+}
+
+// lengthener prefers the actions that make a round longest: playing cards,
+// rerolling, exchanging one counter at a time, rolling on, spending.
+func lengthener(s *State, legal []engine.Action, rng *rand.Rand) engine.Action {
+	for _, p := range []string{"play", "ec-reroll", "reroll-", "give-", "take-", "roll", "spend-1", "advance", "ec-die", "remove-"} {
+		var c []engine.Action
+		for _, a := range legal {
+			if strings.HasPrefix(s.ActionString(a), p) {
+				c = append(c, a)
+			}
+		}
+		if len(c) > 0 {
+			return c[rng.IntN(len(c))]
+		}
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// TestMaxGameLength checks the derived bound (game.go:roundBound) round by
+// round on random games and on games played to be long.
+func TestMaxGameLength(t *testing.T) {
+	for _, p := range [][]string{
+		{"players", "2", "rules", "advanced", "edition", "en"},
+		{"players", "5", "rules", "advanced", "edition", "en"},
+		{"players", "5", "rules", "advanced", "edition", "es"},
+		{"players", "3", "rules", "basic", "edition", "es"},
+	} {
+		g := loadGame(t, p...)
+		rng := rand.New(rand.NewPCG(11, 12))
+		longest, longestRound := 0, 0
+		for i := 0; i < 16; i++ {
+			s := g.NewInitialState().(*State)
+			n, roundStart, round := 0, 0, s.round
+			for !s.IsTerminal() {
+				if s.round != round {
+					longestRound = max(longestRound, n-roundStart)
+					roundStart, round = n, s.round
+				}
+				if s.CurrentPlayer() == engine.Chance {
+					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+				} else if l := s.LegalActions(nil); i%2 == 0 {
+					s.Apply(l[rng.IntN(len(l))])
+				} else {
+					s.Apply(lengthener(s, l, rng))
+				}
+				n++
+				if int(s.sp) > maxTasks-8 {
+					t.Fatalf("%v: task stack %d deep, near its %d", p, s.sp, maxTasks)
+				}
+			}
+			longest = max(longest, n)
+		}
+		if longestRound > g.roundBound() || longest > g.MaxGameLength() {
+			t.Errorf("%v: a round of %d actions (bound %d), a game of %d (bound %d)", p, longestRound, g.roundBound(), longest, g.MaxGameLength())
+		}
+		t.Logf("%v: longest round %d (bound %d), longest game %d (MaxGameLength %d)", p, longestRound, g.roundBound(), longest, g.MaxGameLength())
 	}
 }

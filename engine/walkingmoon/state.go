@@ -238,17 +238,19 @@ func (s *State) points(a int) int { return s.positionPoints(a) + int(s.ast[a].Sp
 // ranking orders the seats best first with the tie-breaks of the edition:
 // English: the first player (seat 0, the last to walk on the Moon) wins a
 // tie, then the first across the line; Spanish: the best position points,
-// then the first to arrive. Then: the farther astronaut, then the lower seat.
+// then the first to arrive (across the line, or on the box scoring those
+// points of the last card). Then: the farther astronaut, then the lower seat.
 func (s *State) ranking() [maxAstro]int {
 	g := s.g
 	var r [maxAstro]int
 	for i := range r {
 		r[i] = i
 	}
-	type key struct{ pts, pos, finish, far int }
+	type key struct{ pts, pos, finish, arrive, far int }
 	var k [maxAstro]key
 	for seat := 0; seat < g.seats; seat++ {
 		k[seat].finish = 99
+		k[seat].arrive = 1 << 20
 		for a := 0; a < g.na; a++ {
 			if g.seat(a) != seat {
 				continue
@@ -260,6 +262,12 @@ func (s *State) ranking() [maxAstro]int {
 				k[seat].finish = min(k[seat].finish, int(as.FinishPos))
 			}
 			k[seat].far = max(k[seat].far, int(as.X)*16+int(as.L))
+		}
+		// the arrival (stack sequence) of its astronaut holding the best position points
+		for a := 0; a < g.na; a++ {
+			if g.seat(a) == seat && k[seat].pos > 0 && s.positionPoints(a) == k[seat].pos {
+				k[seat].arrive = min(k[seat].arrive, int(s.ast[a].Stack))
+			}
 		}
 	}
 	better := func(a, b int) bool {
@@ -276,6 +284,9 @@ func (s *State) ranking() [maxAstro]int {
 		}
 		if ka.finish != kb.finish {
 			return ka.finish < kb.finish
+		}
+		if g.edition == editionES && ka.arrive != kb.arrive {
+			return ka.arrive < kb.arrive
 		}
 		if ka.far != kb.far {
 			return ka.far > kb.far

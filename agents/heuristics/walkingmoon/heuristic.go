@@ -57,10 +57,8 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 		return h.prompt(s, me, legal), nil
 	case "rob":
 		return h.rob(s, me, legal), nil
-	case "colour":
+	case "colour", "spend", "free-advance":
 		return h.bestBySampling(s, me, legal), nil
-	case "spend":
-		return find(s, legal, "spend-1", legal[0]), nil
 	case "team":
 		return h.partner(s, me, legal), nil
 	case "no-instructions":
@@ -228,7 +226,8 @@ func (h *Agent) cont(s *wm.State, me int, legal []engine.Action) engine.Action {
 	return find(s, legal, "stop", legal[0])
 }
 
-// bestBySampling picks among actions (die colours) by sampled outcome.
+// bestBySampling picks among actions (a die colour or staying, spending one
+// more Sputnik or not, a free advance or not) by sampled outcome.
 func (h *Agent) bestBySampling(s *wm.State, me int, legal []engine.Action) engine.Action {
 	best, bv := legal[0], -1e9
 	for _, a := range legal {

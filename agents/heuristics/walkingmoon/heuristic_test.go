@@ -3,6 +3,7 @@ package walkingmoon_test
 import (
 	"flag"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/moongym/moongym/agents"
@@ -141,4 +142,64 @@ func wilson(k, n int) (float64, float64) {
 	c := (p + z*z/(2*nf)) / (1 + z*z/nf)
 	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
 	return c - h, c + h
+}
+
+// TestDecidesFromWhatItSees: the heuristic's decision does not change when
+// State.Resample redraws what its seat cannot see (the other seats' action
+// cards, the deck and the face-down discards).
+func TestDecidesFromWhatItSees(t *testing.T) {
+	for _, params := range []engine.Params{
+		{"players": "3", "rules": "advanced", "edition": "en"},
+		{"players": "2", "rules": "advanced", "edition": "es"},
+	} {
+		g := engine.MustLoad(wm.Name, params)
+		rng := rand.New(rand.NewPCG(5, 8))
+		checked, differ := 0, 0
+		for game := 0; game < 2; game++ {
+			s := g.NewInitialState()
+			for step := 0; !s.IsTerminal() && step < 600; step++ {
+				p := s.CurrentPlayer()
+				if p == engine.Chance {
+					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+					continue
+				}
+				legal := s.LegalActions(nil)
+				if len(legal) > 1 && step%5 == 0 {
+					seed := uint64(step)
+					want := decide(t, g, s, seed)
+					for k := 0; k < 3; k++ {
+						r := s.Resample(p, rng)
+						for a := 0; a < r.(*wm.State).NumAstronauts(); a++ {
+							if r.(*wm.State).Seat(a) == int(p) && r.(*wm.State).Card(a) != s.(*wm.State).Card(a) {
+								t.Fatalf("Resample changed the seat's own card")
+							}
+						}
+						if got := decide(t, g, r, seed); got != want {
+							differ++
+							t.Errorf("%v step %d: %s on the real state, %s on a resampled one\n%s", params, step, want, got, s)
+						}
+					}
+					checked++
+				}
+				s.Apply(legal[rng.IntN(len(legal))])
+			}
+		}
+		if checked < 20 {
+			t.Errorf("%v: only %d decisions checked", params, checked)
+		}
+		t.Logf("%v: %d decisions checked against 3 resamples each, %d differ", params, checked, differ)
+	}
+}
+
+func decide(t *testing.T, g engine.Game, s engine.State, seed uint64) string {
+	t.Helper()
+	h, err := agents.New(g, "heuristic", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := h.Act(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.ActionString(a)
 }
