@@ -3,6 +3,7 @@ package planetcubes_test
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -158,5 +159,29 @@ func TestEvaluate(t *testing.T) {
 	}
 	if hpc.Value(ahead, 0) <= hpc.Value(ahead, 1) {
 		t.Errorf("Value: Red %v, Blue %v", hpc.Value(ahead, 0), hpc.Value(ahead, 1))
+	}
+}
+
+// Copies of the heuristic do not settle into a standing draw (for example
+// a shared Full Moon) until the round limit: their games end by the goal.
+func TestMirrorGamesEndByTheGoal(t *testing.T) {
+	for _, c := range []struct{ players, games int }{{2, 4}, {3, 3}, {4, 2}, {6, 1}} {
+		g, err := pc.NewGame(engine.Params{"players": strconv.Itoa(c.players)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < c.games; i++ {
+			seats := make([]agents.Agent, c.players)
+			for s := range seats {
+				seats[s] = hpc.New(g, uint64(10*i+s))
+			}
+			_, st, err := agents.PlayGame(g, seats, rand.New(rand.NewPCG(uint64(i), 6)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := st.(*pc.State); s.Truncated() {
+				t.Errorf("%d players, game %d: truncated at round %d with scores %v", c.players, i, s.Round(), s.Scores(nil))
+			}
+		}
 	}
 }
