@@ -178,16 +178,25 @@ func validName(s string) bool {
 	return true
 }
 
+// decodeStrict decodes one JSON value into v, rejecting unknown fields;
+// more reports data after the value.
+func decodeStrict(data []byte, v any) (more bool, err error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return false, err
+	}
+	return dec.More(), nil
+}
+
 // ParseBoard reads and validates a board in the JSON board format. Every
 // error wraps engine.ErrBadParam and says what is wrong.
 func ParseBoard(data []byte) (*Board, error) {
 	var j boardJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	switch more, err := decodeStrict(data, &j); {
+	case err != nil:
 		return nil, boardErr("not a board file: %v", err)
-	}
-	if dec.More() {
+	case more:
 		return nil, boardErr("data after the board object")
 	}
 	if len(j.Planets) == 0 || len(j.Planets) > MaxPlanets {

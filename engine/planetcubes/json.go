@@ -1,7 +1,6 @@
 package planetcubes
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -79,12 +78,10 @@ func badState(format string, args ...any) error {
 // where the rules put it. Errors wrap engine.ErrBadState.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	switch more, err := decodeStrict(data, &j); {
+	case err != nil:
 		return nil, badState("%v", err)
-	}
-	if dec.More() {
+	case more:
 		return nil, badState("data after the state object")
 	}
 	s, err := g.fromJSON(&j)
