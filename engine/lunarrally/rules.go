@@ -125,8 +125,9 @@ func (s *State) moveStep(p int, mask uint8) {
 		s.applyDamage(&damage)
 		return
 	}
-	// Two or more rovers entering one hex, or exchanging hexes: none moves;
-	// a rover going forwards damages the other.
+	// Two or more rovers entering one hex, or exchanging hexes: none moves.
+	// Their damage is dealt once every other move is known (below).
+	var contested [maxRovers]bool
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if !mover[i] || !mover[j] {
@@ -138,12 +139,7 @@ func (s *State) moveStep(p int, mask uint8) {
 				continue
 			}
 			status[i], status[j] = moveFail, moveFail
-			if forward[i] {
-				damage[j]++
-			}
-			if forward[j] {
-				damage[i]++
-			}
+			contested[i], contested[j] = true, true
 		}
 	}
 	// Pushes are blocked into a hex that another rover tries to enter or
@@ -223,6 +219,23 @@ func (s *State) moveStep(p int, mask uint8) {
 			c = o
 			if c == k {
 				break
+			}
+		}
+	}
+	// A forward mover stopped by a contest hits the rover in the hex it
+	// tried to enter if that rover stays there; if the hex is empty, or
+	// emptied by this step, the forward movers entering it hit each other.
+	for i := 0; i < n; i++ {
+		if !contested[i] || !forward[i] {
+			continue
+		}
+		if o := s.occupant(target[i]); o >= 0 && !(mover[o] && status[o] == moveOK) {
+			damage[o]++
+			continue
+		}
+		for j := 0; j < n; j++ {
+			if j != i && contested[j] && target[j] == target[i] {
+				damage[j]++
 			}
 		}
 	}
