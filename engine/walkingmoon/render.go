@@ -3,11 +3,15 @@ package walkingmoon
 import (
 	"fmt"
 	"strings"
+
+	"github.com/moongym/moongym/engine"
 )
 
 // String draws the track (top level first; # rock, o circle, x hazardous
 // box, * Sputnik, | the edges of the lunar cards, letters A..G the special
-// boxes, digits the astronauts), then each astronaut, then whose move it is.
+// boxes, digits the astronauts) over the last digit of each column number,
+// then each astronaut, then whose move it is; when a result is to be
+// chosen, where each would end (column/level, Sputniks, CRASH, FINISH).
 func (s *State) String() string {
 	g := s.g
 	var b strings.Builder
@@ -34,6 +38,17 @@ func (s *State) String() string {
 		}
 		b.WriteByte('\n')
 	}
+	b.WriteString("   ")
+	for x := 0; x < g.cols; x++ { // the last digit of each column number
+		if g.slotOf(x) >= 0 && g.slotOf(x-1) < 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(byte('0' + x%10))
+		if g.slotOf(x) >= 0 && g.slotOf(x+1) < 0 {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteByte('\n')
 	b.WriteString("   S")
 	for x := 1; x < g.cols; x++ {
 		if g.slotOf(x) >= 0 && g.slotOf(x-1) < 0 {
@@ -121,11 +136,15 @@ func (s *State) String() string {
 		}
 		b.WriteByte('\n')
 	}
+	if t.Kind == kChoose {
+		s.writeLandings(&b, t)
+	}
 	switch {
 	case isChance(int(t.Kind)):
 		fmt.Fprintf(&b, "chance: %s", kindNames[t.Kind])
 	case t.Kind == kPrompt:
-		fmt.Fprintf(&b, "%s to decide: play a card (%s)?", g.astroName(int(t.A)), timingNames[t.B])
+		fmt.Fprintf(&b, "%s to decide: play a card (%s)? (every holder is asked, so asking tells nothing: pass if yours does not fit)",
+			g.astroName(int(t.A)), timingNames[t.B])
 	default:
 		fmt.Fprintf(&b, "%s to decide: %s", g.astroName(int(t.A)), kindNames[t.Kind])
 	}
@@ -165,4 +184,37 @@ func (s *State) glyph(x, l int) byte {
 		return '*'
 	}
 	return '.'
+}
+
+// writeLandings lists where each result of a roll would end: column and
+// level, Sputniks passed, an accident, the finish.
+func (s *State) writeLandings(b *strings.Builder, t task) {
+	var buf [numActions]int32
+	n := 0
+	for _, x := range s.decisions(t, buf[:0]) {
+		if x >= aProgram {
+			continue
+		}
+		i, m := int(x)/16, int(x)%16
+		ld := s.simulate(int(t.A), int(s.dieCol[i]), s.dieFace[i], m)
+		if n%4 == 0 {
+			b.WriteString("results:")
+		}
+		fmt.Fprintf(b, "  %s->%d/%d", s.ActionString(engine.Action(x)), ld.X, ld.L)
+		if ld.Sputniks > 0 {
+			fmt.Fprintf(b, " +%dsp", ld.Sputniks)
+		}
+		if ld.Finish {
+			b.WriteString(" FINISH")
+		}
+		if ld.Crash {
+			b.WriteString(" CRASH")
+		}
+		if n++; n%4 == 0 {
+			b.WriteByte('\n')
+		}
+	}
+	if n%4 != 0 {
+		b.WriteByte('\n')
+	}
 }
