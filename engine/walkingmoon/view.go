@@ -92,17 +92,17 @@ func (s *State) sameResult(p engine.Player, a engine.Action) string {
 	if len(legal) < 2 {
 		return s.ActionString(a)
 	}
-	after := func(x engine.Action) []float32 {
-		c := s.Clone()
+	mine, other := make([]float32, s.g.obsSize), make([]float32, s.g.obsSize)
+	after := func(x engine.Action, o []float32) []float32 {
+		c := *s
 		c.Apply(x)
-		o := make([]float32, s.g.obsSize)
 		c.Observe(p, o)
 		return o
 	}
-	mine := after(a)
+	after(a, mine)
 	var names []string
 	for _, x := range legal {
-		if x == a || slices.Equal(after(x), mine) {
+		if x == a || slices.Equal(after(x, other), mine) {
 			names = append(names, s.ActionString(x))
 		}
 	}
