@@ -35,8 +35,15 @@ func astroLine(t *testing.T, drawing string, a int) string {
 
 func TestStringForShowsOwnCards(t *testing.T) {
 	three := keepState(t)
-	two := newTestState(t, loadGame(t, "players", "2", "rules", "advanced", "edition", "en"),
-		withCards("draw-slipstream", "draw-planification", "draw-extrajump", "draw-cooperation")...)
+	// with 2 players a seat runs two astronauts: give each a card (however
+	// many the deal gave) to see that both of a seat's are named
+	two := newTestState(t, loadGame(t, "players", "2", "rules", "advanced", "edition", "en"), quietTokens...)
+	for two.CurrentPlayer() == engine.Chance {
+		two.Apply(two.LegalActions(nil)[0])
+	}
+	for a, c := range []int8{cardSlipstream, cardPlanification, cardExtraJump, cardCooperation} {
+		two.ast[a].Card = c
+	}
 	cases := []struct {
 		name   string
 		s      *State
