@@ -3,6 +3,7 @@ package planetcubes_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,6 +49,28 @@ func TestDefaultBoardFitsTheText(t *testing.T) {
 	if got := b.PlayerCounts(); !slices.Equal(got, []int{2, 3, 4, 5, 6}) {
 		t.Errorf("seats for %v players, want 2..6", got)
 	}
+	// "Linked when an orbit connects the 2 planets with no other planets in
+	// between": in the picture no orbit passes over a third planet (planets
+	// are drawn with a radius under half a unit).
+	for _, o := range b.Orbits() {
+		a, c := b.Planets[o[0]], b.Planets[o[1]]
+		for k, p := range b.Planets {
+			if k == o[0] || k == o[1] {
+				continue
+			}
+			if d := segmentDistance(p.X, p.Y, a.X, a.Y, c.X, c.Y); d < 1 {
+				t.Errorf("orbit %s-%s passes %.2f from %s", a.Name, c.Name, d, p.Name)
+			}
+		}
+	}
+}
+
+// segmentDistance is the distance from point (px, py) to the segment from
+// (ax, ay) to (cx, cy).
+func segmentDistance(px, py, ax, ay, cx, cy float64) float64 {
+	dx, dy := cx-ax, cy-ay
+	u := max(0, min(1, ((px-ax)*dx+(py-ay)*dy)/(dx*dx+dy*dy)))
+	return math.Hypot(ax+u*dx-px, ay+u*dy-py)
 }
 
 // distances from planet from to every planet, moving as cubes move (never
