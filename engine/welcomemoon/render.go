@@ -122,6 +122,9 @@ func (s *State) stepLine() string {
 	c := &s.ctx
 	switch s.sub {
 	case subChoose:
+		if s.g.solo() {
+			return "pick a combination ([n1a2] = the number of card 1 with the action of card 2; ASTRA gets the third card)"
+		}
 		return "pick a combination"
 	case subModifier:
 		return fmt.Sprintf("Astronaut: adjust %d by -2..+2", c.value)
@@ -132,6 +135,9 @@ func (s *State) stepLine() string {
 			k := c.pend[0].arg
 			return fmt.Sprintf("accomplish mission %c (card %d) at the end of the turn, if it is still met then?",
 				'A'+k, s.lay().missions[k][max(s.mission[k], 0)].card)
+		}
+		if c.npend > 0 && c.pend[0].kind == effEnergy {
+			return "Energy: circle the next energy? (every second one forces a wall)"
 		}
 		if c.npend > 0 {
 			return "choose the " + effNames[c.pend[0].kind]

@@ -485,7 +485,7 @@ func (a *a1Layout) draw(s *State, sh *sheet) string {
 			}
 			b.WriteString(" " + cell(sh.num[sp]))
 		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, "   (spaces %d-%d)\n", z.spaces[0]+1, z.spaces[len(z.spaces)-1]+1)
 	}
 	b.WriteString("  active rockets:")
 	for i, id := range a.arrows {

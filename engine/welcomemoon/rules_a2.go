@@ -3,6 +3,7 @@ package welcomemoon
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -551,10 +552,13 @@ func (a *a2Layout) check(s *State, sh *sheet) error {
 func (a *a2Layout) draw(s *State, sh *sheet) string {
 	l := s.lay()
 	var b strings.Builder
+	var ruler strings.Builder
 	b.WriteString("  Earth>")
+	ruler.WriteString("  space ")
 	for sp := int8(0); int(sp) < l.nSpaces; sp++ {
 		if sp > 0 && sh.cross.has(int16(l.wallBase+int(sp))) {
 			b.WriteString(" ||")
+			ruler.WriteString("   ")
 		}
 		c := cell(sh.num[sp])
 		if id := a.tankAt[sp]; id != 0 {
@@ -564,9 +568,12 @@ func (a *a2Layout) draw(s *State, sh *sheet) string {
 				c += "~"
 			}
 		}
-		b.WriteString(" " + c)
+		id := strconv.Itoa(int(sp) + 1)
+		w := max(len(c), len(id))
+		fmt.Fprintf(&b, " %-*s", w, c)
+		fmt.Fprintf(&ruler, " %-*s", w, id)
 	}
-	b.WriteString(" >Moon  (~ tank, w circled tank)\n  stations:")
+	b.WriteString(" >Moon  (~ tank, w circled tank, || wall)\n" + ruler.String() + "\n  stations:")
 	for i := range a.stations {
 		st := &a.stations[i]
 		mult := "-"

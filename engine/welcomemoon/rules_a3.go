@@ -596,6 +596,10 @@ func (a *a3Layout) draw(s *State, sh *sheet) string {
 			}
 			fmt.Fprintf(&b, " %-6s", v)
 		}
+		b.WriteString("   | buildings")
+		for _, name := range row {
+			fmt.Fprintf(&b, " %-6s", name)
+		}
 		b.WriteString("\n")
 	}
 	b.WriteString("  (* connected, ~ tank, w circled tank, ^ antenna, A circled antenna)\n  quarters:")

@@ -603,7 +603,11 @@ func (a *a4Layout) draw(s *State, sh *sheet) string {
 		}
 		return c
 	}
-	b.WriteString("  pump ")
+	b.WriteString("  col  ")
+	for ci := range a.columns {
+		fmt.Fprintf(&b, "%-6d", ci+1)
+	}
+	b.WriteString(" (level 1: spaces 1-12, level 2: 13-24, level 3: 25-36)\n  pump ")
 	for ci := range a.columns {
 		fmt.Fprintf(&b, "%-6s", map[bool]string{true: "[x]", false: "[ ]"}[sh.cross.has(a.columns[ci].pump)])
 	}
