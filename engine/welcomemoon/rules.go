@@ -119,37 +119,14 @@ func (s *State) combo(c int) (num, act int8) {
 
 // fits reports whether value v may be written in empty space sp of p:
 // strictly increasing in every zone of the space (X and empty spaces are
-// ignored; A2 walls cut the zone).
+// ignored; A2 walls cut the zone). Numbers already in a zone increase, so
+// the nearest number on each side is the only bound.
 func (s *State) fits(sh *sheet, sp int8, v int8) bool {
 	if sh.num[sp] != empty {
 		return false
 	}
-	l := s.lay()
-	for k := 0; k < 2; k++ {
-		zi := l.spaceZone[sp][k]
-		if zi < 0 {
-			break
-		}
-		z := l.zones[zi].spaces
-		pos := int(l.spacePos[sp][k])
-		for j := pos - 1; j >= 0; j-- {
-			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j])+1)) {
-				break
-			}
-			if n := sh.num[z[j]]; n != empty && n != xMark && n-1 >= v {
-				return false
-			}
-		}
-		for j := pos + 1; j < len(z); j++ {
-			if l.wallBase > 0 && sh.cross.has(int16(l.wallBase+int(z[j]))) {
-				break
-			}
-			if n := sh.num[z[j]]; n != empty && n != xMark && n-1 <= v {
-				return false
-			}
-		}
-	}
-	return true
+	lo, hi := s.bounds(sh, sp)
+	return lo < v && v < hi
 }
 
 // spaceOK: v fits sp and (A1) the floor takes action act.

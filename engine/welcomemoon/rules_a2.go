@@ -60,6 +60,16 @@ type a2Layout struct {
 	zoneRanks   []int
 }
 
+// spaceMark checks a space and registers the element id printed on it.
+func (l *layout) spaceMark(space, id int) (int8, int16, error) {
+	sp, err := checkSpace(l, space)
+	if err != nil {
+		return 0, 0, err
+	}
+	m, err := l.reg(id)
+	return sp, m, err
+}
+
 func regAll(l *layout, ids []int) ([]int16, error) {
 	out := make([]int16, 0, len(ids))
 	for _, id := range ids {
@@ -81,11 +91,7 @@ func compileA2(l *layout, r *rawA2) (*a2Layout, error) {
 		l.known.set(int16(l.wallBase + k))
 	}
 	for _, t := range r.Tanks {
-		sp, err := checkSpace(l, t.Space)
-		if err != nil {
-			return nil, err
-		}
-		id, err := l.reg(t.ID)
+		sp, id, err := l.spaceMark(t.Space, t.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -174,11 +174,7 @@ func compileA3(l *layout, r *rawA3) (*a3Layout, error) {
 	}
 	l.astraCards = 3
 	for _, t := range r.Tanks {
-		sp, err := checkSpace(l, t.Space)
-		if err != nil {
-			return nil, err
-		}
-		id, err := l.reg(t.ID)
+		sp, id, err := l.spaceMark(t.Space, t.ID)
 		if err != nil {
 			return nil, err
 		}
