@@ -58,8 +58,11 @@ func (s *State) locate() bool {
 			s.actor = s.target / 2
 			return true
 		}
-		for seat := 0; seat < n; seat++ {
-			if s.needsReplacement(seat) {
+		// Replacements are placed like the Rover 1s at the start: from the
+		// first player to the left, so no seat picks its start hex first
+		// because of its number.
+		for k := 0; k < n; k++ {
+			if seat := (int(s.first) + k) % n; s.needsReplacement(seat) {
 				s.target, s.actor = int8(2*seat), int8(seat)
 				return true
 			}

@@ -483,3 +483,28 @@ func TestObservationShowsWhoDecides(t *testing.T) {
 		}
 	}
 }
+
+// TestReplacementOrder: when several players need a replacement rover at
+// once, they place it from the first player to the left, as Rover 1s are
+// placed at the start, not by seat number.
+func TestReplacementOrder(t *testing.T) {
+	for first, want := range map[int][]int{0: {0, 2}, 1: {2, 0}, 2: {2, 0}} {
+		s := rig(t, 3, openMap(7, 9, nil))
+		s.first = int8(first)
+		s.moon = 1 // Rover 2s being reprogrammed; seats 0 and 2 have lost both rovers
+		s.put(t, 2, "d2", East, Still, Still, Still)
+		s.put(t, 3, "d4", East)
+		s.advance()
+		mustPlay(t, s, "left", "right", "still")
+		var order []int
+		for s.stage == stagePlace {
+			order = append(order, int(s.actor))
+			legal := s.LegalActions(nil)
+			s.Apply(legal[0])
+			mustPlay(t, s, "E")
+		}
+		if !slices.Equal(order, want) {
+			t.Errorf("first player %d: replacements placed by seats %v, want %v", first, order, want)
+		}
+	}
+}

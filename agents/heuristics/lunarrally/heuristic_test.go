@@ -2,12 +2,17 @@ package lunarrally_test
 
 import (
 	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/moongym/moongym/agents"
 	h "github.com/moongym/moongym/agents/heuristics/lunarrally"
+	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
 	lr "github.com/moongym/moongym/engine/lunarrally"
 )
@@ -216,5 +221,121 @@ func TestDecidesOnlyFromWhatItSees(t *testing.T) {
 		}
 		s.Apply(want)
 		checked++
+	}
+}
+
+// TestNoSeatBias plays games twice: once as dealt, once with every agent
+// moved one seat on and the first player moved with them. The rules treat
+// seats alike (placement goes round from the first player, programs are
+// secret, execution is simultaneous), so the second game must be the first
+// one rotated: the same rovers in the same places and the same winners.
+// A seat-dependent rule (damage, ties or winners resolved by seat) would
+// break it.
+func TestNoSeatBias(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for k, sc := range lr.Scenarios {
+			g := engine.MustLoad(lr.Name, engine.Params{"players": strconv.Itoa(players), "scenario": sc})
+			for i := range 4 {
+				seed := uint64(100*players + 10*k + i)
+				first := i % players
+				final := func(shift int) *lr.State {
+					seats := make([]agents.Agent, players)
+					for a := range seats {
+						ag, err := agents.New(g, "heuristic", seed*8+uint64(a))
+						if err != nil {
+							t.Fatal(err)
+						}
+						seats[(a+shift)%players] = ag
+					}
+					s := g.NewInitialState()
+					s.Apply(engine.Action((first + shift) % players))
+					for !s.IsTerminal() {
+						a, err := seats[s.CurrentPlayer()].Act(s)
+						if err != nil {
+							t.Fatal(err)
+						}
+						s.Apply(a)
+					}
+					return s.(*lr.State)
+				}
+				a, b := final(0), final(1)
+				ra, rb := a.Returns(nil), b.Returns(nil)
+				for seat := 0; seat < players; seat++ {
+					moved := (seat + 1) % players
+					if ra[seat] != rb[moved] {
+						t.Errorf("%s %dp game %d: seat %d returns %v, rotated %v", sc, players, i, seat, ra, rb)
+					}
+					for r := 0; r < 2; r++ {
+						if x, y := a.Rover(seat, r), b.Rover(moved, r); x.Pos != y.Pos || x.Heading != y.Heading ||
+							x.Status != y.Status || x.Phases != y.Phases || x.Shields != y.Shields || x.Missiles != y.Missiles {
+							t.Errorf("%s %dp game %d: seat %d rover %d %+v, rotated %+v", sc, players, i, seat, r+1, x, y)
+						}
+					}
+				}
+				if a.Turn() != b.Turn() {
+					t.Errorf("%s %dp game %d: %d turns, rotated %d", sc, players, i, a.Turn(), b.Turn())
+				}
+			}
+		}
+	}
+}
+
+var mirrorGames = flag.Int("mirror-games", 200, "games per scenario in TestMirrorMatch")
+
+// TestMirrorMatch plays the heuristic against itself on every scenario.
+// With the same agent seeds in every game, the only chance left is the
+// first player, so there are exactly two distinct games (a fixed-seed mirror
+// match replays them and its split says nothing about the seats). With
+// fresh seeds every game it measures, and logs, how often the first player
+// (who picks its start hex first) wins, and checks that seat 0 and seat 1 win
+// about equally often, the first player being drawn fairly
+// (go test ./agents/heuristics/lunarrally -run TestMirrorMatch -v -mirror-games 1000).
+func TestMirrorMatch(t *testing.T) {
+	for _, sc := range lr.Scenarios {
+		g := engine.MustLoad(lr.Name, engine.Params{"scenario": sc})
+		play := func(seedA, seedB, chance uint64) *engine.Record {
+			a, _ := agents.New(g, "heuristic", seedA)
+			b, _ := agents.New(g, "heuristic", seedB)
+			rec, _, err := agents.PlayGame(g, []agents.Agent{a, b}, rand.New(rand.NewPCG(chance, 7)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rec
+		}
+		distinct := map[string]bool{}
+		for i := range 20 {
+			distinct[fmt.Sprint(play(1, 2, uint64(i)).Actions)] = true
+		}
+		if len(distinct) != 2 {
+			t.Errorf("%s: %d distinct games with fixed agent seeds, want 2 (one per first player)", sc, len(distinct))
+		}
+		n := *mirrorGames
+		var seat [2]float64
+		firstWins, draws := 0.0, 0
+		for i := range n {
+			rec := play(uint64(2*i+1), uint64(2*i+2), uint64(i))
+			first := int(rec.Actions[0])
+			for p := range 2 {
+				switch {
+				case rec.Returns[p] > 0:
+					seat[p]++
+					if p == first {
+						firstWins++
+					}
+				case rec.Returns[p] == 0:
+					seat[p] += 0.5
+					if p == first {
+						firstWins += 0.5
+						draws++
+					}
+				}
+			}
+		}
+		lo, hi := arena.Wilson(firstWins/float64(n), n)
+		t.Logf("%s: %d games, %d drawn; the first player scores %.3f [%.3f, %.3f]; seat 0 %.1f, seat 1 %.1f (a draw counts half)",
+			sc, n, draws, firstWins/float64(n), lo, hi, seat[0], seat[1])
+		if d := math.Abs(seat[0] - seat[1]); d > 4*math.Sqrt(float64(n)) {
+			t.Errorf("%s: seat 0 scores %.1f and seat 1 %.1f of %d games: a seat bias", sc, seat[0], seat[1], n)
+		}
 	}
 }
