@@ -24,7 +24,10 @@ const (
 	e2eTotalTime = 5 * time.Second
 	// e2eToTheEnd bounds one game of TestEndToEndToTheEnd (six times more
 	// under the race detector); a game that does not end within it fails.
-	e2eToTheEnd = 10 * time.Second
+	// It is a safety net, not a speed test: games take well under a second
+	// each on an idle machine, but a loaded 2-core machine once took over
+	// 10 s for one walking-moon game.
+	e2eToTheEnd = 2 * time.Minute
 )
 
 // e2eTime is the wall-time budget of one game of one end-to-end test.
