@@ -117,6 +117,10 @@ func (s *State) finishProgramming() {
 		}
 	}
 	s.execute(int(s.moon))
+	// The executed cards go back to their decks (they stay on view in Shown).
+	for i := int(s.moon); i < 2*s.g.players; i += 2 {
+		s.rovers[i].Program = emptyProgram
+	}
 	if s.end != endNone {
 		s.stage = stageOver
 		return
@@ -125,9 +129,6 @@ func (s *State) finishProgramming() {
 		s.end = endTurnLimit
 		s.stage = stageOver
 		return
-	}
-	for i := int(s.moon); i < 2*s.g.players; i += 2 {
-		s.rovers[i].Program = emptyProgram
 	}
 	s.stage = stageProgram
 	if s.moon == 0 && s.g.replacement {

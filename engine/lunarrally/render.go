@@ -33,21 +33,35 @@ func (s *State) String() string {
 		}
 		for c := 0; c < b.cols; c++ {
 			cell := r*b.cols + c
-			if o := s.occupant(int16(cell)); o >= 0 {
-				sb.WriteString(Colours[o/2][:1] + strconv.Itoa(o%2+1) + arrows[s.rovers[o].Heading] + " ")
-				continue
-			}
 			t := b.cells[cell]
 			ch := terrainDraw[t]
 			if t == Cache && s.CacheTaken(cell) {
 				ch = terrainDraw[Plain]
+			}
+			if o := s.occupant(int16(cell)); o >= 0 {
+				// The rover, then the terrain it stands on (blank on plain ground).
+				under := " "
+				if ch != terrainDraw[Plain] {
+					under = ch
+				}
+				sb.WriteString(Colours[o/2][:1] + strconv.Itoa(o%2+1) + arrows[s.rovers[o].Heading] + under)
+				continue
 			}
 			sb.WriteString(" " + ch + "  ")
 		}
 		sb.WriteByte('\n')
 	}
 	sb.WriteString("· plain  X crater  ~ fine dust  S start  F finish  R repair station  M missile cache\n")
-	sb.WriteString("turn " + strconv.Itoa(int(s.turn)) + "/" + strconv.Itoa(g.turnLimit) + ", Moon shows Rover " + strconv.Itoa(int(s.moon)+1) + "\n")
+	sb.WriteString("B1→~: Blue's Rover 1 heading east, on fine dust; program: _ empty phase, ? face-down card\n")
+	sb.WriteString("turn " + strconv.Itoa(int(s.turn)) + "/" + strconv.Itoa(g.turnLimit) + ", Moon shows Rover " + strconv.Itoa(int(s.moon)+1))
+	switch {
+	case s.stage == stageOver:
+	case s.initial:
+		sb.WriteString(": setting up; then the Rover 1s execute")
+	default:
+		sb.WriteString(": Rover " + strconv.Itoa(int(s.moon)+1) + "s are reprogrammed, then the Rover " + strconv.Itoa(2-int(s.moon)) + "s execute")
+	}
+	sb.WriteByte('\n')
 	show := s.stage == stageOver
 	for i := 0; i < 2*g.players; i++ {
 		r := &s.rovers[i]
