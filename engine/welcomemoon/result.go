@@ -101,6 +101,13 @@ func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
 		}
 	}
 	c.cur, c.sub, c.ctx = cur, sub, ctx
+	if engine.Player(cur) != p {
+		// The acting seat's unfinished choice is hidden from p too: p's
+		// world has it at the start of its decision (any progress, none
+		// included, looks the same to p).
+		c.sh[cur] = c.pub[cur]
+		c.startSeat()
+	}
 	return &c
 }
 

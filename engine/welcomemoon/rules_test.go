@@ -479,3 +479,29 @@ func TestA2EnergyOptional(t *testing.T) {
 		t.Error("wall 5|6 (#94) not drawn")
 	}
 }
+
+// TestResampleHidesUnfinishedChoice: halfway through seat 0's decision,
+// seat 1's resampled world has seat 0 at the start of its decision, its
+// sheet as at the start of the turn, and seat 1's view unchanged.
+func TestResampleHidesUnfinishedChoice(t *testing.T) {
+	g := testGame(t, 2, 2, 1)
+	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actWater, actPlant})
+	do(t, s, "5 Robot [c1]")
+	if s.cur != 0 || s.sub == subChoose {
+		t.Fatalf("seat 0 should be mid-decision (cur %d, sub %d)", s.cur, s.sub)
+	}
+	before := make([]float32, engine.ObservationSize(g))
+	s.Observe(1, before)
+	r := s.Resample(1, engineRNG(3)).(*State)
+	if r.cur != 0 || r.sub != subChoose || r.sh[0] != s.pub[0] {
+		t.Errorf("seat 0's unfinished choice survives in seat 1's world (sub %d)", r.sub)
+	}
+	after := make([]float32, len(before))
+	r.Observe(1, after)
+	if !slices.Equal(before, after) {
+		t.Error("Resample(1) changed seat 1's observation")
+	}
+	if own := s.Resample(0, engineRNG(3)).(*State); own.sub != s.sub || own.sh[0] != s.sh[0] {
+		t.Error("Resample(0) changed seat 0's own unfinished choice")
+	}
+}
