@@ -159,6 +159,51 @@ func TestCooperationAndSlipstream(t *testing.T) {
 	}
 }
 
+// passPrompts answers pass to every card prompt on top and reports whether
+// astronaut h was asked at timing tm.
+func passPrompts(t *testing.T, s *State, h, tm int) bool {
+	t.Helper()
+	asked := false
+	for topKind(s) == "prompt" {
+		tk, _ := s.top()
+		asked = asked || (int(tk.A) == h && int(tk.B) == tm)
+		play(t, s, "pass")
+	}
+	return asked
+}
+
+// TestSlipstreamFromTheSameBox: Spanish, a mover that was on top of you at
+// the start of its move overtakes you; below you, or in English, it does not.
+func TestSlipstreamFromTheSameBox(t *testing.T) {
+	for _, c := range []struct {
+		edition    string
+		moverOnTop bool
+		want       bool
+	}{
+		{"es", true, true},
+		{"es", false, false},
+		{"en", true, false},
+	} {
+		s := advState(t, c.edition, withCards("draw-planification", "draw-cooperation", "draw-slipstream")...)
+		if c.moverOnTop {
+			put(s, 2, 2, 1)
+			put(s, 0, 2, 1)
+		} else {
+			put(s, 0, 2, 1)
+			put(s, 2, 2, 1)
+		}
+		passPrompts(t, s, -1, -1)
+		play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
+		passPrompts(t, s, -1, -1)
+		play(t, s, "blue2", "blue1", "black1", "black1")
+		passPrompts(t, s, -1, -1)
+		play(t, s, "blue2") // p0 leaves the box for column 4
+		if got := passPrompts(t, s, 2, tmSlip); got != c.want {
+			t.Errorf("%+v: p2 asked about Slipstream %v", c, got)
+		}
+	}
+}
+
 func TestEndOfRoundCards(t *testing.T) {
 	s := advState(t, "es", withCards("draw-planification", "draw-teamwork", "draw-extrajump")...)
 	s.sp = 0

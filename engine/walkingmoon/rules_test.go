@@ -614,7 +614,7 @@ func TestMaxGameLength(t *testing.T) {
 	} {
 		g := loadGame(t, p...)
 		rng := rand.New(rand.NewPCG(11, 12))
-		longest, longestRound := 0, 0
+		longest, longestRound, finished := 0, 0, 0
 		for i := 0; i < 16; i++ {
 			s := g.NewInitialState().(*State)
 			n, roundStart, round := 0, 0, s.round
@@ -636,10 +636,14 @@ func TestMaxGameLength(t *testing.T) {
 				}
 			}
 			longest = max(longest, n)
+			if i%2 == 0 && s.finishers > 0 {
+				finished++
+			}
 		}
 		if longestRound > g.roundBound() || longest > g.MaxGameLength() {
 			t.Errorf("%v: a round of %d actions (bound %d), a game of %d (bound %d)", p, longestRound, g.roundBound(), longest, g.MaxGameLength())
 		}
-		t.Logf("%v: longest round %d (bound %d), longest game %d (MaxGameLength %d)", p, longestRound, g.roundBound(), longest, g.MaxGameLength())
+		t.Logf("%v: longest round %d (bound %d), longest game %d (MaxGameLength %d); %d of 8 random games finished within %d rounds",
+			p, longestRound, g.roundBound(), longest, g.MaxGameLength(), finished, g.rounds)
 	}
 }

@@ -30,15 +30,7 @@ func start(t *testing.T, params engine.Params, names ...string) engine.State {
 
 func act(t *testing.T, s engine.State) string {
 	t.Helper()
-	h, err := agents.New(s.Game(), "heuristic", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := h.Act(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.ActionString(a)
+	return decide(t, s.Game(), s, 1)
 }
 
 func TestSensibleChoices(t *testing.T) {
@@ -191,6 +183,7 @@ func TestDecidesFromWhatItSees(t *testing.T) {
 	}
 }
 
+// decide is the action name a heuristic seeded with seed picks in s.
 func decide(t *testing.T, g engine.Game, s engine.State, seed uint64) string {
 	t.Helper()
 	h, err := agents.New(g, "heuristic", seed)
