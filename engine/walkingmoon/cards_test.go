@@ -510,6 +510,26 @@ func TestDecodeRejectsBrokenStates(t *testing.T) {
 	}
 }
 
+// TestDecodeRejectsAdvancedTasksInBasicRules: a basic game has no special
+// boxes, single-die jumps or robbery waiting.
+func TestDecodeRejectsAdvancedTasksInBasicRules(t *testing.T) {
+	g := loadGame(t, "players", "3")
+	s := newTestState(t, g)
+	good, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.DecodeState(good); err != nil {
+		t.Fatalf("own JSON: %v", err)
+	}
+	for _, kind := range []string{"free-advance", "spend", "colour", "rob", "token"} {
+		data := replaceOnce(string(good), `{"kind":"program"`, `{"kind":"`+kind+`"`)
+		if _, err := g.DecodeState([]byte(data)); !errors.Is(err, engine.ErrBadState) {
+			t.Errorf("%s task in basic rules: got %v, want ErrBadState", kind, err)
+		}
+	}
+}
+
 func replaceOnce(s, old, new string) string {
 	for i := 0; i+len(old) <= len(s); i++ {
 		if s[i:i+len(old)] == old {

@@ -448,6 +448,9 @@ func (s *State) decodeTasks(tasks []taskJSON) error {
 		if (k == kDraw || k == kKeep || k == kDealRound || k == kPrompt || k == kNoInstr || k == kTeam) && !g.advanced {
 			return bad("task %d (%s): action cards are not in the basic rules", i, tj.Kind)
 		}
+		if (k == kToken || k == kSpend || k == kFreeAdv || k == kColour || k == kRob) && !g.advanced {
+			return bad("task %d (%s): special boxes, single-die jumps and robbery are not in the basic rules", i, tj.Kind)
+		}
 		s.tasks[i] = task{int8(k), int8(tj.A), int8(tj.B), int8(tj.C)}
 	}
 	s.sp = int8(len(tasks))
