@@ -38,7 +38,8 @@ func TestLaser(t *testing.T) {
 
 // TestMissileExamples are the missile illustrations of the rules text
 // (stages 1-3) and the rest of the missile rules. The firer, rover 0, stands
-// on g6 facing east; targets are placed by steps from it.
+// on g6 (g7 when facing north) facing east, then each other way; targets are
+// placed by steps from it, written for facing east and turned with it.
 func TestMissileExamples(t *testing.T) {
 	const E, NE, NW, W, SW, SE = East, NorthEast, NorthWest, West, SouthWest, SouthEast
 	cases := []struct {
@@ -62,26 +63,41 @@ func TestMissileExamples(t *testing.T) {
 		{"a missile can hit the player's own other rover", nil, [][]int{{E, E}}, 0},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			s := rig(t, 4, openMap(11, 13, c.terr))
-			s.put(t, 0, "g6", East, Missile)
-			for k, steps := range c.targets {
-				s.put(t, k+1, s.walk(t, "g6", steps...), West, NoCard)
+		// The firer faces east, then each other heading with the targets
+		// turned with it (craters only in the east-facing case).
+		for heading := range 6 {
+			if heading > 0 && c.terr != nil {
+				continue
 			}
-			s.runPhase(0, bit(0))
-			if s.rovers[0].Missiles != 0 {
-				t.Errorf("the missile token was not spent")
-			}
-			for k := range c.targets {
-				want := 0
-				if k == c.hit {
-					want = 1
+			t.Run(c.name+" facing "+dirNames[heading], func(t *testing.T) {
+				s := rig(t, 4, openMap(12, 13, c.terr))
+				from := "g6" // 5 rows above, 6 below
+				if heading == NorthEast || heading == NorthWest {
+					from = "g7"
 				}
-				if got := s.damageTaken(k + 1); got != want {
-					t.Errorf("target %d (rover %d at %s) damage %d, want %d\n%s", k, k+1, s.hex(k+1), got, want, s)
+				s.put(t, 0, from, heading, Missile)
+				for k, steps := range c.targets {
+					turned := make([]int, len(steps))
+					for j, d := range steps {
+						turned[j] = (d + heading) % 6
+					}
+					s.put(t, k+1, s.walk(t, from, turned...), West, NoCard)
 				}
-			}
-		})
+				s.runPhase(0, bit(0))
+				if s.rovers[0].Missiles != 0 {
+					t.Errorf("the missile token was not spent")
+				}
+				for k := range c.targets {
+					want := 0
+					if k == c.hit {
+						want = 1
+					}
+					if got := s.damageTaken(k + 1); got != want {
+						t.Errorf("target %d (rover %d at %s) damage %d, want %d\n%s", k, k+1, s.hex(k+1), got, want, s)
+					}
+				}
+			})
+		}
 	}
 }
 
