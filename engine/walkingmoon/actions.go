@@ -168,7 +168,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 			dst = append(dst, aKeep, aTake)
 		}
 	case kPrompt:
-		if as.Card == noCard {
+		if s.ast[g.holder(a)].Card == noCard {
 			return dst
 		}
 		dst = append(dst, aPass)
@@ -607,8 +607,8 @@ func (s *State) ActionString(act engine.Action) string {
 	case x == aPass:
 		return "pass"
 	case x == aPlay:
-		if a := int(t.A); a >= 0 && a < g.na && s.ast[a].Card >= 0 {
-			return "play-" + cardNames[s.ast[a].Card]
+		if a := int(t.A); a >= 0 && a < g.na && s.ast[g.holder(a)].Card >= 0 {
+			return "play-" + cardNames[s.ast[g.holder(a)].Card]
 		}
 		return "play"
 	case x == aKeep:

@@ -416,10 +416,49 @@ func TestTwoPlayers(t *testing.T) {
 	}
 }
 
+// TestTwoPlayersOneCardPerSeat: each player holds one action card (on its
+// first astronaut), which serves either of its astronauts.
+func TestTwoPlayersOneCardPerSeat(t *testing.T) {
+	g := loadGame(t, "players", "2", "rules", "advanced")
+	s := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
+		"draw-slipstream", "draw-cooperation")
+	if s.ast[0].Card != cardSlipstream || s.ast[1].Card != cardCooperation || s.ast[2].Card != noCard || s.ast[3].Card != noCard {
+		t.Fatalf("cards dealt %d %d %d %d, want one per seat on p0a and p1a", s.ast[0].Card, s.ast[1].Card, s.ast[2].Card, s.ast[3].Card)
+	}
+	if topKind(s) != "program" {
+		t.Fatalf("a third card is dealt: %s", topKind(s))
+	}
+	// p0a passes the Sputnik of column 4: p1 is asked for p1a, then for p1b
+	play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue4", "blue1", "black1", "black1", "blue4")
+	if s.CurrentPlayer() != 1 || !hasAction(s, "play-cooperation") {
+		t.Fatalf("p1 not asked for p1a: %s %v", s.CurrentPlayer(), legalNames(s))
+	}
+	play(t, s, "pass")
+	if tk, _ := s.top(); tk.Kind != kPrompt || tk.A != 3 || !hasAction(s, "play-cooperation") {
+		t.Fatalf("p1 not asked for p1b: %s %v", topKind(s), legalNames(s))
+	}
+	play(t, s, "play-cooperation")
+	if s.ast[3].Sputnik != 1 || s.ast[1].Sputnik != 0 || s.ast[1].Card != noCard {
+		t.Errorf("Cooperation for p1b: Sputniks p1a %d p1b %d, card left %d", s.ast[1].Sputnik, s.ast[3].Sputnik, s.ast[1].Card)
+	}
+	if topKind(s) == "prompt" {
+		t.Errorf("asked again after the seat's card was played")
+	}
+	// the next round deals to p0a and p1a only
+	s.sp = 0
+	s.active = -1
+	s.push(kRoundStart, 0, 0, 0)
+	s.advance()
+	play(t, s, "draw-extrajump", "keep-slipstream", "draw-planification")
+	if topKind(s) == "draw" || topKind(s) == "keep" || s.ast[1].Card != cardPlanification || s.ast[2].Card != noCard || s.ast[3].Card != noCard {
+		t.Errorf("round 2 deal: %s, cards %d %d %d %d", topKind(s), s.ast[0].Card, s.ast[1].Card, s.ast[2].Card, s.ast[3].Card)
+	}
+}
+
 func TestTwoPlayersNoRobberyAfterExchange(t *testing.T) {
 	g := loadGame(t, "players", "2", "rules", "advanced")
 	s := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
-		"draw-slipstream", "draw-slipstream", "draw-slipstream", "draw-cooperation")
+		"draw-slipstream", "draw-cooperation")
 	put(s, 2, 2, 1)
 	put(s, 1, 2, 1)
 	s.ast[0].Sputnik, s.supplySp = 1, s.supplySp-1
@@ -429,7 +468,7 @@ func TestTwoPlayersNoRobberyAfterExchange(t *testing.T) {
 		t.Errorf("robbery offered after an exchange")
 	}
 	s2 := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
-		"draw-slipstream", "draw-slipstream", "draw-slipstream", "draw-cooperation")
+		"draw-slipstream", "draw-cooperation")
 	put(s2, 2, 2, 1)
 	put(s2, 1, 2, 1)
 	play(t, s2, "j1-blue", "j1-blue", "j1-black", "j1-black", "pass", "blue2", "blue1", "black1", "black1", "blue2", "done")

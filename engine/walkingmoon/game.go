@@ -215,6 +215,20 @@ func isRed(card int) bool {
 // seat is the player who runs astronaut a.
 func (g *Game) seat(a int) int { return a % g.seats }
 
+// holder is the astronaut that holds the action card astronaut a may use:
+// a itself, or with 2 players the seat's first astronaut (the texts deal
+// a card to each player, and keep only Sputniks and Earth Control apart
+// per astronaut).
+func (g *Game) holder(a int) int {
+	if g.seats == 2 {
+		return g.seat(a)
+	}
+	return a
+}
+
+// holds reports whether astronaut a holds its seat's action card.
+func (g *Game) holds(a int) bool { return g.holder(a) == a }
+
 // Spec describes the game.
 func (g *Game) Spec() engine.Spec { return spec }
 

@@ -45,9 +45,10 @@ func (s *State) Pending() (kind string, astronaut int) {
 	return kindNames[t.Kind], int(t.A)
 }
 
-// Card is astronaut a's action card ("" if none). It is hidden from the
-// other seats: agents may read only their own.
-func (s *State) Card(a int) string { return cardName(s.ast[a].Card) }
+// Card is the action card astronaut a may play ("" if none): its own, or
+// with 2 players its seat's one card. It is hidden from the other seats:
+// agents may read only their own.
+func (s *State) Card(a int) string { return cardName(s.ast[s.g.holder(a)].Card) }
 
 // Leading reports whether astronaut a is in first position (or tied).
 func (s *State) Leading(a int) bool { return s.leading(a) }

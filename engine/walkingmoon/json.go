@@ -262,8 +262,8 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 				continue
 			}
 			c := lookupName(cardNames[:], name)
-			if c < 0 || !g.advanced {
-				return nil, bad("astronaut %d: card %q", a, name)
+			if c < 0 || !g.advanced || !g.holds(a) {
+				return nil, bad("astronaut %d: card %q (with 2 players only p0a and p1a hold their seat's card)", a, name)
 			}
 			cardCount[c]++
 			if i == 0 {

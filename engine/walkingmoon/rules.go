@@ -85,7 +85,9 @@ func (s *State) setup() {
 	s.push(kRoundStart, 0, 0, 0)
 	if g.advanced {
 		for a := g.na - 1; a >= 0; a-- {
-			s.push(kDraw, a, 0, 0)
+			if g.holds(a) {
+				s.push(kDraw, a, 0, 0)
+			}
 		}
 		for k := numBetween - 1; k >= 0; k-- {
 			s.push(kSetupToken, 0, k, 0)
@@ -255,7 +257,9 @@ func (s *State) roundStart() {
 	}
 	if g.advanced && s.round > 1 {
 		for a := g.na - 1; a >= 0; a-- {
-			s.push(kDealRound, a, 0, 0)
+			if g.holds(a) {
+				s.push(kDealRound, a, 0, 0)
+			}
 		}
 	}
 }
@@ -317,23 +321,29 @@ func (s *State) turnStart(a int) {
 }
 
 // openWindow asks the holders who may play a card of this timing, in
-// astronaut order after the target.
+// astronaut order after the target. Red cards act on the target alone, so
+// with 2 players the seat is asked once (its card holder), not for each of
+// its astronauts.
 func (s *State) openWindow(tm, target int) {
-	n := s.g.na
+	g := s.g
+	n := g.na
 	for i := n - 1; i >= 0; i-- {
 		h := (target + 1 + i) % n
+		if (tm == tmBefore || tm == tmMiscalc) && !g.holds(h) {
+			continue
+		}
 		if s.eligible(h, tm, target) {
 			s.push(kPrompt, h, tm, target)
 		}
 	}
 }
 
-// eligible: what everyone can see says h may play a card of timing tm
-// about target (-1: none). Whether h's card fits is hidden.
+// eligible: what everyone can see says that h's seat may play its card of
+// timing tm for h, about target (-1: none). Whether the card fits is hidden.
 func (s *State) eligible(h, tm, target int) bool {
 	g := s.g
 	as := &s.ast[h]
-	if as.Card == noCard {
+	if s.ast[g.holder(h)].Card == noCard {
 		return false
 	}
 	if s.active >= 0 && g.seat(h) == g.seat(int(s.active)) {
@@ -389,10 +399,10 @@ func (s *State) sparedLast(a int) bool {
 	return true
 }
 
-// playable: h's card is of timing tm and can act now.
+// playable: the card of h's seat is of timing tm and can act now for h.
 func (s *State) playable(h, tm int) bool {
 	as := &s.ast[h]
-	c := int(as.Card)
+	c := int(s.ast[s.g.holder(h)].Card)
 	if c < 0 || c >= numCardTypes || s.g.timing(c) != tm {
 		return false
 	}
@@ -405,11 +415,12 @@ func (s *State) playable(h, tm int) bool {
 	return true
 }
 
-// playCard plays h's card: it goes face up to the discards and acts.
+// playCard plays the card of h's seat for h: it goes face up to the
+// discards and acts.
 func (s *State) playCard(h, target int) {
-	as := &s.ast[h]
-	c := int(as.Card)
-	as.Card = noCard
+	hs := &s.ast[s.g.holder(h)]
+	c := int(hs.Card)
+	hs.Card = noCard
 	s.played[c]++
 	switch c {
 	case cardSlipstream:

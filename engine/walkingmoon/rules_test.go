@@ -525,7 +525,7 @@ func TestRobberyAndSabotage(t *testing.T) {
 func TestNoRobberyOfFinishedOrOwnAstronaut(t *testing.T) {
 	g := loadGame(t, "players", "2", "rules", "advanced")
 	s := newTestState(t, g, "token-reroll", "token-back", "token-spend", "token-sputnik2",
-		"draw-slipstream", "draw-slipstream", "draw-slipstream", "draw-cooperation")
+		"draw-slipstream", "draw-cooperation")
 	put(s, 0, 5, 1)
 	put(s, 2, 5, 1) // p0's own second astronaut
 	if s.canRob(0, 2) {
