@@ -32,14 +32,9 @@ func (s *State) StringFor(p engine.Player) string {
 // ActionStringFor names action a as seat p sees it being played: a card
 // programmed by another player is face down, so p is told only which
 // rover and phase it goes on ("a face-down card on G1 phase 2"); starts,
-// facings and p's own cards are named in full. The throw for the first
-// player names it only to that player ("another player goes first" to the
-// others), because the observation does not record the first player: the
-// others learn it from the first placement, as the observation does.
+// facings, the throw for the first player (public: the observation shows
+// who places first) and p's own cards are named in full.
 func (s *State) ActionStringFor(p engine.Player, a engine.Action) string {
-	if s.stage == stageFirst && int(a) != int(p) && a >= 0 && int(a) < s.g.players {
-		return "another player goes first"
-	}
 	if s.stage == stageProgram && int(s.actor) != int(p) && a >= 0 && a < NumCards {
 		return "a face-down card on " + roverName(int(s.target)) + " phase " + strconv.Itoa(int(s.phase)+1)
 	}

@@ -69,7 +69,7 @@ func TestActionStringFor(t *testing.T) {
 		want   string
 	}{
 		{"the first player, seen by itself", start, 0, 0, "p0-first"},
-		{"the first player, seen by another", start, 1, 0, "another player goes first"},
+		{"the first player, seen by another", start, 1, 0, "p0-first"},
 		{"a start hex is public", placing, 1, placing.LegalActions(nil)[0], placing.ActionString(placing.LegalActions(nil)[0])},
 		{"p0's card, seen by p0", p0Turn, 0, CardAction(Laser), "laser"},
 		{"p0's card, seen by p1", p0Turn, 1, CardAction(Laser), "a face-down card on B1 phase 1"},
