@@ -4,37 +4,16 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/enginetest"
 	"github.com/moongym/moongym/engine/lunarrally"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// randomRecord plays a seeded random game and returns its record and final state.
-func randomRecord(g engine.Game, seed uint64) (*engine.Record, engine.State) {
-	rng := rand.New(rand.NewPCG(seed, 0x6c72))
-	rec := engine.NewRecord(g)
-	s := g.NewInitialState()
-	var legal []engine.Action
-	for !s.IsTerminal() {
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64())
-		} else {
-			legal = s.LegalActions(legal)
-			a = legal[rng.IntN(len(legal))]
-		}
-		s.Apply(a)
-		rec.Actions = append(rec.Actions, a)
-	}
-	rec.Finish(s)
-	return rec, s
-}
 
 // TestGolden replays seeded random games and compares their records and
 // final boards with testdata/*.golden (go test ./engine/lunarrally -update
@@ -52,26 +31,22 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
 			g := engine.MustLoad(lunarrally.Name, c.params)
-			rec, s := randomRecord(g, c.seed)
+			rec, s := enginetest.RandomRecord(g, c.seed)
+			if !s.IsTerminal() {
+				t.Fatalf("the game did not end in %d actions", len(rec.Actions))
+			}
 			var buf bytes.Buffer
 			if err := engine.WriteRecords(&buf, rec); err != nil {
 				t.Fatal(err)
 			}
 			fmt.Fprintf(&buf, "%s\n", s)
 			path := filepath.Join("testdata", c.file)
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			enginetest.Golden(t, path, buf.Bytes(), *update)
+			// The record of the golden file replays to the same final state.
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
+				t.Fatal(err)
 			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s differs from the game played now:\n%s", path, buf.Bytes())
-			}
-			// The record replays to the same final state.
 			back, err := engine.ReadRecord(bytes.NewReader(want))
 			if err != nil {
 				t.Fatal(err)
@@ -84,21 +59,11 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// BenchmarkRandomPlayout plays whole random games, one per op.
 func BenchmarkRandomPlayout(b *testing.B) {
 	for _, players := range []string{"2", "4"} {
 		b.Run("players="+players, func(b *testing.B) {
-			g := engine.MustLoad(lunarrally.Name, engine.Params{"players": players})
-			legal := make([]engine.Action, 0, g.NumActions())
-			var x uint32 = 1
-			b.ReportAllocs()
-			for b.Loop() {
-				s := g.NewInitialState()
-				for !s.IsTerminal() {
-					legal = s.LegalActions(legal)
-					x = x*1664525 + 1013904223
-					s.Apply(legal[int(x>>16)%len(legal)])
-				}
-			}
+			enginetest.BenchmarkPlayout(b, engine.MustLoad(lunarrally.Name, engine.Params{"players": players}))
 		})
 	}
 }
@@ -108,7 +73,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 // applying it executes rovers.
 func midGame() (engine.State, engine.Action) {
 	g := engine.MustLoad(lunarrally.Name, engine.Params{"players": "4", "scenario": "red"})
-	rec, _ := randomRecord(g, 1)
+	rec, _ := enginetest.RandomRecord(g, 1)
 	s, _ := engine.ReplayActions(g, rec.Actions[:60])
 	for _, a := range rec.Actions[60:] {
 		c := s.Clone().(*lunarrally.State)
