@@ -5,37 +5,19 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/enginetest"
 	"github.com/moongym/moongym/engine/walkingmoon"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// randomRecord plays a seeded game with uniform random decisions.
-func randomRecord(g engine.Game, seed uint64) (*engine.Record, engine.State) {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	rec := engine.NewRecord(g)
-	s := g.NewInitialState()
-	for !s.IsTerminal() {
-		var a engine.Action
-		if s.CurrentPlayer() == engine.Chance {
-			a = engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64())
-		} else {
-			legal := s.LegalActions(nil)
-			a = legal[rng.IntN(len(legal))]
-		}
-		s.Apply(a)
-		rec.Actions = append(rec.Actions, a)
-	}
-	rec.Finish(s)
-	return rec, s
-}
-
+// TestGoldenPlaythroughs plays seeded random games and compares their
+// records and final states with testdata/*.golden (go test
+// ./engine/walkingmoon -update rewrites them).
 func TestGoldenPlaythroughs(t *testing.T) {
 	for _, c := range []struct {
 		file   string
@@ -47,7 +29,10 @@ func TestGoldenPlaythroughs(t *testing.T) {
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			g := engine.MustLoad(walkingmoon.Name, c.params)
-			rec, s := randomRecord(g, 7)
+			rec, s := enginetest.RandomRecord(g, 7)
+			if !s.IsTerminal() {
+				t.Fatalf("the game did not end in %d actions", len(rec.Actions))
+			}
 			var buf bytes.Buffer
 			data, err := json.Marshal(rec)
 			if err != nil {
@@ -57,19 +42,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 			buf.WriteString("\n")
 			buf.WriteString(s.String())
 			buf.WriteString("\n")
-			path := filepath.Join("testdata", c.file+".golden")
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("playthrough differs from %s (run go test -update if the change is intended)", path)
-			}
+			enginetest.Golden(t, filepath.Join("testdata", c.file+".golden"), buf.Bytes(), *update)
 			// the record replays to the same final state
 			back, err := engine.ReadRecord(bytes.NewReader(data))
 			if err != nil {
@@ -89,7 +62,7 @@ func benchGame(b *testing.B) engine.Game {
 
 // midGame is a state some way into a random game.
 func midGame(b *testing.B, g engine.Game) engine.State {
-	rec, _ := randomRecord(g, 3)
+	rec, _ := enginetest.RandomRecord(g, 3)
 	s := g.NewInitialState()
 	for _, a := range rec.Actions[:len(rec.Actions)/3] {
 		s.Apply(a)
@@ -97,24 +70,9 @@ func midGame(b *testing.B, g engine.Game) engine.State {
 	return s
 }
 
+// BenchmarkRandomPlayout plays whole random games, one per op.
 func BenchmarkRandomPlayout(b *testing.B) {
-	g := benchGame(b)
-	legal := make([]engine.Action, 0, g.NumActions())
-	outs := make([]engine.Outcome, 0, g.MaxChanceOutcomes())
-	rng := rand.New(rand.NewPCG(1, 2))
-	b.ReportAllocs()
-	for b.Loop() {
-		s := g.NewInitialState()
-		for !s.IsTerminal() {
-			if s.CurrentPlayer() == engine.Chance {
-				outs = s.ChanceOutcomes(outs)
-				s.Apply(engine.SampleOutcome(outs, rng.Float64()))
-				continue
-			}
-			legal = s.LegalActions(legal)
-			s.Apply(legal[rng.IntN(len(legal))])
-		}
-	}
+	enginetest.BenchmarkPlayout(b, benchGame(b))
 }
 
 func BenchmarkApply(b *testing.B) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/enginetest"
 )
 
 func TestSetupDealsFiveCardsAtRandom(t *testing.T) {
@@ -569,16 +570,11 @@ func TestRoundLimit(t *testing.T) {
 	}
 	// random games never play past the limit
 	g := loadGame(t, "players", "4", "rules", "advanced", "rounds", "3")
-	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 20; i++ {
-		s := g.NewInitialState().(*State)
-		for !s.IsTerminal() {
-			if s.CurrentPlayer() == engine.Chance {
-				s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
-				continue
-			}
-			l := s.LegalActions(nil)
-			s.Apply(l[rng.IntN(len(l))])
+		rec, end := enginetest.RandomRecord(g, uint64(i))
+		s := end.(*State)
+		if !s.IsTerminal() {
+			t.Fatalf("game %d did not end in %d actions", i, len(rec.Actions))
 		}
 		if s.Round() > 3 {
 			t.Fatalf("game %d reached round %d with rounds=3", i, s.Round())
