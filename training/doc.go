@@ -3,7 +3,8 @@
 // together (Batcher), root visit counts as policy targets with Dirichlet
 // noise and a temperature schedule, a replay ring buffer, a learner (the
 // Gorgonia graph of models/graph with AdamW kept outside the graph),
-// periodic evaluation against random, the game's heuristic and the
+// periodic evaluation (arena tournaments, seats rotated, win rates with
+// 95% intervals) against random, the game's heuristic and the
 // previous network, crash-safe checkpoints that resume exactly, and
 // metrics as CSV and a PNG plot.
 //
