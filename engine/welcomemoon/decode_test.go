@@ -2,12 +2,12 @@ package welcomemoon
 
 import (
 	"errors"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/enginetest"
 )
 
 // TestDecodeAcceptsPlayedStates: every state of seeded random games, solo
@@ -23,9 +23,9 @@ func TestDecodeAcceptsPlayedStates(t *testing.T) {
 		for _, players := range []int{1, 2, 4} {
 			g := testGame(t, adv, players, 1+(adv*players)%8)
 			for i := range games {
-				rng := rand.New(rand.NewPCG(uint64(i), uint64(adv*10+players)))
+				rec, _ := enginetest.RandomRecord(g, uint64(1000*i+10*adv+players))
 				s := g.NewInitialState()
-				for !s.IsTerminal() {
+				for _, a := range rec.Actions {
 					data, err := s.MarshalJSON()
 					if err != nil {
 						t.Fatal(err)
@@ -33,12 +33,7 @@ func TestDecodeAcceptsPlayedStates(t *testing.T) {
 					if _, err := g.DecodeState(data); err != nil {
 						t.Fatalf("adventure %d, %d players, game %d: %v\n%s", adv, players, i, err, s)
 					}
-					if s.CurrentPlayer() == engine.Chance {
-						s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
-						continue
-					}
-					legal := s.LegalActions(nil)
-					s.Apply(legal[rng.IntN(len(legal))])
+					s.Apply(a)
 				}
 			}
 		}
