@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/agents"
@@ -230,5 +231,32 @@ func TestSpaces(t *testing.T) {
 	obs, _ := e.Reset(0)
 	if box.Size() != 27 || !box.Contains(obs.Tensor) {
 		t.Fatalf("observation space %v", box)
+	}
+}
+
+// TestVecIllegalActionChangesNothing: one illegal action in a batch refuses
+// the whole batch, so no environment steps (the caller can fix the action
+// and step again).
+func TestVecIllegalActionChangesNothing(t *testing.T) {
+	g := engine.MustLoad("tictactoe", nil)
+	v, err := env.Vec(3, g, env.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Reset(1)
+	before := make([][]byte, v.Len())
+	for i := range before {
+		before[i], _ = v.Env(i).State().MarshalJSON()
+	}
+	if _, err := v.Step([]engine.Action{0, 9, 4}); !errors.Is(err, engine.ErrIllegalAction) || !strings.Contains(err.Error(), "env 1") {
+		t.Fatalf("illegal action in env 1: %v", err)
+	}
+	for i := range before {
+		if after, _ := v.Env(i).State().MarshalJSON(); !bytes.Equal(before[i], after) {
+			t.Errorf("env %d stepped although the batch was refused", i)
+		}
+	}
+	if _, err := v.Step([]engine.Action{0, 8, 4}); err != nil {
+		t.Fatalf("batch after a refused one: %v", err)
 	}
 }

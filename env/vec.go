@@ -73,11 +73,22 @@ func (v *VecEnv) Reset(seed uint64) ([]Obs, []Info) {
 }
 
 // Step plays actions[i] in environment i, all in parallel. If any action is
-// illegal, the error names the environment; environments whose actions were
-// legal have still stepped.
+// illegal (the action given to an environment being autoreset is ignored),
+// the error names the first such environment and no environment steps.
 func (v *VecEnv) Step(actions []engine.Action) ([]Step, error) {
 	if len(actions) != len(v.envs) {
 		return nil, fmt.Errorf("env: %d actions for %d environments", len(actions), len(v.envs))
+	}
+	for i, e := range v.envs {
+		if v.ended[i] {
+			continue
+		}
+		if e.state == nil || e.done {
+			return nil, fmt.Errorf("env %d: %w: call Reset first", i, ErrNotReset)
+		}
+		if !engine.IsLegal(e.state, actions[i]) {
+			return nil, fmt.Errorf("env %d: %w: %d is not legal for %s", i, engine.ErrIllegalAction, actions[i], e.state.CurrentPlayer())
+		}
 	}
 	steps := make([]Step, len(v.envs))
 	errs := make([]error, len(v.envs))
