@@ -50,6 +50,14 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 	if err := sv.limits.CheckAgent(spec); err != nil {
 		return BestResponse{}, err
 	}
+	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params), spec); err != nil {
+		return BestResponse{}, err
+	}
+	if r.Record != nil {
+		if err := sv.limits.CheckFiles(r.Record.Game, engine.Params(r.Record.Params)); err != nil {
+			return BestResponse{}, err
+		}
+	}
 	ctx, cancel := sv.withTimeout(ctx)
 	defer cancel()
 	return bounded(ctx, sv.log, func(func() bool) (BestResponse, error) {

@@ -29,6 +29,9 @@ var (
 	ErrBudget = errors.New("search budget over the limit")
 	// ErrAgentNotAllowed: the server does not offer that agent.
 	ErrAgentNotAllowed = errors.New("agent not allowed on this server")
+	// ErrFileRefused: a game parameter or agent option names a file on the
+	// server, and the server reads no files for its clients.
+	ErrFileRefused = errors.New("file paths refused")
 	// ErrNotYourTurn: a human move was sent while an AI seat (or another
 	// seat than the one named) is to move.
 	ErrNotYourTurn = errors.New("not this seat's turn")
@@ -70,6 +73,7 @@ var codes = []CodeInfo{
 	{"timeout", http.StatusServiceUnavailable, "the request ran past the time limit (--timeout); nothing changed", ErrTimeout},
 	{"agent_error", http.StatusInternalServerError, "an agent failed to choose a legal move; nothing changed", ErrAgent},
 	{"internal", http.StatusInternalServerError, "a bug, recovered; nothing changed", ErrInternal},
+	{"file_not_allowed", http.StatusForbidden, "a parameter or agent option names a file on the server, which it does not read for clients (--allow-files)", ErrFileRefused},
 	{"unknown_game", http.StatusBadRequest, "no game has that name", engine.ErrUnknownGame},
 	{"unknown_param", http.StatusBadRequest, "the game has no parameter of that name", engine.ErrUnknownParam},
 	{"bad_param", http.StatusBadRequest, "a parameter value is malformed or out of range", engine.ErrBadParam},

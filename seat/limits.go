@@ -28,6 +28,10 @@ type Limits struct {
 	IdleTimeout time.Duration
 	// Agents, when not empty, are the only agent names the service offers.
 	Agents []string
+	// AllowFiles lets clients name files on the server: game parameters
+	// such as board=FILE and agent options such as model=FILE. Off by
+	// default: see [Limits.CheckFiles].
+	AllowFiles bool
 }
 
 // MarshalJSON writes the limits with durations as Go duration strings ("30s").
@@ -39,7 +43,8 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 		MaxSessions    int      `json:"max_sessions"`
 		IdleTimeout    string   `json:"idle_timeout"`
 		Agents         []string `json:"agents,omitempty"`
-	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents})
+		AllowFiles     bool     `json:"allow_files"`
+	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents, l.AllowFiles})
 }
 
 // DefaultLimits are the limits a zero field takes.

@@ -52,6 +52,9 @@ func (sv *Service) Start(ctx context.Context, r StartRequest) (View, error) {
 	if err := r.check(); err != nil {
 		return View{}, err
 	}
+	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params), r.Seats...); err != nil {
+		return View{}, err
+	}
 	if err := sv.room(r.Session); err != nil {
 		return View{}, err
 	}

@@ -27,6 +27,7 @@ func addLimitFlags(cmd *cobra.Command, l *seat.Limits) {
 	f.IntVar(&l.MaxSessions, "max-sessions", d.MaxSessions, "most sessions kept at once")
 	f.DurationVar(&l.IdleTimeout, "idle", d.IdleTimeout, "a session unused this long is deleted")
 	f.StringSliceVar(&l.Agents, "agents", nil, "agent names offered (default: every registered agent)")
+	f.BoolVar(&l.AllowFiles, "allow-files", false, "let clients name files on this machine (board=FILE, scenario=FILE, data=FILE, sheet=FILE, model=FILE)")
 }
 
 func init() {

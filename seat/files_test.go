@@ -1,0 +1,84 @@
+package seat
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+func TestCheckFiles(t *testing.T) {
+	for _, tc := range []struct {
+		game   string
+		params engine.Params
+		specs  []string
+		refuse bool
+	}{
+		{"planet-cubes", engine.Params{"board": "/etc/passwd"}, nil, true},
+		{"planet-cubes", engine.Params{"board": ""}, nil, false}, // the default
+		{"lunar-rally", engine.Params{"scenario": "blue"}, nil, false},
+		{"lunar-rally", engine.Params{"scenario": "../../etc/hostname"}, nil, true},
+		{"lunar-rally", engine.Params{"scenario": "testdata"}, nil, true}, // a bare name that exists here
+		{"walking-moon", engine.Params{"data": "lunar.txt"}, nil, true},
+		{"welcome-moon", engine.Params{"sheet": `C:\sheet.json`}, nil, true},
+		{"welcome-moon", engine.Params{"players": "3"}, nil, false},
+		{"tictactoe", nil, []string{"human", "net:model=/etc/passwd"}, true},
+		{"tictactoe", nil, []string{"az:sims=10,model=builtin"}, false},
+		{"tictactoe", nil, []string{"mcts:sims=10", "random"}, false},
+		{"nosuchgame", engine.Params{"board": "/etc/passwd"}, nil, false}, // left to the engine
+	} {
+		err := Limits{}.CheckFiles(tc.game, tc.params, tc.specs...)
+		if got := errors.Is(err, ErrFileRefused); got != tc.refuse {
+			t.Errorf("CheckFiles(%s %v %v) = %v, want refused %v", tc.game, tc.params, tc.specs, err, tc.refuse)
+		}
+		if err := (Limits{AllowFiles: true}).CheckFiles(tc.game, tc.params, tc.specs...); err != nil {
+			t.Errorf("AllowFiles: CheckFiles(%s %v %v) = %v", tc.game, tc.params, tc.specs, err)
+		}
+	}
+}
+
+// TestFilesRefusedByEveryOperation: start, game and best (state and record)
+// refuse file parameters over both protocols, and with AllowFiles the same
+// request reaches the game, which reads the file.
+func TestFilesRefusedByEveryOperation(t *testing.T) {
+	board := map[string]any{"board": "/etc/passwd"}
+	reqs := []struct {
+		op   string
+		body any
+	}{
+		{"start", map[string]any{"game": "planet-cubes", "params": board}},
+		{"start", map[string]any{"game": "tictactoe", "seats": []string{"human", "net:model=/etc/passwd"}}},
+		{"best", map[string]any{"game": "planet-cubes", "params": board, "state": map[string]any{}, "agent": "random"}},
+		{"best", map[string]any{"record": map[string]any{"game": "planet-cubes", "params": board, "actions": []int{}}, "agent": "random"}},
+		{"best", map[string]any{"game": "tictactoe", "state": map[string]any{"board": "........."}, "agent": "net:model=/etc/passwd"}},
+	}
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		for _, r := range reqs {
+			fails(t, c, r.op, "", r.body, "file_not_allowed")
+		}
+		if e := gameWithBoard(t, c); e == nil || e.Code != "file_not_allowed" {
+			t.Errorf("%s game board=/etc/passwd: %v, want file_not_allowed", c.name(), e)
+		}
+		if n := len(must[[]Summary](t, c, "sessions", "", nil)); n != 0 {
+			t.Errorf("%s: %d sessions kept after refused starts", c.name(), n)
+		}
+	}
+	// Allowed, /etc/passwd reaches the board parser, which rejects it.
+	for _, c := range clients(t, NewService(Limits{AllowFiles: true}, nil)) {
+		fails(t, c, "start", "", reqs[0].body, "bad_param")
+		if e := gameWithBoard(t, c); e == nil || e.Code != "bad_param" {
+			t.Errorf("%s game board=/etc/passwd, files allowed: %v, want bad_param", c.name(), e)
+		}
+	}
+}
+
+// gameWithBoard asks for planet-cubes with board=/etc/passwd (over HTTP the
+// params are in the query).
+func gameWithBoard(t *testing.T, c client) *Error {
+	if h, ok := c.(*httpClient); ok {
+		_, e := h.raw(t, "GET", "/v1/games/planet-cubes?board=/etc/passwd", nil)
+		return e
+	}
+	_, e := c.do(t, "game", "", map[string]any{"game": "planet-cubes", "params": map[string]any{"board": "/etc/passwd"}})
+	return e
+}
