@@ -6,24 +6,48 @@ import (
 	"sync"
 )
 
+// DefaultCacheBytes bounds the memory a cache made by NewCache holds: keys
+// are whole observations (4 bytes a float), which for large grids (tens of
+// kilobytes each) would otherwise let a cache of 1<<16 entries grow to
+// gigabytes.
+const DefaultCacheBytes = 256 << 20
+
+// entryOverhead is the estimated cost of an entry beyond its key and value
+// bytes (map bucket, string and slice headers).
+const entryOverhead = 64
+
 // Cache remembers network outputs keyed on the exact observation and mask.
-// It holds at most about Size entries: when the newer of its two
-// generations fills up, the older one is dropped (an approximate LRU that
-// costs nothing per hit). It is safe for concurrent use.
+// It holds at most its size in entries (rounded up to an even number) and
+// about its byte bound in memory: entries live in
+// two generations, and when the newer one reaches half of either bound the
+// older one is dropped (an approximate LRU that costs nothing per hit: a
+// hit in the older generation moves the entry to the newer). It is safe
+// for concurrent use.
 type Cache struct {
 	mu           sync.Mutex
 	size         int
+	maxBytes     int64
 	cur, old     map[string][]float32
+	curBytes     int64
+	oldBytes     int64
 	hits, misses int64
 }
 
-// NewCache makes a cache of about size entries; size <= 0 gives nil, a
-// cache that remembers nothing (its methods accept a nil receiver).
+// NewCache makes a cache of at most size entries and DefaultCacheBytes
+// bytes; size <= 0 gives nil, a cache that remembers nothing (its methods
+// accept a nil receiver).
 func NewCache(size int) *Cache {
-	if size <= 0 {
+	return NewCacheBytes(size, DefaultCacheBytes)
+}
+
+// NewCacheBytes makes a cache of at most size entries and about maxBytes
+// bytes of keys, values and bookkeeping; size <= 0 or maxBytes <= 0 gives
+// nil, a cache that remembers nothing.
+func NewCacheBytes(size int, maxBytes int64) *Cache {
+	if size <= 0 || maxBytes <= 0 {
 		return nil
 	}
-	return &Cache{size: size, cur: map[string][]float32{}, old: map[string][]float32{}}
+	return &Cache{size: size, maxBytes: maxBytes, cur: map[string][]float32{}, old: map[string][]float32{}}
 }
 
 // CacheKey is the key of an observation and its mask: the float bits of
@@ -46,6 +70,22 @@ func CacheKey(dst []byte, obs, mask []float32) []byte {
 	return dst
 }
 
+func entryBytes(key string, val []float32) int64 {
+	return int64(len(key)) + 4*int64(len(val)) + entryOverhead
+}
+
+// add puts an entry in the newer generation, first retiring it if it has
+// reached half of either bound. c.mu is held.
+func (c *Cache) add(key string, val []float32) {
+	n := entryBytes(key, val)
+	if len(c.cur) > 0 && (len(c.cur) >= (c.size+1)/2 || c.curBytes+n > c.maxBytes/2) {
+		c.old, c.cur = c.cur, make(map[string][]float32, len(c.cur))
+		c.oldBytes, c.curBytes = c.curBytes, 0
+	}
+	c.cur[key] = val
+	c.curBytes += n
+}
+
 // Get finds an entry; the slice returned must not be changed.
 func (c *Cache) Get(key []byte) ([]float32, bool) {
 	if c == nil {
@@ -56,7 +96,10 @@ func (c *Cache) Get(key []byte) ([]float32, bool) {
 	v, ok := c.cur[string(key)]
 	if !ok {
 		if v, ok = c.old[string(key)]; ok {
-			c.cur[string(key)] = v
+			k := string(key)
+			delete(c.old, k)
+			c.oldBytes -= entryBytes(k, v)
+			c.add(k, v)
 		}
 	}
 	if ok {
@@ -74,10 +117,15 @@ func (c *Cache) Put(key []byte, val []float32) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.cur) >= (c.size+1)/2 {
-		c.old, c.cur = c.cur, make(map[string][]float32, len(c.cur))
+	k := string(key)
+	if v, ok := c.cur[k]; ok {
+		c.curBytes -= entryBytes(k, v)
+		delete(c.cur, k)
+	} else if v, ok := c.old[k]; ok {
+		c.oldBytes -= entryBytes(k, v)
+		delete(c.old, k)
 	}
-	c.cur[string(key)] = val
+	c.add(k, val)
 }
 
 // Stats are the number of hits and misses so far.
@@ -97,11 +145,16 @@ func (c *Cache) Len() int {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n := len(c.cur)
-	for k := range c.old {
-		if _, dup := c.cur[k]; !dup {
-			n++
-		}
+	return len(c.cur) + len(c.old)
+}
+
+// Bytes is the estimated memory the entries hold: keys, values and a fixed
+// overhead per entry.
+func (c *Cache) Bytes() int64 {
+	if c == nil {
+		return 0
 	}
-	return n
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.curBytes + c.oldBytes
 }

@@ -1,8 +1,10 @@
 package models_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -130,9 +132,14 @@ func TestCacheBounded(t *testing.T) {
 	c := models.NewCache(10)
 	for i := 0; i < 100; i++ {
 		c.Put([]byte{byte(i)}, []float32{float32(i)})
-	}
-	if n := c.Len(); n > 10 {
-		t.Fatalf("cache of size 10 holds %d entries", n)
+		// Hits move entries out of the older generation: they must not
+		// grow the cache past its bound either.
+		for j := max(i-9, 0); j <= i; j++ {
+			c.Get([]byte{byte(j)})
+		}
+		if n := c.Len(); n > 10 {
+			t.Fatalf("cache of size 10 holds %d entries after %d puts", n, i+1)
+		}
 	}
 	if v, ok := c.Get([]byte{99}); !ok || v[0] != 99 {
 		t.Fatal("latest entry lost")
@@ -144,5 +151,51 @@ func TestCacheBounded(t *testing.T) {
 	none.Put([]byte{1}, nil)
 	if _, ok := none.Get([]byte{1}); ok {
 		t.Fatal("nil cache remembered")
+	}
+}
+
+// TestCacheBoundedInBytes: large observations (lunar-rally's are 77 KB)
+// are bounded by bytes long before the entry bound.
+func TestCacheBoundedInBytes(t *testing.T) {
+	const maxBytes = 1 << 20
+	c := models.NewCacheBytes(1<<16, maxBytes)
+	key := make([]byte, 50_000)
+	for i := 0; i < 200; i++ {
+		binary.LittleEndian.PutUint32(key, uint32(i))
+		c.Put(key, make([]float32, 20))
+		if b := c.Bytes(); b > maxBytes {
+			t.Fatalf("cache bounded to %d bytes holds %d after %d puts", maxBytes, b, i+1)
+		}
+	}
+	if n := c.Len(); n < 10 {
+		t.Fatalf("cache of 1 MiB holds only %d entries of 50 KB", n)
+	}
+	if _, ok := c.Get(key); !ok {
+		t.Fatal("latest entry lost")
+	}
+}
+
+// TestCacheKey: the key tells apart observations and masks that differ in
+// one place, and only those.
+func TestCacheKey(t *testing.T) {
+	obs := []float32{0, 1, 0.5, 0}
+	mask := []float32{1, 0, 0, 1, 0, 0, 0, 0, 1, 1}
+	base := string(models.CacheKey(nil, obs, mask))
+	if again := string(models.CacheKey(make([]byte, 3, 100), obs, mask)); again != base {
+		t.Fatal("same observation and mask, different keys")
+	}
+	for i := range obs {
+		o := slices.Clone(obs)
+		o[i] += 0.25
+		if string(models.CacheKey(nil, o, mask)) == base {
+			t.Errorf("observation %d changed, key did not", i)
+		}
+	}
+	for i := range mask {
+		m := slices.Clone(mask)
+		m[i] = 1 - m[i]
+		if string(models.CacheKey(nil, obs, m)) == base {
+			t.Errorf("mask %d changed, key did not", i)
+		}
 	}
 }
