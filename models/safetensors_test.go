@@ -1,0 +1,168 @@
+package models_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"unicode/utf8"
+)
+
+// stDtypeSize are the dtypes the safetensors format defines, with their
+// sizes in bytes (https://huggingface.co/docs/safetensors, "Format").
+var stDtypeSize = map[string]int64{
+	"BOOL": 1, "U8": 1, "I8": 1, "F8_E5M2": 1, "F8_E4M3": 1,
+	"I16": 2, "U16": 2, "F16": 2, "BF16": 2,
+	"I32": 4, "U32": 4, "F32": 4,
+	"I64": 8, "U64": 8, "F64": 8,
+}
+
+// checkSafetensors checks data against the safetensors format as a reader
+// in another ecosystem sees it, independently of models.Decode: an 8-byte
+// little-endian header size N; N bytes of UTF-8 JSON that start with '{'
+// and may be padded with trailing spaces; an object whose "__metadata__"
+// is a map of strings to strings and whose other entries are tensors with
+// exactly dtype, shape and data_offsets; offsets relative to the byte
+// buffer after the header, each tensor's size matching its dtype and
+// shape, the tensors covering the buffer with no hole or overlap. It
+// returns the metadata.
+func checkSafetensors(data []byte) (map[string]string, error) {
+	if len(data) < 8 {
+		return nil, fmt.Errorf("%d bytes, no header size", len(data))
+	}
+	n := binary.LittleEndian.Uint64(data)
+	if n > uint64(len(data)-8) {
+		return nil, fmt.Errorf("header size %d past the end of %d bytes", n, len(data))
+	}
+	header, buf := data[8:8+n], data[8+n:]
+	if !utf8.Valid(header) || len(header) == 0 || header[0] != '{' {
+		return nil, fmt.Errorf("header is not UTF-8 JSON starting with '{'")
+	}
+	trimmed := bytes.TrimRight(header, " ")
+	if trimmed[len(trimmed)-1] != '}' {
+		return nil, fmt.Errorf("header is padded with something other than spaces")
+	}
+	var entries map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &entries); err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	meta := map[string]string{}
+	type span struct {
+		name       string
+		begin, end int64
+	}
+	var spans []span
+	for name, raw := range entries {
+		if name == "__metadata__" {
+			var values map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &values); err != nil {
+				return nil, fmt.Errorf("__metadata__ is not an object: %w", err)
+			}
+			for k, v := range values {
+				var s string
+				if err := json.Unmarshal(v, &s); err != nil {
+					return nil, fmt.Errorf("__metadata__ %q is %s, not a string", k, v)
+				}
+				meta[k] = s
+			}
+			continue
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &fields); err != nil || len(fields) != 3 ||
+			fields["dtype"] == nil || fields["shape"] == nil || fields["data_offsets"] == nil {
+			return nil, fmt.Errorf("tensor %s is %s, want exactly dtype, shape and data_offsets", name, raw)
+		}
+		var dtype string
+		var shape []int64
+		var off []int64
+		if json.Unmarshal(fields["dtype"], &dtype) != nil || json.Unmarshal(fields["shape"], &shape) != nil ||
+			json.Unmarshal(fields["data_offsets"], &off) != nil || len(off) != 2 {
+			return nil, fmt.Errorf("tensor %s: bad field types in %s", name, raw)
+		}
+		size, ok := stDtypeSize[dtype]
+		if !ok {
+			return nil, fmt.Errorf("tensor %s: dtype %q is not a safetensors dtype", name, dtype)
+		}
+		for _, d := range shape {
+			if d < 0 {
+				return nil, fmt.Errorf("tensor %s: negative dimension in %v", name, shape)
+			}
+			size *= d
+		}
+		if off[0] < 0 || off[1]-off[0] != size {
+			return nil, fmt.Errorf("tensor %s: offsets %v hold %d bytes, dtype and shape need %d", name, off, off[1]-off[0], size)
+		}
+		spans = append(spans, span{name, off[0], off[1]})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].begin < spans[j].begin })
+	var end int64
+	for _, s := range spans {
+		if s.begin != end {
+			return nil, fmt.Errorf("tensor %s starts at %d, want %d", s.name, s.begin, end)
+		}
+		end = s.end
+	}
+	if end != int64(len(buf)) {
+		return nil, fmt.Errorf("tensors cover %d bytes of a %d-byte buffer", end, len(buf))
+	}
+	return meta, nil
+}
+
+// TestFilesAreSafetensors checks written model files and the built-in
+// opponents against the safetensors format.
+func TestFilesAreSafetensors(t *testing.T) {
+	files := map[string][]byte{}
+	for i, tc := range testCases {
+		files[tc.Name] = encode(t, testModel(t, i))
+	}
+	builtins, err := filepath.Glob("opponents/*.safetensors")
+	if err != nil || len(builtins) == 0 {
+		t.Fatalf("no built-in model files: %v", err)
+	}
+	for _, p := range builtins {
+		if files[p], err = os.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range files {
+		meta, err := checkSafetensors(data)
+		if err != nil {
+			t.Errorf("%s: not a safetensors file: %v", name, err)
+			continue
+		}
+		for _, k := range []string{"format", "game", "params", "shapes", "architecture", "provenance"} {
+			if meta[k] == "" {
+				t.Errorf("%s: metadata has no %s", name, k)
+			}
+		}
+	}
+}
+
+// TestSafetensorsCheckRejects shows the checker above is not a rubber stamp.
+func TestSafetensorsCheckRejects(t *testing.T) {
+	good := encode(t, testModel(t, 0))
+	n := binary.LittleEndian.Uint64(good)
+	header := string(good[8 : 8+n])
+	with := func(old, new string) []byte {
+		h := bytes.Replace([]byte(header), []byte(old), []byte(new), 1)
+		out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
+		return append(append(out, h...), good[8+n:]...)
+	}
+	for name, data := range map[string][]byte{
+		"truncated":        good[:len(good)-1],
+		"unknown dtype":    with(`"F32"`, `"F31"`),
+		"metadata number":  with(`"format":`, `"n":1,"format":`),
+		"extra field":      with(`"dtype"`, `"x":1,"dtype"`),
+		"not starting {":   with(`{`, ` `),
+		"wrong size":       with(`"shape":[11,16]`, `"shape":[11,15]`),
+		"non-space suffix": append(append(binary.LittleEndian.AppendUint64(nil, n), header[:n-1]+"\n"...), good[8+n:]...),
+	} {
+		if _, err := checkSafetensors(data); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
