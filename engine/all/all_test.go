@@ -83,6 +83,19 @@ func FuzzDecodeState(f *testing.F) {
 	})
 }
 
+// FuzzActions plays byte-chosen action sequences in every registered game
+// and configuration, checking every state; the first byte picks the game.
+// Its seed corpus (one sequence per game) runs with go test.
+func FuzzActions(f *testing.F) {
+	games := loadAll(f)
+	for i := range games {
+		f.Add(byte(i), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 255, 3, 200, 17, 9})
+	}
+	f.Fuzz(func(t *testing.T, which byte, data []byte) {
+		enginetest.CheckActions(t, games[int(which)%len(games)], data)
+	})
+}
+
 func loadAll(f *testing.F) []engine.Game {
 	var games []engine.Game
 	for _, spec := range engine.Games() {

@@ -57,22 +57,27 @@ func CheckDecoded(t *testing.T, g engine.Game, data []byte) {
 func FuzzActions(f *testing.F, g engine.Game) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8})
 	f.Add([]byte{255, 3, 200, 17, 9})
-	f.Fuzz(func(t *testing.T, data []byte) {
-		s := g.NewInitialState()
-		rng := newRNG(3)
-		for _, b := range data {
-			if s.IsTerminal() {
-				break
-			}
-			legal := s.LegalActions(nil)
-			if int(b) >= 2*len(legal) && b%2 == 1 {
-				if err := engine.ApplyChecked(s, engine.Action(-1-int(b))); !errors.Is(err, engine.ErrIllegalAction) {
-					t.Fatalf("illegal action accepted: %v", err)
-				}
-				continue
-			}
-			s.Apply(legal[int(b)%len(legal)])
-			checkState(t, g, s, rng)
+	f.Fuzz(func(t *testing.T, data []byte) { CheckActions(t, g, data) })
+}
+
+// CheckActions plays the action sequence that data picks (see FuzzActions)
+// from g's initial state, checking every state.
+func CheckActions(t *testing.T, g engine.Game, data []byte) {
+	t.Helper()
+	s := g.NewInitialState()
+	rng := newRNG(3)
+	for _, b := range data {
+		if s.IsTerminal() {
+			break
 		}
-	})
+		legal := s.LegalActions(nil)
+		if int(b) >= 2*len(legal) && b%2 == 1 {
+			if err := engine.ApplyChecked(s, engine.Action(-1-int(b))); !errors.Is(err, engine.ErrIllegalAction) {
+				t.Fatalf("illegal action accepted: %v", err)
+			}
+			continue
+		}
+		s.Apply(legal[int(b)%len(legal)])
+		checkState(t, g, s, rng)
+	}
 }

@@ -24,7 +24,7 @@ type brokenGame struct {
 func (g brokenGame) Spec() engine.Spec {
 	s := g.Game.Spec()
 	s.Name = "broken-" + g.flaw // not registered
-	if g.flaw == "leak" || g.flaw == "drawing-leak" {
+	if g.flaw == "leak" || g.flaw == "drawing-leak" || g.flaw == "resample-turn" {
 		s.Information = engine.ImperfectInformation
 	}
 	return s
@@ -103,7 +103,18 @@ func (s *brokenState) Resample(p engine.Player, rng *rand.Rand) engine.State {
 		c.State.Apply(c.State.LegalActions(nil)[0])
 		c.State.Apply(c.State.LegalActions(nil)[0])
 	}
+	if s.flaw == "resample-turn" && !c.IsTerminal() {
+		// A resampled world where the other seat is to move.
+		c.State.Apply(c.State.LegalActions(nil)[0])
+	}
 	return c
+}
+
+func (s *brokenState) ActionString(a engine.Action) string {
+	if s.flaw == "dup-names" && a%2 == 1 {
+		return s.State.ActionString(a - 1)
+	}
+	return s.State.ActionString(a)
 }
 
 // TestSuiteCatchesBrokenGames runs the suite over each broken game in a
@@ -114,12 +125,14 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		return
 	}
 	cases := map[string]string{
-		"unsorted":     "not sorted",
-		"shared-clone": "changed the original",
-		"bounds":       "outside",
-		"alloc":        "allocate",
-		"leak":         "changed p0's observation",
-		"drawing-leak": "StringFor(p0) changed under Resample(p0)",
+		"unsorted":      "not sorted",
+		"shared-clone":  "changed the original",
+		"bounds":        "outside",
+		"alloc":         "allocate",
+		"leak":          "changed p0's observation",
+		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",
+		"resample-turn": "changed the current player",
+		"dup-names":     "not unique",
 	}
 	for flaw, want := range cases {
 		t.Run(flaw, func(t *testing.T) {
