@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/moongym/moongym/agents"
@@ -71,7 +72,9 @@ func splitmix(x uint64) uint64 {
 
 // Run plays the tournament and returns the games in index order. It stops
 // at the first error (an agent that cannot be made or fails to act) or when
-// ctx is cancelled.
+// ctx is cancelled; it then returns the error, which names the failed game
+// (index, seed and agents by seat), together with the games finished so far
+// (in index order, possibly none), so that no finished game is lost.
 func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	if cfg.Game == nil {
 		return nil, fmt.Errorf("%w: no game", ErrBadConfig)
@@ -103,8 +106,12 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	defer cancel()
 
 	results := make([]GameResult, cfg.Games)
+	type finished struct {
+		i   int
+		err error
+	}
 	jobs := make(chan int)
-	done := make(chan error)
+	done := make(chan finished)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -114,7 +121,7 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 				r, err := playOne(cfg.Game, ents, cfg.Seed, i, cfg.Opening)
 				results[i] = r
 				select {
-				case done <- err:
+				case done <- finished{i, err}:
 				case <-ctx.Done():
 					return
 				}
@@ -131,14 +138,18 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 			}
 		}
 	}()
+	ok := make([]bool, cfg.Games)
 	var firstErr error
 	for n := 0; n < cfg.Games && firstErr == nil; n++ {
 		select {
-		case err := <-done:
-			if err != nil {
-				firstErr = err
-			} else if cfg.Progress != nil {
-				cfg.Progress(n + 1)
+		case f := <-done:
+			if f.err != nil {
+				firstErr = f.err
+			} else {
+				ok[f.i] = true
+				if cfg.Progress != nil {
+					cfg.Progress(n + 1)
+				}
 			}
 		case <-ctx.Done():
 			firstErr = ctx.Err()
@@ -147,7 +158,13 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	cancel()
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		var kept []GameResult
+		for i, r := range results {
+			if ok[i] {
+				kept = append(kept, r)
+			}
+		}
+		return kept, firstErr
 	}
 	return results, nil
 }
@@ -179,7 +196,7 @@ func playOne(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (Ga
 	withOpening(players, opening, gs)
 	rec, final, err := agents.PlayGame(g, players, rand.New(rand.NewPCG(gs, 0x6172656e61)))
 	if err != nil {
-		return GameResult{}, fmt.Errorf("game %d (seed %d): %w", i, gs, err)
+		return GameResult{}, fmt.Errorf("game %d (game seed %d; agents by seat: %s): %w", i, gs, strings.Join(names, ", "), err)
 	}
 	rec.Seats = names
 	return GameResult{Index: i, Seed: gs, Seats: seats, Returns: final.Returns(nil), Scores: final.Scores(nil), Record: rec}, nil

@@ -105,13 +105,38 @@ func TestBradleyTerry(t *testing.T) {
 	if !(elo[0] > elo[1] && elo[1] > elo[2]) || math.Abs(elo[0]+elo[1]+elo[2]) > 1e-6 {
 		t.Errorf("elo %v", elo)
 	}
-	// 3:1 is about 191 Elo points.
-	if d := elo[0] - elo[1]; d < 150 || d > 230 {
-		t.Errorf("A-B gap %v, want about 191", d)
+	// The results fit Bradley-Terry exactly (odds 3, 3 and 9 = 3*3), so the
+	// maximum-likelihood gaps are 400 log10(3) = 190.85 Elo each; the one
+	// virtual draw per agent (the package doc) shrinks them by under 1.
+	exact := 400 * math.Log10(3)
+	for _, d := range []float64{elo[0] - elo[1], elo[1] - elo[2]} {
+		if d > exact || d < exact-1 {
+			t.Errorf("gap %v, want just under %v", d, exact)
+		}
 	}
 	for i, h := range half {
 		if h <= 0 || h > 100 {
 			t.Errorf("half-width %d: %v", i, h)
+		}
+	}
+	// Two agents, 400 games won 3:1: the rating difference has variance
+	// 1/(n p (1-p)) in natural-log units, and each rating (mean zero) half
+	// of the difference, so the 95% half-width is 1.96 * sd / 2.
+	two := NewPairwise(2)
+	for i := 0; i < 400; i++ {
+		two.Add(0, 1, boolRet(i%4 != 0), boolRet(i%4 == 0))
+	}
+	elo, half, err = BradleyTerry(two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantHalf := 1.96 * math.Sqrt(1/(400*0.75*0.25)) / 2 * 400 / math.Ln10
+	if d := elo[0] - elo[1]; d > exact || d < exact-1 {
+		t.Errorf("two agents: gap %v, want just under %v", d, exact)
+	}
+	for i, h := range half {
+		if math.Abs(h-wantHalf) > 0.01*wantHalf {
+			t.Errorf("two agents: half-width %d is %v, want %v within 1%%", i, h, wantHalf)
 		}
 	}
 	// An unbeaten agent still gets a finite rating.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -160,5 +161,47 @@ func TestOpening(t *testing.T) {
 	// An opening longer than the game plays every move at random.
 	if _, err := Run(context.Background(), Config{Game: g, Agents: []string{"heuristic"}, Games: 4, Seed: 1, Opening: 20}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// failingAgent fails at its first move.
+type failingAgent struct{ err error }
+
+func (f failingAgent) Act(engine.State) (engine.Action, error) { return 0, f.err }
+
+// TestErrorMidTournament: an agent that fails in one game stops the
+// tournament with an error naming that game (index, seed, agents by seat)
+// and wrapping the agent's error, and the games finished before it are
+// returned, not lost.
+func TestErrorMidTournament(t *testing.T) {
+	g := tictactoe.Game{}
+	boom := errors.New("boom")
+	var made atomic.Int64
+	// The early check makes agent 1; games 0-4 make agents 2-6; the agent
+	// of game 5 fails.
+	flaky := Entrant{Name: "flaky", New: func(uint64) (agents.Agent, error) {
+		if made.Add(1) == 7 {
+			return failingAgent{boom}, nil
+		}
+		return countingAgent{new(atomic.Int64)}, nil
+	}}
+	cfg := Config{Game: g, Entrants: []Entrant{flaky, SpecEntrant(g, "random")}, Games: 10, Seed: 3, Parallel: 1}
+	res, err := Run(context.Background(), cfg)
+	if !errors.Is(err, boom) {
+		t.Fatalf("err %v, want boom", err)
+	}
+	seat := slices.Index(Seating(5, 2, 2), 0)
+	for _, part := range []string{"game 5 ", fmt.Sprintf("game seed %d", GameSeed(3, 5)), "agents by seat: ", fmt.Sprintf("seat %d: boom", seat)} {
+		if !strings.Contains(err.Error(), part) {
+			t.Errorf("error %q does not say %q", err, part)
+		}
+	}
+	if len(res) != 5 {
+		t.Fatalf("%d games returned with the error, want the 5 finished", len(res))
+	}
+	for i, r := range res {
+		if r.Index != i || r.Record == nil || len(r.Returns) != 2 {
+			t.Errorf("game %d: %+v", i, r)
+		}
 	}
 }

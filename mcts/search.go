@@ -122,6 +122,17 @@ type Result struct {
 	Sims int
 }
 
+// RootVisits is the visit count of the root of the current tree, visits
+// kept from earlier moves by Reuse included; 0 when there is no tree. After
+// a Run with Reuse that found its position in the tree it exceeds
+// Result.Sims.
+func (s *Search) RootVisits() int {
+	if s.root == none {
+		return 0
+	}
+	return int(s.t.nodes[s.root].visits)
+}
+
 // Reset drops the tree; the next Run starts afresh. The random generator
 // is not re-seeded.
 func (s *Search) Reset() {

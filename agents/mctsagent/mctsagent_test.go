@@ -176,3 +176,43 @@ func TestGreedyEvaluatesEachMove(t *testing.T) {
 		t.Errorf("nil evaluation: %v", err)
 	}
 }
+
+// TestAgentReusesTree checks that with reuse=true the agent keeps the
+// subtree of its previous search across its own moves (it sees only the
+// positions where it moves), and that without it every move starts afresh.
+func TestAgentReusesTree(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, tc := range []struct {
+		spec  string
+		reuse bool
+	}{
+		{"mcts:sims=400,reuse=true,seed=1", true},
+		{"mcts:sims=400,seed=1", false},
+	} {
+		a, err := agents.New(g, tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ag := a.(*Agent)
+		s := g.NewInitialState()
+		act, err := ag.Act(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Act moved the root past its own move: the subtree is kept.
+		if kept := ag.Search().RootVisits(); tc.reuse && kept == 0 || !tc.reuse && kept != 0 {
+			t.Errorf("%s: %d visits kept after the first move", tc.spec, kept)
+		}
+		s.Apply(act)
+		s.Apply(s.LegalActions(nil)[0]) // the opponent's reply, unseen by the agent
+		// Policy runs the same search as Act (without playing): with reuse
+		// it finds the new position in the kept tree and adds 400 visits.
+		if _, err := ag.Policy(s); err != nil {
+			t.Fatal(err)
+		}
+		got := ag.Search().RootVisits()
+		if tc.reuse && got <= 400 || !tc.reuse && got != 400 {
+			t.Errorf("%s: root visits %d at the second move, want %s", tc.spec, got, map[bool]string{true: "> 400", false: "400"}[tc.reuse])
+		}
+	}
+}

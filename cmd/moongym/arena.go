@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -49,6 +50,12 @@ agents. The known agents and their options are listed under --agents below.
 (drawn from the game's seed), whoever is to move, so that deterministic
 agents meet in varied positions instead of replaying a few games.
 
+A progress bar is drawn on stderr when stderr is a terminal (not with --quiet,
+nor when stderr is a file or a pipe). If an agent fails in a game or the run
+is interrupted (Ctrl-C), the games finished so far are still reported and
+written (--json, --records), and the command then exits with the error, which
+names the failed game (index, seed, agents by seat).
+
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,
 		Example: `  moongym arena tictactoe --agents mcts,random --games 200
@@ -82,29 +89,38 @@ Seating, outcomes and ratings are defined in the arena package documentation
 					progressbar.OptionClearOnFinish())
 				cfg.Progress = func(done int) { _ = bar.Set(done) }
 			}
-			results, err := arena.Run(ctx, cfg)
+			results, runErr := arena.Run(ctx, cfg)
 			if bar != nil {
 				_ = bar.Finish()
 			}
-			if err != nil {
-				return err
+			if runErr != nil {
+				runErr = fmt.Errorf("arena %s: stopped after %d of %d games: %w", g.Spec().Name, len(results), games, runErr)
+				if len(results) == 0 {
+					return runErr
+				}
+				// Keep what was played: the report and the records of the
+				// finished games are written as usual, then the error.
+				fmt.Fprintf(cmd.ErrOrStderr(), "arena stopped early: reporting the %d finished games (the error follows)\n", len(results))
 			}
 			rep, err := arena.Summarize(g, specs, seed, results)
 			if err != nil {
-				return err
+				return errors.Join(runErr, err)
 			}
 			rep.Opening = opening
 			if jsonFile != "" {
 				if err := writeJSONFile(jsonFile, rep); err != nil {
-					return err
+					return errors.Join(runErr, err)
 				}
 			}
 			if records != "" {
 				if err := writeRecords(records, results); err != nil {
-					return err
+					return errors.Join(runErr, err)
 				}
 			}
-			return rep.WriteTable(cmd.OutOrStdout())
+			if err := rep.WriteTable(cmd.OutOrStdout()); err != nil {
+				return err
+			}
+			return runErr
 		},
 	}
 	f := cmd.Flags()
