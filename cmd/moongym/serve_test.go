@@ -29,9 +29,10 @@ func serve(t *testing.T, args ...string) (string, func() error) {
 		t.Fatal(err)
 	}
 	sub.SetContext(ctx)
+	t.Cleanup(func() { sub.SetContext(context.Background()) })
 	done := make(chan error, 1)
 	go func() {
-		err := root.ExecuteContext(ctx)
+		err := root.Execute()
 		pw.Close()
 		done <- err
 	}()
