@@ -143,6 +143,7 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"play", "chess"}, "unknown game"},
+		{[]string{"play"}, "games: lunar-rally, planet-cubes, tictactoe"},
 		{[]string{"play", "tictactoe", "--seats", "human"}, "has 1 seats, the game has 2"},
 		{[]string{"play", "tictactoe", "--seats", "human,alphago"}, "unknown agent"},
 		{[]string{"play", "tictactoe", "--params", "size=4"}, "unknown parameter"},
@@ -182,5 +183,20 @@ func TestEveryCommandHasHelpAndExample(t *testing.T) {
 		if c.Short == "" || c.Example == "" {
 			t.Errorf("%s: Short %q, Example %q", c.Name(), c.Short, c.Example)
 		}
+	}
+}
+
+// TestPlayPartOfName: a word of an action's name, or its start, picks the
+// action when no other legal action matches; several matches are listed.
+func TestPlayPartOfName(t *testing.T) {
+	// Welcome to the Moon opens with a choice of combinations named like
+	// "9 Robot [c1]".
+	out, err := run(t, "c2\nquit\n", "play", "welcome-moon", "--seats", "human,random", "--seed", "3")
+	if err != nil || strings.Contains(out, "not a legal action") || !strings.Contains(out, "to play: write") {
+		t.Fatalf("c2 did not pick a combination: %v\n%s", err, out)
+	}
+	out, err = run(t, "c\nquit\n", "play", "tictactoe", "--seats", "human,random", "--seed", "3")
+	if err != nil || !strings.Contains(out, `"c" matches c1, c2, c3: type more`) {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }

@@ -30,7 +30,8 @@ agent spec (random, heuristic, mcts:sims=400, ...). By default seat 0 is human a
 the others are random.
 
 At your turn the board is drawn and the legal actions are listed with numbers.
-Type an action's name or its number. Other commands:
+Type an action's number, its name, or a part that names one action alone (the
+start of the name, or one of its words: "c1" for "9 Robot [c1]"). Other commands:
   undo    take back your last move (and the moves played after it)
   moves   list the legal actions again
   help    show these commands
@@ -43,7 +44,12 @@ replayable record (see "moongym replay").`,
   moongym play tictactoe --seats random,human
   moongym play tictactoe --seats heuristic,random --seed 7
   moongym play walking-moon --params players=3 --seats human,heuristic,random`,
-		Args: cobra.ExactArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return fmt.Errorf("play takes one game name, got %d arguments (games: %s)", len(args), strings.Join(engine.Names(), ", "))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := engine.ParseParams(params)
 			if err != nil {
@@ -269,15 +275,51 @@ func (s *playSession) ask(p engine.Player) (engine.Action, bool, error) {
 			continue
 		}
 		a, err := engine.ParseAction(s.state, text)
+		if errors.Is(err, engine.ErrUnknownAction) {
+			a, err = s.matchPart(legal, text)
+		}
 		switch {
 		case errors.Is(err, engine.ErrAmbiguousAction):
-			s.printf("%q matches several actions: type the exact name or its number\n", text)
+			s.printf("%v: type more of the name, or its number\n", err)
 		case err != nil:
 			s.printf("%q is not a legal action here: type a name or a number from 1 to %d (moves lists them)\n", text, len(legal))
 		default:
 			return a, false, nil
 		}
 	}
+}
+
+// matchPart finds the one legal action whose name starts with text or has
+// text as one of its words ("c1" for "9 Robot [c1]"), ignoring case and
+// brackets. Errors wrap engine.ErrUnknownAction or engine.ErrAmbiguousAction
+// (naming up to 6 candidates).
+func (s *playSession) matchPart(legal []engine.Action, text string) (engine.Action, error) {
+	var found []engine.Action
+	for _, a := range legal {
+		name := strings.ToLower(s.state.ActionString(a))
+		match := strings.HasPrefix(name, strings.ToLower(text))
+		for _, w := range strings.Fields(name) {
+			match = match || strings.EqualFold(strings.Trim(w, "[](),"), text)
+		}
+		if match {
+			found = append(found, a)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, fmt.Errorf("%w: %q", engine.ErrUnknownAction, text)
+	case 1:
+		return found[0], nil
+	}
+	names := make([]string, 0, 6)
+	for _, a := range found[:min(6, len(found))] {
+		names = append(names, s.state.ActionString(a))
+	}
+	more := ""
+	if len(found) > 6 {
+		more = fmt.Sprintf(", ... %d more", len(found)-6)
+	}
+	return 0, fmt.Errorf("%w: %q matches %s%s", engine.ErrAmbiguousAction, text, strings.Join(names, ", "), more)
 }
 
 // undo takes back the last decision of seat p and everything after it.
