@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -77,7 +78,9 @@ func TestGamesJSON(t *testing.T) {
 
 func TestGamesTable(t *testing.T) {
 	out, err := run(t, "", "games")
-	if err != nil || !strings.Contains(out, "tictactoe") || !strings.Contains(out, "NAME") {
+	// The help promises chance, information and utility kinds.
+	if err != nil || !strings.Contains(out, "NAME") || !strings.Contains(out, "UTILITY") ||
+		!regexp.MustCompile(`tictactoe +Tic-tac-toe +2 +deterministic +perfect +zero-sum +-`).MatchString(out) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }

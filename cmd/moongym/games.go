@@ -33,13 +33,13 @@ defaults. --json prints a JSON array for programs.`,
 				return enc.Encode(specs)
 			}
 			tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tTITLE\tPLAYERS\tCHANCE\tINFORMATION\tPARAMS")
+			fmt.Fprintln(tw, "NAME\tTITLE\tPLAYERS\tCHANCE\tINFORMATION\tUTILITY\tPARAMS")
 			for _, s := range specs {
 				players := fmt.Sprint(s.MinPlayers)
 				if s.MaxPlayers != s.MinPlayers {
 					players += "-" + fmt.Sprint(s.MaxPlayers)
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Title, players, s.Chance, s.Information, paramSummary(s))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Title, players, s.Chance, s.Information, s.Utility, paramSummary(s))
 			}
 			return tw.Flush()
 		},
