@@ -3,6 +3,7 @@ package training
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -170,12 +171,16 @@ func ParseConfig(s string, base Config) (Config, error) {
 		case reflect.Float64:
 			var x float64
 			x, err = strconv.ParseFloat(val, 64)
+			if math.IsInf(x, 0) || math.IsNaN(x) {
+				err = strconv.ErrRange
+			}
 			f.SetFloat(x)
 		case reflect.String:
 			f.SetString(val)
 		}
 		if err != nil {
-			return c, fmt.Errorf("%w: %s=%q is not a %s", ErrBadConfig, k, val, f.Kind())
+			want := map[reflect.Kind]string{reflect.Int: "an integer", reflect.Uint64: "an unsigned integer", reflect.Float64: "a finite number"}[f.Kind()]
+			return c, fmt.Errorf("%w: %s=%q is not %s", ErrBadConfig, k, val, want)
 		}
 	}
 	return c, c.Validate()

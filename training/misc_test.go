@@ -31,9 +31,22 @@ func TestParseConfig(t *testing.T) {
 	if err != nil || again != c {
 		t.Fatalf("String does not round-trip: %v\n%+v\n%+v", err, again, c)
 	}
-	for _, bad := range []string{"games=0", "nope=1", "games", "games=x", "eps=2", "games=1,games=2", "batch=999999"} {
-		if _, err := training.ParseConfig(bad, base); !errors.Is(err, training.ErrBadConfig) {
-			t.Errorf("%q: %v, want ErrBadConfig", bad, err)
+	for _, bad := range []struct{ in, want string }{
+		{"games=0", "games=0, want >= 1"},
+		{"nope=1", `unknown parameter "nope" (known: alpha, batch, buffer,`},
+		{"games", `"games" is not name=value`},
+		{"games=x", `games="x" is not an integer`},
+		{"seed=-1", `seed="-1" is not an unsigned integer`},
+		{"lr=fast", `lr="fast" is not a finite number`},
+		{"cpuct=Inf", `cpuct="Inf" is not a finite number`},
+		{"alpha=NaN", `alpha="NaN" is not a finite number`},
+		{"eps=2", "eps=2, want in [0, 1]"},
+		{"games=1,games=2", "games given twice"},
+		{"batch=999999", "want >= batch"},
+	} {
+		_, err := training.ParseConfig(bad.in, base)
+		if !errors.Is(err, training.ErrBadConfig) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want ErrBadConfig saying %q", bad.in, err, bad.want)
 		}
 	}
 	if _, err := (training.Config{Kind: "conv"}).Arch(ttShapes()); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -33,7 +32,8 @@ the game's heuristic and its previous version in arena tournaments, seats
 rotated (win rates with 95% Wilson intervals).
 
 DIR receives, after every checkpoint interval (atomically; a killed run loses
-at most the last interval):
+at most the last interval; Ctrl-C finishes and saves the current iteration,
+a second Ctrl-C quits at once):
   checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
   latest.safetensors  the latest network as a model file
   best.safetensors    the best evaluated network ("moongym export" copies it)
@@ -101,7 +101,6 @@ Training settings (--train, "name=value,..."), with their defaults:
 				progressbar.OptionShowCount(),
 				progressbar.OptionSetElapsedTime(true),
 				progressbar.OptionSetPredictTime(total > 0),
-				progressbar.OptionThrottle(200*time.Millisecond),
 				progressbar.OptionSetVisibility(!quiet),
 				progressbar.OptionClearOnFinish(),
 			)
@@ -118,13 +117,24 @@ Training settings (--train, "name=value,..."), with their defaults:
 					desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
 				}
 				bar.Describe(desc)
-				_ = bar.Add(1)
+				_ = bar.Add(1) // renders the new count and description together
 			}
+			// The first Ctrl-C stops the run at the end of the current
+			// iteration, which is then saved; a second one kills the
+			// process at once and loses only that iteration (the last
+			// checkpoint is written atomically).
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			if ctx == nil {
-				ctx = context.Background()
-			}
+			finished := make(chan struct{})
+			defer close(finished)
+			go func() {
+				select {
+				case <-ctx.Done():
+					stop()
+					fmt.Fprintln(cmd.ErrOrStderr(), "\ninterrupt: finishing this iteration and saving; Ctrl-C again quits at once, losing it")
+				case <-finished:
+				}
+			}()
 			err := t.Run(ctx, iterations, deadline)
 			_ = bar.Finish()
 			if err != nil {
@@ -132,6 +142,10 @@ Training settings (--train, "name=value,..."), with their defaults:
 			}
 			rows := t.Metrics()
 			w := cmd.OutOrStdout()
+			if ctx.Err() != nil {
+				fmt.Fprintf(w, "interrupted: iteration %d saved; continue with: moongym train %s --out %s --resume --iterations N\n",
+					t.Iteration(), args[0], out)
+			}
 			fmt.Fprintf(w, "%s: %d iterations done, run in %s\n", t.Game.Spec().Name, t.Iteration(), out)
 			if len(rows) > 0 {
 				r := rows[len(rows)-1]

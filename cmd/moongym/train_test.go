@@ -38,18 +38,29 @@ func TestTrainResumeExport(t *testing.T) {
 
 func TestTrainErrors(t *testing.T) {
 	dir := t.TempDir()
-	for _, args := range [][]string{
-		{"train", "tictactoe", "--iterations", "1"},
-		{"train", "tictactoe", "--out", dir},
-		{"train", "nope", "--out", dir, "--iterations", "1"},
-		{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "games=0"},
-		{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume"},
-		{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--train", "games=2"},
-		{"export", dir},
-		{"export", dir, "--out", filepath.Join(dir, "x.safetensors")},
+	run0 := filepath.Join(t.TempDir(), "run")
+	if out, err := run(t, "", "train", "tictactoe", "--out", run0, "--iterations", "1", "--train", tinyTrain, "--quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "tictactoe", "--iterations", "1"}, "--out DIR is required"},
+		{[]string{"train", "tictactoe", "--out", dir}, "give --iterations N or --duration D"},
+		{[]string{"train", "nope", "--out", dir, "--iterations", "1"}, "nope"},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "games=0"}, "games=0, want >= 1"},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "gmaes=2"}, "known: alpha, batch"},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume"}, "no checkpoint in " + dir},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--train", "games=2"}, "drop --train"},
+		{[]string{"train", "planet-cubes", "--out", run0, "--iterations", "2", "--resume"}, "holds a run of tictactoe, not planet-cubes"},
+		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2"}, "already holds a run: resume it"},
+		{[]string{"export", dir}, "--out FILE is required"},
+		{[]string{"export", dir, "--out", filepath.Join(dir, "x.safetensors")}, "neither best.safetensors nor latest.safetensors"},
 	} {
-		if _, err := run(t, "", args...); err == nil {
-			t.Errorf("moongym %s: no error", strings.Join(args, " "))
+		_, err := run(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("moongym %s: %v, want an error saying %q", strings.Join(c.args, " "), err, c.want)
 		}
 	}
 }
