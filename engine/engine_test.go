@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -193,6 +194,26 @@ func TestPlayerString(t *testing.T) {
 	for p, want := range map[engine.Player]string{0: "p0", 3: "p3", engine.Chance: "chance", engine.Terminal: "terminal"} {
 		if p.String() != want {
 			t.Errorf("%d: %q", p, p.String())
+		}
+	}
+}
+
+func TestParamSpecJSON(t *testing.T) {
+	cases := []struct {
+		ps   engine.ParamSpec
+		want string
+	}{
+		{engine.ParamSpec{Name: "first", Kind: engine.IntParam, Default: "0", Min: 0, Max: 5},
+			`{"name":"first","kind":"int","default":"0","doc":"","min":0,"max":5}`},
+		{engine.ParamSpec{Name: "rules", Kind: engine.EnumParam, Default: "a", Choices: []string{"a", "b"}},
+			`{"name":"rules","kind":"enum","default":"a","doc":"","choices":["a","b"]}`},
+		{engine.ParamSpec{Name: "board", Kind: engine.StringParam, Doc: "file"},
+			`{"name":"board","kind":"string","default":"","doc":"file"}`},
+	}
+	for _, c := range cases {
+		got, err := json.Marshal(c.ps)
+		if err != nil || string(got) != c.want {
+			t.Errorf("got %s, %v\nwant %s", got, err, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -100,6 +101,28 @@ type ParamSpec struct {
 	Max int `json:"max,omitempty"`
 	// Choices lists the EnumParam values.
 	Choices []string `json:"choices,omitempty"`
+}
+
+// MarshalJSON writes min and max for int parameters (a bound of 0 included)
+// and choices for enum parameters, and neither for the other kinds.
+func (ps ParamSpec) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Name    string    `json:"name"`
+		Kind    ParamKind `json:"kind"`
+		Default string    `json:"default"`
+		Doc     string    `json:"doc"`
+		Min     *int      `json:"min,omitempty"`
+		Max     *int      `json:"max,omitempty"`
+		Choices []string  `json:"choices,omitempty"`
+	}
+	out := plain{Name: ps.Name, Kind: ps.Kind, Default: ps.Default, Doc: ps.Doc}
+	switch ps.Kind {
+	case IntParam:
+		out.Min, out.Max = &ps.Min, &ps.Max
+	case EnumParam:
+		out.Choices = ps.Choices
+	}
+	return json.Marshal(out)
 }
 
 // Check validates a value of the parameter.
