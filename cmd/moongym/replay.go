@@ -65,7 +65,11 @@ K actions.`,
 			out := cmd.OutOrStdout()
 			show := func(k int) {
 				if k == 0 {
-					fmt.Fprintf(out, "%s [%s], start:\n%s\n\n", rec.Game, g.Params(), states[0])
+					if len(g.Params()) == 0 {
+						fmt.Fprintf(out, "%s, start:\n%s\n\n", rec.Game, states[0])
+					} else {
+						fmt.Fprintf(out, "%s [%s], start:\n%s\n\n", rec.Game, g.Params(), states[0])
+					}
 					return
 				}
 				fmt.Fprintf(out, "move %d/%d: %s\n%s\n\n", k, len(rec.Actions), names[k-1], states[k])

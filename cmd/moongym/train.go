@@ -67,7 +67,13 @@ Training settings (--train, "name=value,..."), with their defaults:
 					return err
 				}
 				if t.Game.Spec().Name != args[0] {
+					t.Close()
 					return fmt.Errorf("%s holds a run of %s, not %s", out, t.Game.Spec().Name, args[0])
+				}
+				if iterations > 0 && duration <= 0 && t.Iteration() >= iterations {
+					done := t.Iteration()
+					t.Close()
+					return fmt.Errorf("%s already has %d iterations and --iterations counts them all: give more than %d to train on", out, done, done)
 				}
 			} else {
 				p, err := engine.ParseParams(params)

@@ -23,6 +23,10 @@ func TestTrainResumeExport(t *testing.T) {
 	if out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "3", "--resume", "--quiet"); err != nil || !strings.Contains(out, "3 iterations done") {
 		t.Fatalf("resume: %v\n%s", err, out)
 	}
+	// Resuming to a total the run already has is an error that says so.
+	if _, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "3", "--resume", "--quiet"); err == nil || !strings.Contains(err.Error(), "already has 3 iterations") {
+		t.Fatalf("resume to a reached total: %v", err)
+	}
 	file := filepath.Join(t.TempDir(), "ttt.safetensors")
 	if out, err := run(t, "", "export", dir, "--out", file); err != nil || !strings.Contains(out, training.BestFile) {
 		t.Fatalf("export: %v\n%s", err, out)
