@@ -38,3 +38,15 @@ var (
 	// ErrNoHeuristic: the game has no registered heuristic.
 	ErrNoHeuristic = errors.New("no heuristic for this game")
 )
+
+// PolicyOver is the distribution dense (one entry per action of the game)
+// restricted to s's legal actions, sorted by action: the form of
+// Policier.Policy for agents that compute priors or visit counts.
+func PolicyOver(s engine.State, dense []float32) []ActionProb {
+	legal := s.LegalActions(nil)
+	out := make([]ActionProb, len(legal))
+	for i, a := range legal {
+		out[i] = ActionProb{Action: a, Prob: float64(dense[a])}
+	}
+	return out
+}

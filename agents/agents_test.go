@@ -118,3 +118,19 @@ func TestPlayGameRefusesIllegalMoves(t *testing.T) {
 		t.Fatalf("wrong seat count: %v", err)
 	}
 }
+
+func TestPolicyOver(t *testing.T) {
+	g := engine.MustLoad("tictactoe", nil)
+	s := g.NewInitialState()
+	s.Apply(4)
+	dense := []float32{0.5, 0, 0, 0, 0.9, 0, 0, 0, 0.5}
+	pol := agents.PolicyOver(s, dense)
+	if len(pol) != 8 || pol[0] != (agents.ActionProb{Action: 0, Prob: 0.5}) || pol[7] != (agents.ActionProb{Action: 8, Prob: 0.5}) {
+		t.Fatalf("policy %v: want the 8 legal cells, sorted, with their dense values", pol)
+	}
+	for _, p := range pol {
+		if p.Action == 4 {
+			t.Fatal("the occupied cell is in the policy")
+		}
+	}
+}

@@ -158,10 +158,5 @@ func (a *Agent) Policy(s engine.State) ([]agents.ActionProb, error) {
 	if err != nil {
 		return nil, err
 	}
-	legal := s.LegalActions(nil)
-	out := make([]agents.ActionProb, len(legal))
-	for i, act := range legal {
-		out[i] = agents.ActionProb{Action: act, Prob: float64(r.Visits[act])}
-	}
-	return out, nil
+	return agents.PolicyOver(s, r.Visits), nil
 }

@@ -182,12 +182,7 @@ func (n *Net) Policy(s engine.State) ([]agents.ActionProb, error) {
 	if err != nil {
 		return nil, err
 	}
-	legal := s.LegalActions(nil)
-	out := make([]agents.ActionProb, len(legal))
-	for i, a := range legal {
-		out[i] = agents.ActionProb{Action: a, Prob: float64(ev.Priors[a])}
-	}
-	return out, nil
+	return agents.PolicyOver(s, ev.Priors), nil
 }
 
 // Values are the network's values of s for every seat, in absolute seat
