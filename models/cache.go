@@ -115,9 +115,14 @@ func (c *Cache) Put(key []byte, val []float32) {
 	if c == nil {
 		return
 	}
+	c.put(string(key), val)
+}
+
+// put is Put with the key already a string (the evaluator keeps its
+// pending keys as strings: no copy of a large key back and forth).
+func (c *Cache) put(k string, val []float32) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	k := string(key)
 	if v, ok := c.cur[k]; ok {
 		c.curBytes -= entryBytes(k, v)
 		delete(c.cur, k)

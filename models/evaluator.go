@@ -1,7 +1,9 @@
 package models
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -14,7 +16,14 @@ import (
 // batch, and turns the network's relative values into values per seat in
 // absolute order, scaled to the game's utility range. It is safe for
 // concurrent use: concurrent calls run in parallel, each with its own
-// scratch buffers.
+// scratch buffers and Predictor.
+//
+// A large batch is split over the cores: its states are cut into
+// contiguous chunks of at least MinRowsPerWorker, one per worker (at most
+// Workers, by default GOMAXPROCS), each observed, looked up in the cache
+// and run through the network on its own goroutine. The network computes
+// every row on its own, so the outputs are the same however the batch is
+// split.
 type Evaluator struct {
 	game       engine.Game
 	net        *Network
@@ -22,7 +31,13 @@ type Evaluator struct {
 	minU, maxU float32
 	scratch    sync.Pool // of *scratch
 	evals      atomic.Int64
+	workers    atomic.Int32
 }
+
+// MinRowsPerWorker is the fewest states a worker of a split batch gets: a
+// smaller batch runs on the calling goroutine alone, where a goroutine's
+// start and hand-off would cost more than the rows it takes.
+const MinRowsPerWorker = 4
 
 type scratch struct {
 	pred                *Predictor
@@ -59,17 +74,56 @@ func (e *Evaluator) Cache() *Cache { return e.cache }
 // Rows is the number of rows the network has run so far (cache misses).
 func (e *Evaluator) Rows() int64 { return e.evals.Load() }
 
+// SetWorkers bounds the goroutines one Evaluate call splits its batch
+// over; n <= 0 means GOMAXPROCS at the time of the call (the default), 1
+// evaluates every batch on the calling goroutine. The outputs do not
+// depend on it.
+func (e *Evaluator) SetWorkers(n int) { e.workers.Store(int32(max(n, 0))) }
+
+// split is the number of chunks a batch of n states is cut into.
+func (e *Evaluator) split(n int) int {
+	w := int(e.workers.Load())
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(w, n/MinRowsPerWorker))
+}
+
 // Evaluate implements mcts.Evaluator.
 func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error {
 	if len(out) != len(states) {
 		return fmt.Errorf("%w: %d states, %d outputs", ErrBadInput, len(states), len(out))
 	}
-	sc := e.scratch.Get().(*scratch)
-	defer e.scratch.Put(sc)
-	return e.evaluate(sc, states, out)
+	k := e.split(len(states))
+	if k == 1 {
+		return e.evaluateChunk(states, out, 0)
+	}
+	// Chunk w is states[w*n/k : (w+1)*n/k]; chunk 0 runs here.
+	n := len(states)
+	errs := make([]error, k)
+	var wg sync.WaitGroup
+	for w := 1; w < k; w++ {
+		lo, hi := w*n/k, (w+1)*n/k
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = e.evaluateChunk(states[lo:hi], out[lo:hi], lo)
+		}()
+	}
+	errs[0] = e.evaluateChunk(states[:n/k], out[:n/k], 0)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
-func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation) error {
+// evaluateChunk evaluates states with scratch buffers of its own; base is
+// the index of states[0] in the caller's batch, for error messages.
+func (e *Evaluator) evaluateChunk(states []engine.State, out []mcts.Evaluation, base int) error {
+	sc := e.scratch.Get().(*scratch)
+	defer e.scratch.Put(sc)
+	return e.evaluate(sc, states, out, base)
+}
+
+func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation, base int) error {
 	s := e.net.Shapes
 	d, na, np := s.ObsSize(), s.Actions, s.Players
 	sc.obs, sc.mask = grow(sc.obs, len(states)*d), grow(sc.mask, len(states)*na)
@@ -77,10 +131,10 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 	for i, st := range states {
 		p := st.CurrentPlayer()
 		if p < 0 || int(p) >= np {
-			return fmt.Errorf("%w: state %d has no seat to act (%s)", ErrBadInput, i, p)
+			return fmt.Errorf("%w: state %d has no seat to act (%s)", ErrBadInput, base+i, p)
 		}
 		if len(out[i].Priors) != na || len(out[i].Values) != np {
-			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, i, len(out[i].Priors), len(out[i].Values), na, np)
+			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, base+i, len(out[i].Priors), len(out[i].Values), na, np)
 		}
 		r := len(sc.rows)
 		obs, mask := sc.obs[r*d:(r+1)*d], sc.mask[r*na:(r+1)*na]
@@ -117,7 +171,7 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 			entry := make([]float32, na+np)
 			copy(entry, pol)
 			copy(entry[na:], val)
-			e.cache.Put([]byte(pr.key), entry)
+			e.cache.put(pr.key, entry)
 		}
 	}
 	return nil
