@@ -1,9 +1,14 @@
 package training_test
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
 	"testing"
 
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/planetcubes"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/training"
@@ -51,30 +56,72 @@ func BenchmarkLearnerStep(b *testing.B) {
 	}
 }
 
-// BenchmarkSelfPlay measures self-play on tictactoe with the default
-// settings (64 sims, 32 games at once, batched queries), in games per
-// second.
+// BenchmarkSelfPlay measures self-play in games per second with the
+// default settings and the default network of each game (untrained), at
+// GOMAXPROCS=1 and 2 side by side, so that one run gives the speed-up of a
+// second core:
+//
+//	go test -run XXX -bench SelfPlay -count 5 ./training
+//
+// tictactoe plays 32 games at once per op; planet-cubes (a flat
+// observation of 1847 floats, the default MLP, games of a hundred and more
+// decisions) plays 8 games, 16 simulations a move, so that an op takes
+// seconds, not minutes.
 func BenchmarkSelfPlay(b *testing.B) {
-	g := tictactoe.Game{}
-	cfg := training.DefaultConfig()
-	for _, arch := range []models.Arch{
-		models.DefaultArch(models.ShapesOf(g)),
-		{Kind: models.KindMLP, Width: 64, Depth: 2, ValueHidden: 32},
-	} {
-		b.Run(arch.Kind, func(b *testing.B) {
-			m, _ := models.NewModel(g, arch, 1)
-			sp := training.SelfPlay{Game: g, Cfg: cfg}
-			games := 0
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				ev, _ := models.NewEvaluator(g, m.Net, cfg.CacheSize)
-				res, err := sp.Play(ev, int64(i), 32)
-				if err != nil {
-					b.Fatal(err)
-				}
-				games += len(res)
-			}
-			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-		})
+	pc, err := engine.Load(planetcubes.Name, nil)
+	if err != nil {
+		b.Fatal(err)
 	}
+	for _, c := range []struct {
+		g           engine.Game
+		games, sims int
+	}{
+		{tictactoe.Game{}, 32, 0},
+		{pc, 8, 0},
+	} {
+		cfg := training.DefaultConfig()
+		if c.sims > 0 {
+			cfg.Sims = c.sims
+		}
+		m, err := models.NewModel(c.g, models.DefaultArch(models.ShapesOf(c.g)), 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, procs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("game=%s/procs=%d", c.g.Spec().Name, procs), func(b *testing.B) {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+				sp := training.SelfPlay{Game: c.g, Cfg: cfg}
+				games := 0
+				idle0, total0 := cpuIdle()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					ev, err := models.NewEvaluator(c.g, m.Net, cfg.CacheSize)
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := sp.Play(ev, int64(i), c.games)
+					if err != nil {
+						b.Fatal(err)
+					}
+					games += len(res)
+				}
+				b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+				idle1, total1 := cpuIdle()
+				b.ReportMetric(100*(1-(idle1-idle0)/(total1-total0)), "%busy")
+			})
+		}
+	}
+}
+
+// cpuIdle reads the Go runtime's estimates of the CPU time its Ps spent
+// idle (no goroutine to run) and of the time available to them (GOMAXPROCS
+// times the wall time). Their ratio is how well the program keeps its Ps
+// busy; unlike the wall time it hardly depends on other processes taking
+// the machine's cores (a P whose thread the OS has descheduled is not
+// idle), so it shows whether a second core would be used on a quiet
+// machine even when measured on a loaded one.
+func cpuIdle() (idle, total float64) {
+	s := []metrics.Sample{{Name: "/cpu/classes/idle:cpu-seconds"}, {Name: "/cpu/classes/total:cpu-seconds"}}
+	metrics.Read(s)
+	return s[0].Value.Float64(), s[1].Value.Float64()
 }

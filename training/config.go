@@ -28,6 +28,7 @@ type Config struct {
 	// Self-play.
 	Games       int     `param:"games" doc:"self-play games per iteration"`
 	Parallel    int     `param:"parallel" doc:"games played at once (their network queries are batched together)"`
+	Groups      int     `param:"groups" doc:"groups of the parallel games, each with its own batches: one group's batch is evaluated while the others search (0: 2)"`
 	Sims        int     `param:"sims" doc:"MCTS simulations per move"`
 	LeafBatch   int     `param:"leafbatch" doc:"leaves per search per network query (virtual loss)"`
 	CPUCT       float64 `param:"cpuct" doc:"PUCT exploration constant (values scaled to [0,1])"`
@@ -59,6 +60,7 @@ func DefaultConfig() Config {
 		Depth:       -1,
 		Games:       64,
 		Parallel:    32,
+		Groups:      2,
 		Sims:        64,
 		LeafBatch:   4,
 		CPUCT:       1.5,
@@ -80,6 +82,15 @@ func DefaultConfig() Config {
 		CkptEvery:   1,
 		Seed:        1,
 	}
+}
+
+// groups is the number of self-play groups: Groups, or 2 where it is 0
+// (a checkpoint from before the setting existed).
+func (c Config) groups() int {
+	if c.Groups <= 0 {
+		return 2
+	}
+	return c.Groups
 }
 
 // Arch resolves the network architecture for the shapes.
@@ -112,6 +123,7 @@ func (c Config) Validate() error {
 	return errors.Join(
 		check(c.Games >= 1, "games", c.Games, ">= 1"),
 		check(c.Parallel >= 1, "parallel", c.Parallel, ">= 1"),
+		check(c.Groups >= 0, "groups", c.Groups, ">= 0"),
 		check(c.Sims >= 1, "sims", c.Sims, ">= 1"),
 		check(c.LeafBatch >= 1, "leafbatch", c.LeafBatch, ">= 1"),
 		check(c.CPUCT >= 0, "cpuct", c.CPUCT, ">= 0"),

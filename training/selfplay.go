@@ -32,17 +32,25 @@ func seedFor(seed uint64, it int64, i int) uint64 {
 }
 
 // Play plays n games of iteration it, Cfg.Parallel at a time, each search in
-// its own goroutine, their network queries batched by a Batcher over ev.
+// its own goroutine. The games are split into Cfg.Groups groups (workers
+// are dealt round-robin), each with its own Batcher over ev, so that while
+// one group's batch is evaluated the other groups' searches run: with a
+// concurrent ev such as models.Evaluator, which also splits each batch over
+// the cores, every core has work whether search or evaluation costs more.
 // The results are in game order and depend only on the seed, the iteration
-// and ev's outputs (not on how queries were batched).
+// and ev's outputs (not on how queries were batched or scheduled).
 func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, error) {
-	b := NewBatcher(ev, sp.Cfg.MaxBatch)
+	workers := min(sp.Cfg.Parallel, n)
+	batchers := make([]*Batcher, max(1, min(sp.Cfg.groups(), workers)))
+	for i := range batchers {
+		batchers[i] = NewBatcher(ev, sp.Cfg.MaxBatch)
+	}
 	results := make([]GameResult, n)
 	errs := make([]error, n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	workers := min(sp.Cfg.Parallel, n)
 	for w := 0; w < workers; w++ {
+		b := batchers[w%len(batchers)]
 		b.Join()
 		wg.Add(1)
 		go func() {

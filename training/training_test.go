@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -216,6 +218,60 @@ func TestSelfPlayIndependentOfBatching(t *testing.T) {
 		last := gr.Samples[len(gr.Samples)-1]
 		if gr.Returns[0] != 0 && last.Value[0] != 1 {
 			t.Fatalf("last mover's value %v in a decided game %v", last.Value, gr.Returns)
+		}
+	}
+}
+
+// TestSelfPlaySameWhateverCores: the same seed gives bit-identical games
+// whatever the number of cores (GOMAXPROCS 1 or 2), the games at once,
+// their groups, the batch limit, the evaluator's split of a batch over
+// workers and its cache, checked on the conv trunk (a net of the default
+// kind for tictactoe) so that every code path of play is covered.
+func TestSelfPlaySameWhateverCores(t *testing.T) {
+	g := tictactoe.Game{}
+	cfg := tinyConfig(t)
+	m, err := models.NewModel(g, models.Arch{Kind: models.KindConv, Width: 8, Depth: 1, ValueHidden: 8}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	type setup struct {
+		procs, parallel, groups, maxBatch, workers, cache int
+	}
+	play := func(s setup) ([]training.GameResult, *countingEvaluator, *models.Evaluator) {
+		runtime.GOMAXPROCS(s.procs)
+		c := cfg
+		c.Parallel, c.Groups, c.MaxBatch = s.parallel, s.groups, s.maxBatch
+		ev, err := models.NewEvaluator(g, m.Net, s.cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.SetWorkers(s.workers)
+		ce := &countingEvaluator{inner: ev}
+		sp := training.SelfPlay{Game: g, Cfg: c}
+		res, err := sp.Play(ce, 2, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, ce, ev
+	}
+	want, _, _ := play(setup{procs: 1, parallel: 1, groups: 1, maxBatch: 1, workers: 1})
+	for _, s := range []setup{
+		{procs: 2, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
+		{procs: 2, parallel: 12, groups: 3, maxBatch: 5, workers: 2, cache: 1000},
+		{procs: 1, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
+		{procs: 2, parallel: 6, groups: 1, maxBatch: 7, workers: 3, cache: 0},
+		{procs: 2, parallel: 12, groups: 0, maxBatch: 64, workers: 4, cache: 20}, // a cache that evicts
+	} {
+		got, ce, ev := play(s)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%+v: games differ from one game at a time on one core", s)
+		}
+		if biggest := slices.Max(ce.sizes); biggest <= cfg.LeafBatch {
+			t.Fatalf("%+v: largest batch %d: no batching across games to test", s, biggest)
+		}
+		if hits, _ := ev.Cache().Stats(); s.cache > 0 && hits == 0 {
+			t.Fatalf("%+v: no cache hit to test", s)
 		}
 	}
 }
