@@ -340,6 +340,38 @@ func TestBatcherGathersAllClients(t *testing.T) {
 	}
 }
 
+// constEvaluator gives every state the same evaluation, allocating
+// nothing.
+type constEvaluator struct{}
+
+func (constEvaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error {
+	for i := range out {
+		out[i].Priors[0], out[i].Values[0] = 1, 0.5
+	}
+	return nil
+}
+
+// TestBatcherDoesNotAllocate: a steady stream of queries through a
+// Batcher reuses its requests and batch buffers.
+func TestBatcherDoesNotAllocate(t *testing.T) {
+	b := training.NewBatcher(constEvaluator{}, 64)
+	b.Join()
+	defer b.Leave()
+	states := []engine.State{tictactoe.Game{}.NewInitialState()}
+	out := []mcts.Evaluation{{Priors: make([]float32, 9), Values: make([]float32, 2)}}
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := b.Evaluate(states, out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per Evaluate, want 0", allocs)
+	}
+	if calls, rows := b.Stats(); calls != 101 || rows != 101 {
+		t.Fatalf("stats: %d calls, %d rows; want 101 and 101", calls, rows)
+	}
+}
+
 func TestReplayRing(t *testing.T) {
 	r := training.NewReplay(3, 2, 2, 2)
 	for i := 0; i < 5; i++ {
