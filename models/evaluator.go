@@ -20,10 +20,10 @@ import (
 //
 // A large batch is split over the cores: its states are cut into
 // contiguous chunks of at least MinRowsPerWorker, one per worker (at most
-// Workers, by default GOMAXPROCS), each observed, looked up in the cache
-// and run through the network on its own goroutine. The network computes
-// every row on its own, so the outputs are the same however the batch is
-// split.
+// SetWorkers, by default GOMAXPROCS when the evaluator was made), each
+// observed, looked up in the cache and run through the network on its own
+// goroutine. The network computes every row on its own, so the outputs are
+// the same however the batch is split.
 type Evaluator struct {
 	game       engine.Game
 	net        *Network
@@ -63,6 +63,7 @@ func NewEvaluator(g engine.Game, net *Network, cacheSize int) (*Evaluator, error
 		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()),
 	}
 	e.scratch.New = func() any { return &scratch{pred: net.NewPredictor()} }
+	e.SetWorkers(0)
 	return e, nil
 }
 
@@ -75,18 +76,20 @@ func (e *Evaluator) Cache() *Cache { return e.cache }
 func (e *Evaluator) Rows() int64 { return e.evals.Load() }
 
 // SetWorkers bounds the goroutines one Evaluate call splits its batch
-// over; n <= 0 means GOMAXPROCS at the time of the call (the default), 1
-// evaluates every batch on the calling goroutine. The outputs do not
-// depend on it.
-func (e *Evaluator) SetWorkers(n int) { e.workers.Store(int32(max(n, 0))) }
+// over; n <= 0 means GOMAXPROCS now (what NewEvaluator sets), 1 evaluates
+// every batch on the calling goroutine. The outputs do not depend on it.
+// (GOMAXPROCS is read here, not per call: reading it takes the
+// scheduler's global lock.)
+func (e *Evaluator) SetWorkers(n int) {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	e.workers.Store(int32(n))
+}
 
 // split is the number of chunks a batch of n states is cut into.
 func (e *Evaluator) split(n int) int {
-	w := int(e.workers.Load())
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
-	return max(1, min(w, n/MinRowsPerWorker))
+	return max(1, min(int(e.workers.Load()), n/MinRowsPerWorker))
 }
 
 // Evaluate implements mcts.Evaluator.
