@@ -56,33 +56,33 @@ func BenchmarkLearnerStep(b *testing.B) {
 	}
 }
 
-// BenchmarkSelfPlay measures self-play in games per second with the
-// default settings and the default network of each game (untrained), at
-// GOMAXPROCS=1 and 2 side by side, so that one run gives the speed-up of a
-// second core:
+// BenchmarkSelfPlay measures self-play with the default settings and the
+// default network of each game (untrained), at GOMAXPROCS=1 and 2 side by
+// side, so that one run gives the speed-up of a second core:
 //
 //	go test -run XXX -bench SelfPlay -count 5 ./training
 //
-// tictactoe plays 32 games at once per op; planet-cubes (a flat
+// An op plays 32 tictactoe games or 8 planet-cubes games (a flat
 // observation of 1847 floats, the default MLP, games of a hundred and more
-// decisions) plays 8 games, 16 simulations a move, so that an op takes
-// seconds, not minutes.
+// decisions), all at once. Metrics: games/s; %busy, the share of the
+// time the Go scheduler's Ps (GOMAXPROCS of them) had a goroutine to run,
+// which does not depend on other processes' load (see cpuIdle); %cpu, the
+// CPU time the process got per wall time (200 at best with 2 cores, less
+// on a loaded machine); cpu-ms/game, the CPU time per game, whose rise from
+// procs=1 to procs=2 is the cost of running on two cores.
 func BenchmarkSelfPlay(b *testing.B) {
 	pc, err := engine.Load(planetcubes.Name, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, c := range []struct {
-		g           engine.Game
-		games, sims int
+		g     engine.Game
+		games int
 	}{
-		{tictactoe.Game{}, 32, 0},
-		{pc, 8, 0},
+		{tictactoe.Game{}, 32},
+		{pc, 8},
 	} {
 		cfg := training.DefaultConfig()
-		if c.sims > 0 {
-			cfg.Sims = c.sims
-		}
 		m, err := models.NewModel(c.g, models.DefaultArch(models.ShapesOf(c.g)), 1)
 		if err != nil {
 			b.Fatal(err)
@@ -93,6 +93,7 @@ func BenchmarkSelfPlay(b *testing.B) {
 				sp := training.SelfPlay{Game: c.g, Cfg: cfg}
 				games := 0
 				idle0, total0 := cpuIdle()
+				cpu0 := processCPU()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					ev, err := models.NewEvaluator(c.g, m.Net, cfg.CacheSize)
@@ -108,6 +109,10 @@ func BenchmarkSelfPlay(b *testing.B) {
 				b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 				idle1, total1 := cpuIdle()
 				b.ReportMetric(100*(1-(idle1-idle0)/(total1-total0)), "%busy")
+				if cpu1 := processCPU(); cpu0 >= 0 && cpu1 >= 0 {
+					b.ReportMetric(100*(cpu1-cpu0)/b.Elapsed().Seconds(), "%cpu")
+					b.ReportMetric(1e3*(cpu1-cpu0)/float64(games), "cpu-ms/game")
+				}
 			})
 		}
 	}
