@@ -18,12 +18,13 @@ import (
 // concurrent use: concurrent calls run in parallel, each with its own
 // scratch buffers and Predictor.
 //
-// A large batch is split over the cores: its states are cut into
-// contiguous chunks of at least MinRowsPerWorker, one per worker (at most
-// SetWorkers, by default GOMAXPROCS when the evaluator was made), each
-// observed, looked up in the cache and run through the network on its own
-// goroutine. The network computes every row on its own, so the outputs are
-// the same however the batch is split.
+// The forward pass of a large batch is split over the cores: the rows the
+// cache did not answer are cut into contiguous chunks (see
+// MinRowsPerWorker and splitGranule), one per worker (at most SetWorkers,
+// by default GOMAXPROCS when the evaluator was made), each run through the
+// network on its own goroutine with its own Predictor. The network
+// computes every row on its own, so the outputs are the same however the
+// batch is split.
 type Evaluator struct {
 	game       engine.Game
 	net        *Network
@@ -34,10 +35,18 @@ type Evaluator struct {
 	workers    atomic.Int32
 }
 
-// MinRowsPerWorker is the fewest states a worker of a split batch gets: a
-// smaller batch runs on the calling goroutine alone, where a goroutine's
-// start and hand-off would cost more than the rows it takes.
-const MinRowsPerWorker = 4
+// MinRowsPerWorker is the fewest rows a worker of a split forward pass
+// gets on average: a smaller batch runs on the calling goroutine alone,
+// where a goroutine's start and hand-off would cost more than the rows it
+// takes.
+const MinRowsPerWorker = 24
+
+// splitGranule: the chunks of a split forward pass but the last are whole
+// multiples of it, a multiple of the row tile of every GEMM path of
+// models/kernels (12 rows with AVX-512, 6 with AVX2, 4 in Go), so that a
+// split batch computes no more tiles than the whole batch would (the
+// kernels compute a partial tile at full cost).
+const splitGranule = 12
 
 type scratch struct {
 	pred                *Predictor
@@ -87,46 +96,17 @@ func (e *Evaluator) SetWorkers(n int) {
 	e.workers.Store(int32(n))
 }
 
-// split is the number of chunks a batch of n states is cut into.
-func (e *Evaluator) split(n int) int {
-	return max(1, min(int(e.workers.Load()), n/MinRowsPerWorker))
-}
-
 // Evaluate implements mcts.Evaluator.
 func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error {
 	if len(out) != len(states) {
 		return fmt.Errorf("%w: %d states, %d outputs", ErrBadInput, len(states), len(out))
 	}
-	k := e.split(len(states))
-	if k == 1 {
-		return e.evaluateChunk(states, out, 0)
-	}
-	// Chunk w is states[w*n/k : (w+1)*n/k]; chunk 0 runs here.
-	n := len(states)
-	errs := make([]error, k)
-	var wg sync.WaitGroup
-	for w := 1; w < k; w++ {
-		lo, hi := w*n/k, (w+1)*n/k
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = e.evaluateChunk(states[lo:hi], out[lo:hi], lo)
-		}()
-	}
-	errs[0] = e.evaluateChunk(states[:n/k], out[:n/k], 0)
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
-// evaluateChunk evaluates states with scratch buffers of its own; base is
-// the index of states[0] in the caller's batch, for error messages.
-func (e *Evaluator) evaluateChunk(states []engine.State, out []mcts.Evaluation, base int) error {
 	sc := e.scratch.Get().(*scratch)
 	defer e.scratch.Put(sc)
-	return e.evaluate(sc, states, out, base)
+	return e.evaluate(sc, states, out)
 }
 
-func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation, base int) error {
+func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation) error {
 	s := e.net.Shapes
 	d, na, np := s.ObsSize(), s.Actions, s.Players
 	sc.obs, sc.mask = grow(sc.obs, len(states)*d), grow(sc.mask, len(states)*na)
@@ -134,10 +114,10 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 	for i, st := range states {
 		p := st.CurrentPlayer()
 		if p < 0 || int(p) >= np {
-			return fmt.Errorf("%w: state %d has no seat to act (%s)", ErrBadInput, base+i, p)
+			return fmt.Errorf("%w: state %d has no seat to act (%s)", ErrBadInput, i, p)
 		}
 		if len(out[i].Priors) != na || len(out[i].Values) != np {
-			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, base+i, len(out[i].Priors), len(out[i].Values), na, np)
+			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, i, len(out[i].Priors), len(out[i].Values), na, np)
 		}
 		r := len(sc.rows)
 		obs, mask := sc.obs[r*d:(r+1)*d], sc.mask[r*na:(r+1)*na]
@@ -163,7 +143,7 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 		return nil
 	}
 	sc.pol, sc.val = grow(sc.pol, n*na), grow(sc.val, n*np)
-	if err := sc.pred.Predict(n, sc.obs[:n*d], sc.mask[:n*na], sc.pol[:n*na], sc.val[:n*np]); err != nil {
+	if err := e.predict(sc, n); err != nil {
 		return err
 	}
 	e.evals.Add(int64(n))
@@ -178,6 +158,46 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 		}
 	}
 	return nil
+}
+
+// predict runs the first n gathered rows of sc through the network. With
+// more than one worker and at least 2*MinRowsPerWorker rows, the rows are
+// cut into chunks of a whole number of splitGranule rows (the last takes
+// the rest), one per worker, each run on its own goroutine with a
+// Predictor of its own; chunk 0 runs here.
+func (e *Evaluator) predict(sc *scratch, n int) error {
+	s := e.net.Shapes
+	d, na, np := s.ObsSize(), s.Actions, s.Players
+	run := func(pred *Predictor, lo, hi int) error {
+		return pred.Predict(hi-lo, sc.obs[lo*d:hi*d], sc.mask[lo*na:hi*na], sc.pol[lo*na:hi*na], sc.val[lo*np:hi*np])
+	}
+	k := min(int(e.workers.Load()), n/MinRowsPerWorker)
+	if k <= 1 {
+		return run(sc.pred, 0, n)
+	}
+	size := ((n+k-1)/k + splitGranule - 1) / splitGranule * splitGranule
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs error
+	)
+	for lo := size; lo < n; lo += size {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			other := e.scratch.Get().(*scratch)
+			err := run(other.pred, lo, min(lo+size, n))
+			e.scratch.Put(other)
+			if err != nil {
+				mu.Lock()
+				errs = errors.Join(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	err := run(sc.pred, 0, min(size, n))
+	wg.Wait()
+	return errors.Join(err, errs)
 }
 
 // write fills one evaluation: priors as they are, relative value k to seat

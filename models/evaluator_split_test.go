@@ -49,14 +49,14 @@ func TestEvaluatorSplitAndCacheChangeNothing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			states := randomStates(61, 3) // odd: chunks of unequal sizes
+			states := randomStates(150, 3) // 2 to 6 chunks, the last shorter
 			plain, _ := models.NewEvaluator(g, m.Net, 0)
 			plain.SetWorkers(1)
 			want := newEvals(len(states), g)
 			if err := plain.Evaluate(states, want); err != nil {
 				t.Fatal(err)
 			}
-			for _, workers := range []int{2, 3, 8, 64} {
+			for _, workers := range []int{2, 3, 5, 64} {
 				ev, _ := models.NewEvaluator(g, m.Net, 0)
 				ev.SetWorkers(workers)
 				got := newEvals(len(states), g)
@@ -113,14 +113,14 @@ func TestEvaluatorSplitAndCacheChangeNothing(t *testing.T) {
 	}
 }
 
-// TestEvaluatorSplitErrorNamesState: an error in a split batch names the
-// state by its index in the whole batch.
+// TestEvaluatorSplitErrorNamesState: an error in a batch that would be
+// split names the state by its index in the whole batch.
 func TestEvaluatorSplitErrorNamesState(t *testing.T) {
 	g := tictactoe.Game{}
 	m, _ := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 8, Depth: 0, ValueHidden: 4}, 1)
 	ev, _ := models.NewEvaluator(g, m.Net, 0)
 	ev.SetWorkers(4)
-	states := randomStates(40, 5)
+	states := randomStates(60, 5)
 	term := g.NewInitialState()
 	for _, a := range []engine.Action{0, 3, 1, 4, 2} {
 		term.Apply(a)

@@ -249,7 +249,7 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 		ev.SetWorkers(s.workers)
 		ce := &countingEvaluator{inner: ev}
 		sp := training.SelfPlay{Game: g, Cfg: c}
-		res, err := sp.Play(ce, 2, 12)
+		res, err := sp.Play(ce, 2, 24)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,6 +262,7 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 		{procs: 1, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
 		{procs: 2, parallel: 6, groups: 1, maxBatch: 7, workers: 3, cache: 0},
 		{procs: 2, parallel: 12, groups: 0, maxBatch: 64, workers: 4, cache: 20}, // a cache that evicts
+		{procs: 2, parallel: 24, groups: 1, maxBatch: 512, workers: 2, cache: 0}, // forward passes split
 	} {
 		got, ce, ev := play(s)
 		if !reflect.DeepEqual(got, want) {
@@ -269,6 +270,9 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 		}
 		if biggest := slices.Max(ce.sizes); biggest <= cfg.LeafBatch {
 			t.Fatalf("%+v: largest batch %d: no batching across games to test", s, biggest)
+		}
+		if biggest := slices.Max(ce.sizes); s.parallel == 24 && biggest < 2*models.MinRowsPerWorker {
+			t.Fatalf("%+v: largest batch %d: no forward pass split to test", s, biggest)
 		}
 		if hits, _ := ev.Cache().Stats(); s.cache > 0 && hits == 0 {
 			t.Fatalf("%+v: no cache hit to test", s)
