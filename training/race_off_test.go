@@ -1,0 +1,6 @@
+//go:build !race
+
+package training_test
+
+// raceEnabled: the race detector is on.
+const raceEnabled = false
