@@ -16,7 +16,7 @@ import (
 // batch, and turns the network's relative values into values per seat in
 // absolute order, scaled to the game's utility range. It is safe for
 // concurrent use: concurrent calls run in parallel, each with its own
-// scratch buffers and Predictor.
+// scratch buffers and Predictor (kept for reuse).
 //
 // The forward pass of a large batch is split over the cores: the rows the
 // cache did not answer are cut into contiguous chunks (see
@@ -30,7 +30,7 @@ type Evaluator struct {
 	net        *Network
 	cache      *Cache
 	minU, maxU float32
-	scratch    sync.Pool // of *scratch
+	scratch    freeList
 	evals      atomic.Int64
 	workers    atomic.Int32
 }
@@ -56,6 +56,34 @@ type scratch struct {
 	rows                []pending
 }
 
+// freeList keeps scratch buffers and their Predictors for reuse. Unlike a
+// sync.Pool it is not emptied by garbage collections: a Predictor packs
+// the network's weights when it is made, and self-play collects garbage
+// often. It holds at most as many as were ever in use at once.
+type freeList struct {
+	net  *Network
+	mu   sync.Mutex
+	free []*scratch
+}
+
+func (l *freeList) get() *scratch {
+	l.mu.Lock()
+	if n := len(l.free); n > 0 {
+		sc := l.free[n-1]
+		l.free = l.free[:n-1]
+		l.mu.Unlock()
+		return sc
+	}
+	l.mu.Unlock()
+	return &scratch{pred: l.net.NewPredictor()}
+}
+
+func (l *freeList) put(sc *scratch) {
+	l.mu.Lock()
+	l.free = append(l.free, sc)
+	l.mu.Unlock()
+}
+
 type pending struct {
 	i   int
 	key string
@@ -71,7 +99,7 @@ func NewEvaluator(g engine.Game, net *Network, cacheSize int) (*Evaluator, error
 		game: g, net: net, cache: NewCache(cacheSize),
 		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()),
 	}
-	e.scratch.New = func() any { return &scratch{pred: net.NewPredictor()} }
+	e.scratch.net = net
 	e.SetWorkers(0)
 	return e, nil
 }
@@ -101,8 +129,8 @@ func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error
 	if len(out) != len(states) {
 		return fmt.Errorf("%w: %d states, %d outputs", ErrBadInput, len(states), len(out))
 	}
-	sc := e.scratch.Get().(*scratch)
-	defer e.scratch.Put(sc)
+	sc := e.scratch.get()
+	defer e.scratch.put(sc)
 	return e.evaluate(sc, states, out)
 }
 
@@ -185,9 +213,9 @@ func (e *Evaluator) predict(sc *scratch, n int) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			other := e.scratch.Get().(*scratch)
+			other := e.scratch.get()
 			err := run(other.pred, lo, min(lo+size, n))
-			e.scratch.Put(other)
+			e.scratch.put(other)
 			if err != nil {
 				mu.Lock()
 				errs = errors.Join(errs, err)
