@@ -36,10 +36,9 @@ type Evaluator struct {
 }
 
 // MinRowsPerWorker is the fewest rows a worker of a split forward pass
-// gets on average: a smaller batch runs on the calling goroutine alone,
-// where a goroutine's start and hand-off would cost more than the rows it
-// takes.
-const MinRowsPerWorker = 24
+// gets on average, one GEMM tile: a batch of fewer than twice as many runs
+// on the calling goroutine alone.
+const MinRowsPerWorker = splitGranule
 
 // splitGranule: the chunks of a split forward pass but the last are whole
 // multiples of it, a multiple of the row tile of every GEMM path of
