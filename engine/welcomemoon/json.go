@@ -79,7 +79,7 @@ var (
 	phaseNames = [...]string{"chance", "decide", "astra", "over"}
 	stepNames  = [...]string{"choose", "modifier", "space", "effect", "done"}
 	effKeys    = [numEff]string{"", "x-bonus", "planning-x", "activate", "wall", "robot", "plant", "tunnel",
-		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission"}
+		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission", "dome", "split", "upgrade"}
 )
 
 func setList(c cardSet) []int8 {

@@ -100,6 +100,7 @@ type rawLayout struct {
 	A2 *rawA2 `json:"a2"`
 	A3 *rawA3 `json:"a3"`
 	A4 *rawA4 `json:"a4"`
+	A5 *rawA5 `json:"a5"`
 }
 
 // zone is an ordered list of space indexes (0-based) whose numbers must
@@ -145,11 +146,12 @@ type layout struct {
 	astraError bool
 	// known marks every element id of the sheet.
 	known marks
-	r     advRules // the adventure's rules: one of a1..a4
+	r     advRules // the adventure's rules: one of a1..a5
 	a1    *a1Layout
 	a2    *a2Layout
 	a3    *a3Layout
 	a4    *a4Layout
+	a5    *a5Layout
 }
 
 func loadLayout(adv int) (*layout, error) {
@@ -305,6 +307,12 @@ func compile(r *rawLayout) (*layout, error) {
 		}
 		l.a4, err = compileA4(l, r.A4)
 		l.r = l.a4
+	case 5:
+		if r.A5 == nil {
+			return nil, errors.New("no a5 section")
+		}
+		l.a5, err = compileA5(l, r.A5)
+		l.r = l.a5
 	default:
 		return nil, fmt.Errorf("adventure %d is not implemented", r.Adventure)
 	}

@@ -72,11 +72,13 @@ func (s *State) String() string {
 			for _, sl := range l.rules().scoreLines(s, p) {
 				fmt.Fprintf(&b, " %s %d;", sl.name, sl.pts)
 			}
-			m := 0
-			for k := 0; k < 3; k++ {
-				m += int(s.sh[p].mval[k])
+			if l.a5 == nil { // A5 scores its missions in its own line
+				m := 0
+				for k := 0; k < 3; k++ {
+					m += int(s.sh[p].mval[k])
+				}
+				fmt.Fprintf(&b, " missions %d", m)
 			}
-			fmt.Fprintf(&b, " missions %d", m)
 		}
 	case phChance:
 		b.WriteString("Flipping cards.")

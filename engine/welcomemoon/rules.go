@@ -8,6 +8,10 @@ import (
 // combinations, writing numbers, System Errors, missions timing, races,
 // end of game, solo procedure) is common and driven by the layout data.
 type advRules interface {
+	// allowed says whether empty space sp of sh may take a number or an X
+	// under the adventure's placement restrictions that do not involve
+	// values (A5 adjacency in a skyscraper); the ascending order is common.
+	allowed(s *State, sh *sheet, sp int8) bool
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -68,12 +72,15 @@ const (
 	effAstra           // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
 	effEnergy          // A2 Energy action: circle the next energy (optional)
 	effMission         // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
+	effDome            // A5 Robot: build a dome section of the number's parity
+	effSplit           // A5 Planning: cut an unbuilt dome section in half
+	effUpgrade         // A5 Energy: upgrade a scoring area
 	numEff
 )
 
 var effNames = [numEff]string{"", "building X", "planning X", "rocket activation", "wall", "robot", "plant",
 	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card",
-	"energy", "mission"}
+	"energy", "mission", "dome section", "dome section to split", "scoring area"}
 
 // optional effects may be declined (aSkip): the Planning X, the A2 Energy
 // and accomplishing a mission. Every other effect either is compulsory in
@@ -138,7 +145,7 @@ func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
 	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
 		return false
 	}
-	return s.fits(sh, sp, v)
+	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp)
 }
 
 func (s *State) canWrite(sh *sheet, v, act int8) bool {
@@ -349,7 +356,7 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 	sh := &s.sh[p]
 	switch e.kind {
 	case effXBonus, effPlanX:
-		return t < s.lay().nSpaces && sh.num[t] == empty
+		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t))
 	case effErrCard:
 		return t < 3
 	case effGive:
