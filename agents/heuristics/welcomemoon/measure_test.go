@@ -58,13 +58,23 @@ func match(t testing.TB, g engine.Game, games int) (w, l, d int, hs, rs float64)
 
 // TestMeasure prints the heuristic's record against random per adventure
 // (2 players, seats rotated) and solo against ASTRA level 1, with a 95%
-// interval of the win rate. Run with WM_GAMES=200 go test -run TestMeasure -v.
+// interval of the win rate. Run with WM_GAMES=200 go test -run TestMeasure -v;
+// WM_ADV=5 measures one adventure (default: every implemented one).
 func TestMeasure(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("WM_GAMES"))
 	if games == 0 {
 		t.Skip("set WM_GAMES to run the measurement")
 	}
-	for adv := 1; adv <= 4; adv++ {
+	lo, hi := 1, 0
+	for _, ps := range (&wm.Game{}).Spec().Params {
+		if ps.Name == "adventure" {
+			hi = ps.Max
+		}
+	}
+	if a, err := strconv.Atoi(os.Getenv("WM_ADV")); err == nil {
+		lo, hi = a, a
+	}
+	for adv := lo; adv <= hi; adv++ {
 		for _, players := range []int{2, 1} {
 			g, err := wm.New(adv, players, 1)
 			if err != nil {
