@@ -101,6 +101,7 @@ type rawLayout struct {
 	A3 *rawA3 `json:"a3"`
 	A4 *rawA4 `json:"a4"`
 	A5 *rawA5 `json:"a5"`
+	A6 *rawA6 `json:"a6"`
 }
 
 // zone is an ordered list of space indexes (0-based) whose numbers must
@@ -146,12 +147,16 @@ type layout struct {
 	astraError bool
 	// known marks every element id of the sheet.
 	known marks
-	r     advRules // the adventure's rules: one of a1..a5
+	r     advRules // the adventure's rules: one of a1..a6
 	a1    *a1Layout
 	a2    *a2Layout
 	a3    *a3Layout
 	a4    *a4Layout
 	a5    *a5Layout
+	a6    *a6Layout
+	// wildIDs are the Wild action symbols (A2, A6): circled when earned,
+	// crossed when used.
+	wildIDs []int16
 }
 
 func loadLayout(adv int) (*layout, error) {
@@ -313,6 +318,12 @@ func compile(r *rawLayout) (*layout, error) {
 		}
 		l.a5, err = compileA5(l, r.A5)
 		l.r = l.a5
+	case 6:
+		if r.A6 == nil {
+			return nil, errors.New("no a6 section")
+		}
+		l.a6, err = compileA6(l, r.A6)
+		l.r = l.a6
 	default:
 		return nil, fmt.Errorf("adventure %d is not implemented", r.Adventure)
 	}

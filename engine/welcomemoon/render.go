@@ -83,7 +83,18 @@ func (s *State) String() string {
 	case phChance:
 		b.WriteString("Flipping cards.")
 	case phAstra:
-		b.WriteString("p0: pick what the ASTRA card crosses off.")
+		if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
+			fmt.Fprintf(&b, "p0: ASTRA card: choose the %s.", effNames[s.ctx.pend[0].kind])
+		} else {
+			b.WriteString("p0: pick what the ASTRA card crosses off.")
+		}
+	case phIncident:
+		if s.ctx.npend > 0 {
+			fmt.Fprintf(&b, "p%d: phase 5: choose the %s.", s.cur, effNames[s.ctx.pend[0].kind])
+			if s.ctx.pend[0].kind == effMission {
+				fmt.Fprintf(&b, " (accomplish mission %c?)", 'A'+s.ctx.pend[0].arg)
+			}
+		}
 	case phDecide:
 		fmt.Fprintf(&b, "p%d to play: %s", s.cur, s.stepLine())
 	}

@@ -158,6 +158,7 @@ func compileA2(l *layout, r *rawA2) (*a2Layout, error) {
 		}
 		a.wildOf[m] = wild
 		a.wilds = append(a.wilds, wild)
+		l.wildIDs = append(l.wildIDs, wild)
 	}
 	if a.errEnergy, err = regAll(l, r.ErrorEnergy); err != nil {
 		return nil, err
