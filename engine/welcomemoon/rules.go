@@ -69,35 +69,35 @@ func (l *layout) rules() advRules { return l.r }
 
 // Effect kinds.
 const (
-	effNone       int8 = iota
-	effXBonus          // A1 Building: an X in any empty space (compulsory)
-	effPlanX           // Planning: an X in any empty space (optional)
-	effAct             // A1 Rocket Activation
-	effWall            // A2 wall between two spaces
-	effRobot           // A2 cross a robot of a station
-	effPlant           // A2 circle a plant of a station of the zone
-	effTunnel          // A3 build a tunnel
-	effTrack           // A3 Energy: cross a box of a scoring track
-	effFactRobot       // A4 cross a robot symbol of a factory
-	effFactEnergy      // A4 cross an energy symbol of a factory
-	effSymbol          // A4 circle the plant/water symbol above or below (arg: action)
-	effErrCard         // solo: the card ASTRA gets after a System Error
-	effGive            // solo: give the third card to ASTRA or spend a Solo bonus
-	effAstra           // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
-	effEnergy          // A2 Energy action: circle the next energy (optional)
-	effMission         // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
-	effDome            // A5 Robot: build a dome section of the number's parity
-	effSplit           // A5 Planning: cut an unbuilt dome section in half
-	effUpgrade         // A5 Energy: upgrade a scoring area
-	effGrey            // A6 set-up: the space the grey virus infects (its quarter's target becomes active)
-	effInfect          // A6: infect an empty space of quarter arg
-	effWalkway         // A6 Robot: close a walkway
-	effQEnergy         // A6 Energy bonus: circle an energy in a quarter not evacuated
-	effVirus           // A6 ASTRA card: activate the green or the blue virus
-	effPropSym         // A6 ASTRA card: cross a propagation symbol
-	effPropagate       // A6: one propagation of every active virus (expanded)
-	effSpread          // A6: the virus of quarter arg spreads (expanded)
-	effAskMissions     // A6 phase 5: ask the missions met after the propagations (expanded)
+	effNone        int8 = iota
+	effXBonus           // A1 Building: an X in any empty space (compulsory)
+	effPlanX            // Planning: an X in any empty space (optional)
+	effAct              // A1 Rocket Activation
+	effWall             // A2 wall between two spaces
+	effRobot            // A2 cross a robot of a station
+	effPlant            // A2 circle a plant of a station of the zone
+	effTunnel           // A3 build a tunnel
+	effTrack            // A3 Energy: cross a box of a scoring track
+	effFactRobot        // A4 cross a robot symbol of a factory
+	effFactEnergy       // A4 cross an energy symbol of a factory
+	effSymbol           // A4 circle the plant/water symbol above or below (arg: action)
+	effErrCard          // solo: the card ASTRA gets after a System Error
+	effGive             // solo: give the third card to ASTRA or spend a Solo bonus
+	effAstra            // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
+	effEnergy           // A2 Energy action: circle the next energy (optional)
+	effMission          // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
+	effDome             // A5 Robot: build a dome section of the number's parity
+	effSplit            // A5 Planning: cut an unbuilt dome section in half
+	effUpgrade          // A5 Energy: upgrade a scoring area
+	effGrey             // A6 set-up: the space the grey virus infects (its quarter's target becomes active)
+	effInfect           // A6: infect an empty space of quarter arg
+	effWalkway          // A6 Robot: close a walkway
+	effQEnergy          // A6 Energy bonus: circle an energy in a quarter not evacuated
+	effVirus            // A6 ASTRA card: activate the green or the blue virus
+	effPropSym          // A6 ASTRA card: cross a propagation symbol
+	effPropagate        // A6: one propagation of every active virus (expanded)
+	effSpread           // A6: the virus of quarter arg spreads (expanded)
+	effAskMissions      // A6 phase 5: ask the missions met after the propagations (expanded)
 	numEff
 )
 

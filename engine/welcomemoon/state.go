@@ -58,10 +58,10 @@ func (sh *sheet) filled(s int8) bool { return sh.num[s] != empty }
 
 // Phases of a game.
 const (
-	phChance int8 = iota // a card flip or a mission draw
-	phDecide             // seat cur makes its choices of the turn
-	phAstra              // solo: the player picks the target of an ASTRA card
-	phIncident           // A6 phase 5: seat cur resolves its propagations and missions
+	phChance   int8 = iota // a card flip or a mission draw
+	phDecide               // seat cur makes its choices of the turn
+	phAstra                // solo: the player picks the target of an ASTRA card
+	phIncident             // A6 phase 5: seat cur resolves its propagations and missions
 	phOver
 )
 
