@@ -15,7 +15,14 @@ import (
 // with p0's and p1's sheets taken from sheets.
 func a5Turn(t *testing.T, sheets [2]sheet, nums [3]int, acts [3]int8) *State {
 	t.Helper()
-	s := testGame(t, 5, 2, 1).NewInitialState().(*State)
+	return mkTurn(t, testGame(t, 5, 2, 1), sheets[:], nums, acts)
+}
+
+// mkTurn is a multiplayer turn of g whose combinations are (nums[i],
+// acts[i]), missions 0, 0, 0, with the seats' sheets taken from sheets.
+func mkTurn(t *testing.T, g *Game, sheets []sheet, nums [3]int, acts [3]int8) *State {
+	t.Helper()
+	s := g.NewInitialState().(*State)
 	s.mission = [3]int8{0, 0, 0}
 	place := func(slot int, c int8) {
 		s.deck.unseen.del(c)
@@ -34,10 +41,10 @@ func a5Turn(t *testing.T, sheets [2]sheet, nums [3]int, acts [3]int8) *State {
 			}
 		}
 	}
+	copy(s.sh[:], sheets)
+	s.syncPub()
 	s.phase = phDecide
 	s.startSeat()
-	s.sh[0], s.sh[1] = sheets[0], sheets[1]
-	s.syncPub()
 	return s
 }
 

@@ -334,6 +334,17 @@ func (a *a6Layout) quarantined(sh *sheet, q int) bool {
 	return true
 }
 
+// open: an open walkway joins quarters q and n.
+func (a *a6Layout) open(sh *sheet, q, n int) bool {
+	for _, wi := range a.quarters[q].walkways {
+		w := a.walks[wi]
+		if (int(w.a) == n || int(w.b) == n) && !sh.cross.has(w.id) {
+			return true
+		}
+	}
+	return false
+}
+
 // active: the virus of quarter q is active (its target circled).
 func (a *a6Layout) active(sh *sheet, q int) bool {
 	t := a.quarters[q].target
@@ -591,15 +602,9 @@ func (a *a6Layout) expand(s *State, p int, e effect) bool {
 			s.pushFront(effInfect, e.arg)
 			return true
 		}
-		ws := a.quarters[q].walkways
-		for i := len(ws) - 1; i >= 0; i-- {
-			w := a.walks[ws[i]]
-			other := w.a
-			if int(other) == q {
-				other = w.b
-			}
-			if !sh.cross.has(w.id) && !a.complete(sh, int(other)) {
-				s.pushFront(effInfect, other)
+		for n := len(a.quarters) - 1; n >= 0; n-- { // neighbours in quarter order
+			if a.open(sh, q, n) && !a.complete(sh, n) {
+				s.pushFront(effInfect, int8(n))
 			}
 		}
 	case effAskMissions:
@@ -958,7 +963,7 @@ func (a *a6Layout) draw(s *State, sh *sheet) string {
 	b.WriteString("  (# infected, ~ tank, w circled; E energies x, P plants; virus! active, q quarantined)\n  walkways open:")
 	for _, w := range a.walks {
 		if !sh.cross.has(w.id) {
-			fmt.Fprintf(&b, " %d-%d", w.a, w.b)
+			fmt.Fprintf(&b, " Q%d-Q%d", w.a, w.b)
 		}
 	}
 	fmt.Fprintf(&b, "\n  plants %d/%d (%d pts)  water %d/%d (%d pts)  astronauts %d/%d  planning %d/%d  wild actions %d\n",
