@@ -14,7 +14,7 @@ const Name = "welcome-moon"
 // advNames are the adventures this package plays, 1..implemented; the
 // parameter's range and documentation are derived from it, and adventures
 // above are refused with an error wrapping engine.ErrBadParam.
-var advNames = [...]string{1: "The Launch", 2: "The Journey", 3: "The Colony", 4: "The Mine", 5: "The Dome", 6: "The Virus"}
+var advNames = [...]string{1: "The Launch", 2: "The Journey", 3: "The Colony", 4: "The Mine", 5: "The Dome", 6: "The Virus", 7: "The Escape"}
 
 const implemented = len(advNames) - 1
 

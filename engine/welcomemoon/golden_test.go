@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // players, against testdata/: the record's actions, the final drawing and
 // the scores. Regenerate with go test ./engine/welcomemoon -update.
 func TestGolden(t *testing.T) {
-	for adv := 1; adv <= 6; adv++ {
+	for adv := 1; adv <= 7; adv++ {
 		for _, players := range []int{1, 3} {
 			name := fmt.Sprintf("adventure%d-players%d.golden", adv, players)
 			t.Run(name, func(t *testing.T) {
@@ -51,7 +51,7 @@ func benchGame(b *testing.B) engine.Game {
 // BenchmarkRandomPlayout plays whole random 4-player games of each
 // adventure, one per op.
 func BenchmarkRandomPlayout(b *testing.B) {
-	for adv := 1; adv <= 6; adv++ {
+	for adv := 1; adv <= 7; adv++ {
 		b.Run(fmt.Sprintf("adventure%d-players4", adv), func(b *testing.B) {
 			g, err := welcomemoon.New(adv, 4, 1)
 			if err != nil {

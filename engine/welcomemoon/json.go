@@ -84,7 +84,7 @@ var (
 	stepNames  = [...]string{"choose", "modifier", "space", "effect", "done"}
 	effKeys    = [numEff]string{"", "x-bonus", "planning-x", "activate", "wall", "robot", "plant", "tunnel",
 		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission", "dome", "split", "upgrade",
-		"grey", "infect", "walkway", "quarter-energy", "virus", "propagation-symbol", "propagate", "spread", "ask-missions"}
+		"grey", "infect", "walkway", "quarter-energy", "virus", "propagation-symbol", "propagate", "spread", "ask-missions", "airlock"}
 )
 
 func setList(c cardSet) []int8 {

@@ -98,6 +98,7 @@ const (
 	effPropagate        // A6: one propagation of every active virus (expanded)
 	effSpread           // A6: the virus of quarter arg spreads (expanded)
 	effAskMissions      // A6 phase 5: ask the missions met after the propagations (expanded)
+	effAirlock          // A7: activate an airlock touching a connected block
 	numEff
 )
 
@@ -105,7 +106,7 @@ var effNames = [numEff]string{"", "building X", "planning X", "rocket activation
 	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card",
 	"energy", "mission", "dome section", "dome section to split", "scoring area",
 	"space for the grey virus", "space to infect", "walkway to close", "quarter for the energy", "virus to activate",
-	"propagation symbol to cross", "propagation", "spread", "missions"}
+	"propagation symbol to cross", "propagation", "spread", "missions", "airlock to activate"}
 
 // optional effects may be declined (aSkip): the Planning X, the A2 Energy
 // and accomplishing a mission. Every other effect either is compulsory in

@@ -15,6 +15,7 @@ func (a *a2Layout) setup(*State, int) bool { return false }
 func (a *a3Layout) setup(*State, int) bool { return false }
 func (a *a4Layout) setup(*State, int) bool { return false }
 func (a *a5Layout) setup(*State, int) bool { return false }
+func (a *a7Layout) setup(*State, int) bool { return false }
 
 // expand: only A6 has effects that unfold into others.
 func (a *a1Layout) expand(*State, int, effect) bool { return false }
@@ -22,6 +23,7 @@ func (a *a2Layout) expand(*State, int, effect) bool { return false }
 func (a *a3Layout) expand(*State, int, effect) bool { return false }
 func (a *a4Layout) expand(*State, int, effect) bool { return false }
 func (a *a5Layout) expand(*State, int, effect) bool { return false }
+func (a *a7Layout) expand(*State, int, effect) bool { return false }
 
 // incidents: phase 5 needs no decision outside A6.
 func (a *a1Layout) incidents(*State) bool { return false }
@@ -29,10 +31,12 @@ func (a *a2Layout) incidents(*State) bool { return false }
 func (a *a3Layout) incidents(*State) bool { return false }
 func (a *a4Layout) incidents(*State) bool { return false }
 func (a *a5Layout) incidents(*State) bool { return false }
+func (a *a7Layout) incidents(*State) bool { return false }
 
-// astraCard: the ASTRA cards of A1-A5 only cross their astraBoxes.
+// astraCard: the ASTRA cards of A1-A5 and A7 only cross their astraBoxes.
 func (a *a1Layout) astraCard(*State, int8) {}
 func (a *a2Layout) astraCard(*State, int8) {}
 func (a *a3Layout) astraCard(*State, int8) {}
 func (a *a4Layout) astraCard(*State, int8) {}
 func (a *a5Layout) astraCard(*State, int8) {}
+func (a *a7Layout) astraCard(*State, int8) {}

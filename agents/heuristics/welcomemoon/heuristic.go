@@ -32,7 +32,7 @@ func init() {
 // pairs than its score can use, A1 and A3 need their sheets kept open;
 // A5's adjacency makes open levels worth more (tuned on 40 solo games per
 // adventure against ASTRA level 1; docs/rules/welcome-moon.md).
-var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15}
+var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15, 7: 0.15}
 
 const errorWeight = 6.0 // extra points lost per System Error (they end the game)
 
