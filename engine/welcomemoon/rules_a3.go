@@ -475,22 +475,27 @@ func (a *a3Layout) mult(sh *sheet, t int) int {
 	return a.tracks[t].values[countCrossed(sh, a.tracks[t].boxes)]
 }
 
-func (a *a3Layout) astroRank(s *State, p int) int {
-	mine := countCrossed(&s.sh[p], a.astro)
+func (a *a3Layout) astroRank(s *State, p int) int { return s.markerRank(p, a.astro, a.ranks) }
+
+// markerRank is p's reward for the most crossed markers ids (A3, A5
+// astronauts): dense ranking of the players with at least one (deck.md
+// 4.11); solo, first place when p has at least ASTRA's Astronaut cards.
+func (s *State) markerRank(p int, ids []int16, rewards []int) int {
+	mine := countCrossed(&s.sh[p], ids)
 	if mine == 0 {
 		return 0
 	}
 	if s.g.solo() {
 		if mine >= int(s.astra.cards[actAstronaut]) {
-			return a.ranks[0]
+			return rewards[0]
 		}
-		return a.ranks[1]
+		return rewards[1]
 	}
 	var counts [maxPlayers]int
 	for q := range s.g.players {
-		counts[q] = countCrossed(s.view(p, q), a.astro)
+		counts[q] = countCrossed(s.view(p, q), ids)
 	}
-	return denseRank(counts[:s.g.players], mine, a.ranks)
+	return denseRank(counts[:s.g.players], mine, rewards)
 }
 
 func (a *a3Layout) scoreLines(s *State, p int) []scoreLine {

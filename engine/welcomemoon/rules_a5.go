@@ -470,24 +470,12 @@ func (a *a5Layout) reward(s *State, p int, v int8) {
 
 func (a *a5Layout) ends(*State, int) bool { return false }
 
+// astroRank: first place the Astronauts area's 1st column, every other
+// place its 2nd (adventure-5.md 8).
 func (a *a5Layout) astroRank(s *State, p int) int {
-	mine := countCrossed(&s.sh[p], a.astro)
-	if mine == 0 {
-		return 0
-	}
 	first, other := a.value(&s.sh[p], a5Astronauts, 0), a.value(&s.sh[p], a5Astronauts, 1)
-	if s.g.solo() {
-		if mine >= int(s.astra.cards[actAstronaut]) {
-			return first
-		}
-		return other
-	}
-	var counts [maxPlayers]int
-	for q := range s.g.players {
-		counts[q] = countCrossed(s.view(p, q), a.astro)
-	}
 	ranks := [maxPlayers]int{first, other, other, other, other, other}
-	return denseRank(counts[:s.g.players], mine, ranks[:])
+	return s.markerRank(p, a.astro, ranks[:])
 }
 
 func (a *a5Layout) scoreLines(s *State, p int) []scoreLine {

@@ -34,19 +34,19 @@ type rawA6 struct {
 		A  int `json:"a"`
 		B  int `json:"b"`
 	} `json:"walkways"`
-	GreyQuarters []int                        `json:"grey_quarters"`
-	PlantTrack   []rawA6Row                   `json:"plant_track"`
-	PlantFinal   int                          `json:"plant_final"`
-	PlantBonus   string                       `json:"plant_bonus"`
-	WaterTrack   []rawA6Row                   `json:"water_track"`
-	WaterFinal   int                          `json:"water_final"`
-	WaterBonus   string                       `json:"water_bonus"`
-	Specials     []rawA6Sym                   `json:"specials"`
-	MissionVirus []rawA6Sym                   `json:"mission_viruses"`
-	Astronauts   []int                        `json:"astronauts"`
-	Planning     []int                        `json:"planning"`
-	Wilds        []struct{ Marker, Wild int } `json:"wilds"`
-	FloorsPW     [][]int                      `json:"floors_plants_water"`
+	GreyQuarters []int      `json:"grey_quarters"`
+	PlantTrack   []rawA6Row `json:"plant_track"`
+	PlantFinal   int        `json:"plant_final"`
+	PlantBonus   string     `json:"plant_bonus"`
+	WaterTrack   []rawA6Row `json:"water_track"`
+	WaterFinal   int        `json:"water_final"`
+	WaterBonus   string     `json:"water_bonus"`
+	Specials     []rawA6Sym `json:"specials"`
+	MissionVirus []rawA6Sym `json:"mission_viruses"`
+	Astronauts   []int      `json:"astronauts"`
+	Planning     []int      `json:"planning"`
+	Wilds        []rawWild  `json:"wilds"`
+	FloorsPW     [][]int    `json:"floors_plants_water"`
 }
 
 type rawA6Row struct {
@@ -111,7 +111,7 @@ type a6Layout struct {
 	mission   [3]a6Sym // symbol and virus quarter of missions A, B, C
 	astro     []int16
 	plan      []int16
-	wildOf    [markBits]int16
+	wilds     wildMarks
 	floorsPW  [][]int16
 	byVirus   [6]int8 // quarter of each coloured virus's target
 }
@@ -285,17 +285,8 @@ func compileA6(l *layout, r *rawA6) (*a6Layout, error) {
 	if a.plan, err = regAll(l, r.Planning); err != nil {
 		return nil, err
 	}
-	for _, w := range r.Wilds {
-		m, err := l.reg(w.Marker)
-		if err != nil {
-			return nil, err
-		}
-		wild, err := l.reg(w.Wild)
-		if err != nil {
-			return nil, err
-		}
-		a.wildOf[m] = wild
-		l.wildIDs = append(l.wildIDs, wild)
+	if err := a.wilds.compile(l, r.Wilds); err != nil {
+		return nil, err
 	}
 	for _, f := range r.FloorsPW {
 		ids, err := regAll(l, f)
@@ -404,7 +395,7 @@ func (a *a6Layout) action(s *State, p int) {
 	case actRobot:
 		s.push(effWalkway, 0)
 	case actAstronaut:
-		a.marker(sh, a.astro)
+		a.wilds.cross(sh, a.astro)
 	case actPlanning:
 		s.push(effPlanX, 0)
 	}
@@ -419,13 +410,6 @@ func circleNext(sh *sheet, ids []int16) int16 {
 		}
 	}
 	return 0
-}
-
-// marker crosses the next marker and circles the Wild action it gives.
-func (a *a6Layout) marker(sh *sheet, ids []int16) {
-	if id := crossNext(sh, ids); id != 0 && a.wildOf[id] != 0 {
-		sh.circ.set(a.wildOf[id])
-	}
 }
 
 // trackStep crosses the next symbol of track k (0 plants, 1 water): its
@@ -677,7 +661,7 @@ func (a *a6Layout) apply(s *State, p int, e effect, t int) {
 	sh := &s.sh[p]
 	switch e.kind {
 	case effPlanX:
-		a.marker(sh, a.plan)
+		a.wilds.cross(sh, a.plan)
 	case effGrey:
 		sh.circ.set(a.quarters[a.quarterOf[t]].target)
 		a.infect(sh, int8(t))
@@ -904,10 +888,8 @@ func (a *a6Layout) check(s *State, sh *sheet) error {
 	if !prefix(sh, a.astro, false) || !prefix(sh, a.plan, false) {
 		return errors.New("markers not in order")
 	}
-	for m, w := range a.wildOf {
-		if w != 0 && sh.circ.has(w) != sh.cross.has(int16(m)) {
-			return fmt.Errorf("wild %d does not match its marker", w)
-		}
+	if err := a.wilds.check(sh); err != nil {
+		return err
 	}
 	for _, w := range l.wildIDs {
 		if sh.cross.has(w) && !sh.circ.has(w) {

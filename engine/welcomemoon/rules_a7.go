@@ -35,17 +35,14 @@ type rawA7 struct {
 		A  int `json:"a"`
 		B  int `json:"b"`
 	} `json:"airlocks"`
-	Base          []int `json:"base"`
-	RobotSpaces   []int `json:"robot_spaces"`
-	ErrorAirlocks int   `json:"error_airlocks"`
-	Astronauts    []int `json:"astronauts"`
-	Wilds         []struct {
-		Marker int `json:"marker"`
-		Wild   int `json:"wild"`
-	} `json:"wilds"`
-	Planning []int `json:"planning"`
-	Penalty  []int `json:"penalty"`
-	Values   []int `json:"values"`
+	Base          []int     `json:"base"`
+	RobotSpaces   []int     `json:"robot_spaces"`
+	ErrorAirlocks int       `json:"error_airlocks"`
+	Astronauts    []int     `json:"astronauts"`
+	Wilds         []rawWild `json:"wilds"`
+	Planning      []int     `json:"planning"`
+	Penalty       []int     `json:"penalty"`
+	Values        []int     `json:"values"`
 }
 
 type a7Block struct {
@@ -79,7 +76,7 @@ type a7Layout struct {
 	robot   [maxSpaces]bool
 	errAirs int
 	astro   []int16
-	wildOf  [markBits]int16
+	wilds   wildMarks
 	plan    []int16
 	penalty []int
 	values  []int
@@ -183,17 +180,8 @@ func compileA7(l *layout, r *rawA7) (*a7Layout, error) {
 	if a.astro, err = regAll(l, r.Astronauts); err != nil {
 		return nil, err
 	}
-	for _, w := range r.Wilds {
-		m, err := l.reg(w.Marker)
-		if err != nil {
-			return nil, err
-		}
-		wild, err := l.reg(w.Wild)
-		if err != nil {
-			return nil, err
-		}
-		a.wildOf[m] = wild
-		l.wildIDs = append(l.wildIDs, wild)
+	if err := a.wilds.compile(l, r.Wilds); err != nil {
+		return nil, err
 	}
 	if a.plan, err = regAll(l, r.Planning); err != nil {
 		return nil, err
@@ -258,9 +246,7 @@ func (a *a7Layout) action(s *State, p int) {
 			sh.circ.set(b.tank)
 		}
 	case actAstronaut:
-		if id := crossNext(sh, a.astro); id != 0 && a.wildOf[id] != 0 {
-			sh.circ.set(a.wildOf[id])
-		}
+		a.wilds.cross(sh, a.astro)
 	case actPlanning:
 		s.push(effPlanX, 0)
 	}
@@ -456,10 +442,8 @@ func (a *a7Layout) check(s *State, sh *sheet) error {
 	if !prefix(sh, a.astro, false) || !prefix(sh, a.plan, false) {
 		return errors.New("markers not in order")
 	}
-	for m, w := range a.wildOf {
-		if w != 0 && sh.circ.has(w) != sh.cross.has(int16(m)) {
-			return fmt.Errorf("wild %d does not match its marker", w)
-		}
+	if err := a.wilds.check(sh); err != nil {
+		return err
 	}
 	if n := countCrossed(sh, a.plan); n != min(countX(sh, l.nSpaces), len(a.plan)) {
 		return fmt.Errorf("%d Planning boxes for %d X", n, countX(sh, l.nSpaces))
