@@ -172,35 +172,52 @@ func passPrompts(t *testing.T, s *State, h, tm int) bool {
 	return asked
 }
 
-// TestSlipstreamFromTheSameBox: Spanish, a mover that was on top of you at
-// the start of its move overtakes you; below you, or in English, it does not.
+// TestSlipstreamFromTheSameBox: Spanish, "Si un jugador te sobrepasa,
+// porque te adelanta o porque estaba sobre ti al principio de su
+// movimiento": a mover that started in your column - on top of you, below
+// you in your box, on a level below or above yours - and ends in a farther
+// column has overtaken you. English counts only a mover from an earlier
+// column (race position is the column).
 func TestSlipstreamFromTheSameBox(t *testing.T) {
+	type at struct{ x, l int }
 	for _, c := range []struct {
-		edition    string
-		moverOnTop bool
-		want       bool
+		name    string
+		edition string
+		p0, p2  at
+		p0Below bool   // p0 is put first: in a shared box, p2 stands on it
+		choice  string // p0's result
+		want    bool
 	}{
-		{"es", true, true},
-		{"es", false, false},
-		{"en", true, false},
+		{"es: the mover was on top of you", "es", at{2, 1}, at{2, 1}, false, "blue2", true},
+		{"es: the mover was below you in your box", "es", at{2, 1}, at{2, 1}, true, "blue2", true},
+		{"es: the mover was on a level below yours in your column", "es", at{30, 0}, at{30, 2}, true, "blue2", true},
+		{"es: the mover was on a level above yours in your column", "es", at{30, 2}, at{30, 0}, true, "black1:U", true},
+		{"en: on top of you is not overtaking", "en", at{2, 1}, at{2, 1}, false, "blue2", false},
+		{"en: below you is not overtaking", "en", at{2, 1}, at{2, 1}, true, "blue2", false},
+		{"en: from an earlier column is", "en", at{0, 1}, at{1, 1}, true, "blue2", true},
 	} {
-		s := advState(t, c.edition, withCards("draw-planification", "draw-cooperation", "draw-slipstream")...)
-		if c.moverOnTop {
-			put(s, 2, 2, 1)
-			put(s, 0, 2, 1)
-		} else {
-			put(s, 0, 2, 1)
-			put(s, 2, 2, 1)
-		}
-		passPrompts(t, s, -1, -1)
-		play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
-		passPrompts(t, s, -1, -1)
-		play(t, s, "blue2", "blue1", "black1", "black1")
-		passPrompts(t, s, -1, -1)
-		play(t, s, "blue2") // p0 leaves the box for column 4
-		if got := passPrompts(t, s, 2, tmSlip); got != c.want {
-			t.Errorf("%+v: p2 asked about Slipstream %v", c, got)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			s := advState(t, c.edition, withCards("draw-planification", "draw-cooperation", "draw-slipstream")...)
+			if c.p0Below {
+				put(s, 0, c.p0.x, c.p0.l)
+				put(s, 2, c.p2.x, c.p2.l)
+			} else {
+				put(s, 2, c.p2.x, c.p2.l)
+				put(s, 0, c.p0.x, c.p0.l)
+			}
+			passPrompts(t, s, -1, -1)
+			play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
+			passPrompts(t, s, -1, -1)
+			play(t, s, "blue2", "blue1", "black1", "black1")
+			passPrompts(t, s, -1, -1)
+			play(t, s, c.choice) // p0 leaves for a farther column
+			if int(s.ast[0].X) <= c.p2.x || s.ast[0].Stunned {
+				t.Fatalf("p0 at column %d (stunned %v), want a safe landing past column %d", s.ast[0].X, s.ast[0].Stunned, c.p2.x)
+			}
+			if got := passPrompts(t, s, 2, tmSlip); got != c.want {
+				t.Errorf("p2 asked about Slipstream %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 

@@ -718,7 +718,7 @@ func (s *State) simulate(a, col int, face int8, mask int) landing {
 func (s *State) resolveJump(a, col int, face int8, mask int) {
 	g := s.g
 	as := &s.ast[a]
-	x0, l0, st0 := as.X, as.L, as.Stack
+	x0 := as.X
 	ld := s.simulate(a, col, face, mask)
 	as.FreeReroll = false
 	if ld.Finish {
@@ -732,17 +732,15 @@ func (s *State) resolveJump(a, col int, face int8, mask int) {
 		s.push(kHalve, a, 0, 0)
 	}
 	s.activate(a) // special boxes act even for a crashed astronaut
-	// Slipstream: the astronauts a overtook.
+	// Slipstream: the astronauts a overtook. Spanish, also from o's column
+	// ("porque estaba sobre ti"): on top of o, below it, on another level.
 	if g.window[tmSlip] {
 		for o := g.na - 1; o >= 0; o-- {
 			ob := &s.ast[o]
 			if o == a || ob.Finished || !s.eligible(o, tmSlip, a) {
 				continue
 			}
-			behind := x0 < ob.X
-			if g.edition == editionES && x0 == ob.X && l0 == ob.L && st0 > ob.Stack {
-				behind = true
-			}
+			behind := x0 < ob.X || (g.edition == editionES && x0 == ob.X)
 			if behind && as.X > ob.X {
 				s.push(kPrompt, o, tmSlip, a)
 			}
