@@ -746,11 +746,14 @@ func (s *State) resolveJump(a, col int, face int8, mask int) {
 			}
 		}
 	}
-	if g.advanced && (g.edition == editionEN || !ld.Crash) && s.hasVictim(a) {
+	// A jump that hit rock on its first advance never left its box: it
+	// landed on nobody, so it robs nobody and exchanges nothing.
+	landed := ld.Finish || ld.X != int(x0)
+	if landed && g.advanced && (g.edition == editionEN || !ld.Crash) && s.hasVictim(a) {
 		s.push(kRob, a, 0, 0)
 	}
 	s.exchanged, s.exFlags = false, 0
-	if g.seats == 2 {
+	if landed && g.seats == 2 {
 		p := (a + 2) % 4
 		if s.ast[p].X == as.X && s.ast[p].L == as.L {
 			s.push(kExchange, a, 0, p)

@@ -643,3 +643,59 @@ func TestMaxGameLength(t *testing.T) {
 			p, longestRound, g.roundBound(), longest, g.MaxGameLength(), finished, g.rounds)
 	}
 }
+
+// TestRobberyNeedsAJumpThatLeavesTheBox: English, "If you end any jump over
+// one or more players you can theft or sabotage one of them". A jump that
+// hits rock on its first advance crashes in the box it started from: it
+// landed on nobody, so it robs nobody (and, with 2 players, exchanges
+// nothing with an own astronaut already there). A jump that moves and then
+// hits rock ends in the box before the rock, over whoever is there: that
+// one may be robbed. (Column 16 is rock at the plain; 14 and 15 are circles.)
+func TestRobberyNeedsAJumpThatLeavesTheBox(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		from    int    // p0's column; p1 (p0b with 2 players) waits on column 15
+		die     string // blue result chosen: 1 from 15 and 2 from 14 hit the rock of 16
+		players string
+		want    string // the decision after the jump: rob, exchange, or none
+	}{
+		{"a jump that never left the box robs nobody", 15, "1", "3", "none"},
+		{"a jump that moved, then hit rock, robs where it ends", 14, "2", "3", "rob"},
+		{"a jump that never left the box exchanges nothing", 15, "1", "2", "none"},
+		{"a jump that moved, then hit rock, exchanges where it ends", 14, "2", "2", "exchange"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := loadGame(t, "players", c.players, "rules", "advanced", "edition", "en")
+			setup := []string{"token-reroll", "token-back", "token-spend", "token-sputnik2", "draw-slipstream", "draw-slipstream"}
+			if c.players == "3" {
+				setup = append(setup, "draw-slipstream")
+			}
+			s := newTestState(t, g, setup...)
+			for a := 0; a < g.na; a++ {
+				if s.ast[a].Card != noCard {
+					s.deck[s.ast[a].Card]++
+					s.ast[a].Card = noCard
+				}
+			}
+			other := 1
+			if c.players == "2" {
+				other = 2 // p0b
+			}
+			s.ast[other].Sputnik, s.supplySp = 2, s.supplySp-2
+			put(s, other, 15, 1)
+			put(s, 0, c.from, 1)
+			play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue"+c.die, "blue3", "black1", "black1", "blue"+c.die)
+			if s.ast[0].X != 15 || !s.ast[0].Stunned {
+				t.Fatalf("p0 at column %d stunned %v, want crashed on column 15", s.ast[0].X, s.ast[0].Stunned)
+			}
+			got := "none"
+			switch topKind(s) {
+			case "rob", "exchange":
+				got = topKind(s)
+			}
+			if got != c.want {
+				t.Errorf("after the jump: %s (%v), want %s", topKind(s), legalNames(s), c.want)
+			}
+		})
+	}
+}
