@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -593,4 +594,60 @@ func replaceOnce(s, old, new string) string {
 		}
 	}
 	return s
+}
+
+// TestSpecialBoxesActOnAStunnedAstronaut: "If you step into a special box an
+// effect will activate (even if you end up in the box crashed...)". p0
+// climbs from column 6 into the air over box 7, falls onto it and crashes:
+// advance (if taken), back and spend move it, still stunned, and its turn is
+// over; the jump box is refused (a stunned astronaut's turn is over); the
+// other boxes act as usual.
+func TestSpecialBoxesActOnAStunnedAstronaut(t *testing.T) {
+	cases := []struct {
+		token    string
+		sputniks int8
+		script   []string
+		wantX    int
+		check    func(*State) bool
+	}{
+		{"advance", 0, []string{"advance"}, 8, nil},
+		{"advance", 0, []string{"stay"}, 7, nil},
+		{"back", 0, nil, 6, nil},
+		{"spend", 2, []string{"spend-1", "done"}, 8, func(s *State) bool { return s.ast[0].Sputnik == 1 }}, // 1 spent, then half of 1 (0) lost
+		{"jump", 0, nil, 7, nil},
+		{"ec", 0, nil, 7, func(s *State) bool { return s.ast[0].EC == 1 }},
+		{"sputnik2", 0, nil, 7, func(s *State) bool { return s.ast[0].Sputnik == 1 }}, // 2 gained, then half lost
+		{"reroll", 0, nil, 7, func(s *State) bool { return s.ast[0].FreeReroll }},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(append([]string{c.token}, c.script...), " "), func(t *testing.T) {
+			setup := []string{"token-" + c.token}
+			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
+				if o != c.token && len(setup) < 4 {
+					setup = append(setup, "token-"+o)
+				}
+			}
+			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
+			s.ast[0].Sputnik, s.supplySp = c.sputniks, s.supplySp-c.sputniks
+			put(s, 0, 6, 1)
+			put(s, 1, 20, 1) // p0 not leading: may gain EC
+			play(t, s, "j1-black", "j2-blue", "j2-blue", "j2-black", "black1", "black1:U")
+			if !s.ast[0].Stunned {
+				t.Fatalf("p0 did not crash onto box 7: %s", s)
+			}
+			if c.token == "jump" && hasAction(s, "jump-blue") {
+				t.Fatalf("a stunned astronaut is offered the jump box: %v", legalNames(s))
+			}
+			play(t, s, c.script...)
+			if int(s.ast[0].X) != c.wantX || !s.ast[0].Stunned {
+				t.Errorf("p0 at column %d stunned %v, want column %d stunned", s.ast[0].X, s.ast[0].Stunned, c.wantX)
+			}
+			if s.active == 0 {
+				t.Errorf("p0's turn goes on after its crash: %s", topKind(s))
+			}
+			if c.check != nil && !c.check(s) {
+				t.Errorf("token %s: %s", c.token, s)
+			}
+		})
+	}
 }

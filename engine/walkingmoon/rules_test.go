@@ -699,3 +699,31 @@ func TestRobberyNeedsAJumpThatLeavesTheBox(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyAChosenSkullCrashes: "if you get a [skull], you'll have an
+// accident at the end of the jump" applies to the result picked: a skull
+// rolled on another die of the jump does nothing.
+func TestOnlyAChosenSkullCrashes(t *testing.T) {
+	for _, c := range []struct {
+		black  string // the black die's roll; the blue die rolls 2
+		choice string
+		crash  bool
+	}{
+		{"black2x", "blue2", false},
+		{"black2x", "black2x:SS", true},
+		{"black2", "black2:SS", false}, // control: the same jump without a skull
+	} {
+		t.Run(c.black+" "+c.choice, func(t *testing.T) {
+			g := loadGame(t, "players", "3")
+			s := newTestState(t, g)
+			play(t, s, "j1-blue", "j1-black", "j2-blue", "j2-black", "blue2", c.black, c.choice)
+			as := &s.ast[0]
+			if as.X != 2 || as.L != 1 || as.Stunned != c.crash {
+				t.Errorf("p0 at (%d,%d) stunned %v, want (2,1) stunned %v", as.X, as.L, as.Stunned, c.crash)
+			}
+			if got := topKind(s) == "continue"; got == c.crash {
+				t.Errorf("after %s: %s, a next jump offered %v", c.choice, topKind(s), got)
+			}
+		})
+	}
+}
