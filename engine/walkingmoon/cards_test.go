@@ -366,16 +366,7 @@ func TestSpecialBoxes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			setup := []string{"token-" + c.token}
-			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
-				if o != c.token && len(setup) < 4 {
-					setup = append(setup, "token-"+o)
-				}
-			}
-			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
-			s.ast[0].Sputnik, s.supplySp = c.sputniks, s.supplySp-c.sputniks
-			put(s, 0, 6, 1)
-			put(s, 1, 20, 1) // p0 not leading: may gain EC
+			s := tokenState(t, c.token, c.sputniks)
 			play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1")
 			play(t, s, c.script...)
 			if !c.check(s) {
@@ -383,6 +374,24 @@ func TestSpecialBoxes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tokenState is a Spanish advanced game whose first special box (column 7)
+// holds token, with p0 on column 6 holding sputniks Sputniks and p1 ahead
+// on column 20 (so p0 is not leading and may gain EC).
+func tokenState(t *testing.T, token string, sputniks int8) *State {
+	t.Helper()
+	setup := []string{"token-" + token}
+	for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
+		if o != token && len(setup) < 4 {
+			setup = append(setup, "token-"+o)
+		}
+	}
+	s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
+	s.ast[0].Sputnik, s.supplySp = sputniks, s.supplySp-sputniks
+	put(s, 0, 6, 1)
+	put(s, 1, 20, 1)
+	return s
 }
 
 func TestFreeRerollFromSpecialBox(t *testing.T) {
@@ -621,16 +630,7 @@ func TestSpecialBoxesActOnAStunnedAstronaut(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(append([]string{c.token}, c.script...), " "), func(t *testing.T) {
-			setup := []string{"token-" + c.token}
-			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
-				if o != c.token && len(setup) < 4 {
-					setup = append(setup, "token-"+o)
-				}
-			}
-			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
-			s.ast[0].Sputnik, s.supplySp = c.sputniks, s.supplySp-c.sputniks
-			put(s, 0, 6, 1)
-			put(s, 1, 20, 1) // p0 not leading: may gain EC
+			s := tokenState(t, c.token, c.sputniks)
 			play(t, s, "j1-black", "j2-blue", "j2-blue", "j2-black", "black1", "black1:U")
 			if !s.ast[0].Stunned {
 				t.Fatalf("p0 did not crash onto box 7: %s", s)
