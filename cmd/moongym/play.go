@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -30,8 +29,12 @@ agent spec (random, heuristic, mcts:sims=400, ...). By default seat 0 is human a
 the others are random.
 
 At your turn the board is drawn and the legal actions are listed with numbers.
-Type an action's number, its name, or a part that names one action alone (the
-start of the name, or one of its words: "c1" for "9 Robot [c1]"). Other commands:
+Type an action's name, its number in the list, or a part that names one action
+alone (the start of the name, or one of its words: "c1" for "9 Robot [c1]").
+Names come first: a number is a position in the list only when no action has
+that name ("+2" in Welcome to the Moon is the modifier +2), "#N" is the action
+with id N, and when the text was not a full name the prompt says what it played.
+Other commands:
   undo    take back your last move (and the moves played after it)
   moves   list the legal actions again
   help    show these commands
@@ -267,59 +270,16 @@ func (s *playSession) ask(p engine.Player) (engine.Action, bool, error) {
 			s.printf("nothing to undo\n")
 			continue
 		}
-		if n, err := strconv.Atoi(text); err == nil {
-			if n >= 1 && n <= len(legal) {
-				return legal[n-1], false, nil
-			}
-			s.printf("no action numbered %d: type a number from 1 to %d, or a name (moves lists them)\n", n, len(legal))
+		a, note, err := resolveInput(s.state, legal, text)
+		if err != nil {
+			s.printf("%s\n", inputHint(err, text, len(legal)))
 			continue
 		}
-		a, err := engine.ParseAction(s.state, text)
-		if errors.Is(err, engine.ErrUnknownAction) {
-			a, err = s.matchPart(legal, text)
+		if note != "" {
+			s.printf("(%s)\n", note)
 		}
-		switch {
-		case errors.Is(err, engine.ErrAmbiguousAction):
-			s.printf("%v: type more of the name, or its number\n", err)
-		case err != nil:
-			s.printf("%q is not a legal action here: type a name or a number from 1 to %d (moves lists them)\n", text, len(legal))
-		default:
-			return a, false, nil
-		}
+		return a, false, nil
 	}
-}
-
-// matchPart finds the one legal action whose name starts with text or has
-// text as one of its words ("c1" for "9 Robot [c1]"), ignoring case and
-// brackets. Errors wrap engine.ErrUnknownAction or engine.ErrAmbiguousAction
-// (naming up to 6 candidates).
-func (s *playSession) matchPart(legal []engine.Action, text string) (engine.Action, error) {
-	var found []engine.Action
-	for _, a := range legal {
-		name := strings.ToLower(s.state.ActionString(a))
-		match := strings.HasPrefix(name, strings.ToLower(text))
-		for _, w := range strings.Fields(name) {
-			match = match || strings.EqualFold(strings.Trim(w, "[](),"), text)
-		}
-		if match {
-			found = append(found, a)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return 0, fmt.Errorf("%w: %q", engine.ErrUnknownAction, text)
-	case 1:
-		return found[0], nil
-	}
-	names := make([]string, 0, 6)
-	for _, a := range found[:min(6, len(found))] {
-		names = append(names, s.state.ActionString(a))
-	}
-	more := ""
-	if len(found) > 6 {
-		more = fmt.Sprintf(", ... %d more", len(found)-6)
-	}
-	return 0, fmt.Errorf("%w: %q matches %s%s", engine.ErrAmbiguousAction, text, strings.Join(names, ", "), more)
 }
 
 // undo takes back the last decision of seat p and everything after it.
