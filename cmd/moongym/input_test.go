@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -97,5 +98,36 @@ func TestPlayPrefixSaysWhatItPlayed(t *testing.T) {
 	a, out := ask(t, st, "fwd\n")
 	if st.ActionString(a) != "fwd-at" || !strings.Contains(out, "(fwd is fwd-at)") {
 		t.Fatalf("fwd played %q\n%s", st.ActionString(a), out)
+	}
+}
+
+// TestPlayWatchStep: --step draws the board and waits for Enter before each
+// AI move; q stops.
+func TestPlayWatchStep(t *testing.T) {
+	out, err := run(t, "\n\nq\n", "play", "tictactoe", "--seats", "heuristic,random", "--seed", "5", "--step")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if n := strings.Count(out, "to move: Enter for the move"); n != 3 {
+		t.Errorf("%d step prompts, want 3 (two moves, then q)\n%s", n, out)
+	}
+	if n := strings.Count(out, " plays "); n != 2 || !strings.Contains(out, "quitting") || strings.Contains(out, "Game over") {
+		t.Errorf("%d moves played, want 2 then quit\n%s", n, out)
+	}
+}
+
+// TestPlayWatchDelay: --delay pauses before every AI move.
+func TestPlayWatchDelay(t *testing.T) {
+	start := time.Now()
+	out, err := run(t, "", "play", "tictactoe", "--seats", "heuristic,heuristic", "--seed", "5", "--delay", "30ms")
+	if err != nil || !strings.Contains(out, "Game over") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	moves := strings.Count(out, " plays ")
+	if took := time.Since(start); took < time.Duration(moves)*30*time.Millisecond {
+		t.Errorf("%d moves took %v, want at least %d x 30ms", moves, took, moves)
+	}
+	if _, err := run(t, "", "play", "tictactoe", "--seats", "random,random", "--delay", "-1s"); err == nil {
+		t.Error("a negative delay was accepted")
 	}
 }

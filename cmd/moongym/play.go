@@ -20,6 +20,7 @@ func init() {
 	var (
 		seats, params, recordFile string
 		seed                      uint64
+		watch                     watchOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "play GAME",
@@ -42,11 +43,16 @@ Other commands:
 
 Chance (dice, shuffles, card flips) is drawn from --seed; the same seed and the
 same moves give the same game. With --record FILE the game is saved as a
-replayable record (see "moongym replay").`,
+replayable record (see "moongym replay").
+
+To watch AIs play, --delay 1s pauses before each AI move and --step waits for
+Enter (q quits); either draws the board before each AI move.`,
 		Example: `  moongym play tictactoe
   moongym play tictactoe --seats random,human
   moongym play tictactoe --seats heuristic,random --seed 7
-  moongym play walking-moon --params players=3 --seats human,heuristic,random`,
+  moongym play walking-moon --params players=3 --seats human,heuristic,random
+  moongym play planet-cubes --seats heuristic,random --delay 500ms
+  moongym play lunar-rally --seats heuristic,heuristic --step`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("play takes one game name, got %d arguments (games: %s)", len(args), strings.Join(engine.Names(), ", "))
@@ -73,6 +79,10 @@ replayable record (see "moongym replay").`,
 			if err != nil {
 				return err
 			}
+			if watch.delay < 0 {
+				return fmt.Errorf("--delay %v: a pause cannot be negative", watch.delay)
+			}
+			sess.watch = watch
 			runErr := sess.run()
 			if recordFile != "" {
 				if err := writeRecordFile(recordFile, sess.record()); err != nil {
@@ -87,6 +97,8 @@ replayable record (see "moongym replay").`,
 	cmd.Flags().StringVar(&params, "params", "", "game parameters as k=v,k=v (see moongym games)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed for chance and agents (default: from the clock, printed at the start)")
 	cmd.Flags().StringVar(&recordFile, "record", "", "write the game record (JSON) to this file at the end")
+	cmd.Flags().DurationVar(&watch.delay, "delay", 0, "pause this long before each AI move (e.g. 500ms, 2s), drawing the board")
+	cmd.Flags().BoolVar(&watch.step, "step", false, "wait for Enter before each AI move (q quits), drawing the board")
 	root.AddCommand(cmd)
 }
 
@@ -145,6 +157,7 @@ type playSession struct {
 	out     io.Writer
 	state   engine.State
 	actions []engine.Action
+	watch   watchOptions
 }
 
 func newPlaySession(g engine.Game, specs []string, seed uint64, in io.Reader, out io.Writer) (*playSession, error) {
@@ -191,6 +204,9 @@ func (s *playSession) run() error {
 			a = engine.SampleOutcome(outcomes, s.rng.Float64())
 			s.printf("chance: %s\n", s.describe(a))
 		case s.seats[p] != nil:
+			if quit, err := s.watch.before(s, p); err != nil || quit {
+				return err
+			}
 			var err error
 			if a, err = s.seats[p].Act(s.state); err != nil {
 				return fmt.Errorf("seat %d (%s): %w", p, s.specs[p], err)
@@ -219,19 +235,25 @@ func (s *playSession) run() error {
 // describe names action a as the people at the terminal may see it: with
 // exactly one human seat, through that seat's eyes; with none, in full.
 func (s *playSession) describe(a engine.Action) string {
+	if human := s.viewer(); human >= 0 {
+		return engine.ActionStringFor(s.state, human, a)
+	}
+	return s.state.ActionString(a)
+}
+
+// viewer is the one human seat whose eyes the terminal shows, or -1 when
+// nothing is hidden from the table (no human seat, or a hot seat of several).
+func (s *playSession) viewer() engine.Player {
 	human := engine.Player(-1)
 	for i, ag := range s.seats {
 		if ag == nil {
 			if human >= 0 {
-				return s.state.ActionString(a) // hot seat: nothing is hidden from the table
+				return -1
 			}
 			human = engine.Player(i)
 		}
 	}
-	if human < 0 {
-		return s.state.ActionString(a)
-	}
-	return engine.ActionStringFor(s.state, human, a)
+	return human
 }
 
 // ask prompts the human at seat p until a legal action, undo (returns -1)
