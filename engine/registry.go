@@ -34,6 +34,12 @@ func Register(spec Spec, newGame NewGameFunc) {
 			panic(fmt.Sprintf("engine: Register %s: default: %v", spec.Name, err))
 		}
 	}
+	if err := spec.checkBounds(); err != nil {
+		panic(fmt.Sprintf("engine: Register %s: %v", spec.Name, err))
+	}
+	if _, err := spec.Resolve(nil); err != nil {
+		panic(fmt.Sprintf("engine: Register %s: defaults: %v", spec.Name, err))
+	}
 	if spec.Params == nil {
 		spec.Params = []ParamSpec{}
 	}
