@@ -70,8 +70,9 @@ func TestParseParams(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	_, err := engine.Load("chess", nil)
-	if !errors.Is(err, engine.ErrUnknownGame) || !strings.Contains(err.Error(), "tictactoe") {
-		t.Errorf("unknown game: %v (must name the known games)", err)
+	if !errors.Is(err, engine.ErrUnknownGame) || !strings.Contains(err.Error(), "tictactoe") ||
+		!strings.Contains(err.Error(), "importing github.com/moongym/moongym/engine/all registers every game") {
+		t.Errorf("unknown game: %v (must name the known games and the import that registers them)", err)
 	}
 	_, err = engine.Load("tictactoe", engine.Params{"size": "4"})
 	if !errors.Is(err, engine.ErrUnknownParam) || !strings.Contains(err.Error(), "it has none") {
