@@ -55,7 +55,7 @@ func (p *Params) UnmarshalJSON(data []byte) error {
 // StartRequest starts a session.
 type StartRequest struct {
 	// Session is the id to give the session (letters, digits, '.', '_', '-';
-	// at most 64); empty lets the service choose one.
+	// at most 64; not "." or ".."); empty lets the service choose one.
 	Session string `json:"session,omitempty"`
 	// Game is the game's registry name.
 	Game string `json:"game"`
@@ -169,8 +169,8 @@ func (r StartRequest) check() error {
 	if strings.TrimSpace(r.Game) == "" {
 		return fmt.Errorf("%w: \"game\" is required (known: %s)", ErrBadRequest, strings.Join(engine.Names(), ", "))
 	}
-	if r.Session != "" && !sessionID.MatchString(r.Session) {
-		return fmt.Errorf("%w: session id %q: use 1 to 64 letters, digits, '.', '_' or '-'", ErrBadRequest, r.Session)
+	if r.Session != "" && (!sessionID.MatchString(r.Session) || r.Session == "." || r.Session == "..") {
+		return fmt.Errorf("%w: session id %q: use 1 to 64 letters, digits, '.', '_' or '-', other than \".\" and \"..\" (a path could not name them)", ErrBadRequest, r.Session)
 	}
 	for i, s := range r.Seats {
 		if strings.TrimSpace(s) == "" {
