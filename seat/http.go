@@ -262,6 +262,11 @@ func (h *handler) move(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if req.SeatView {
+		v, err := h.sv.MoveSeat(r.Context(), r.PathValue("session"), req)
+		reply(w, http.StatusOK, v, err)
+		return
+	}
 	v, err := h.sv.Move(r.Context(), r.PathValue("session"), req)
 	reply(w, http.StatusOK, v, err)
 }

@@ -89,6 +89,11 @@ type MoveRequest struct {
 	// Seat, if given, must be the seat to move (a guard for front ends
 	// that play several seats).
 	Seat *int `json:"seat,omitempty"`
+	// SeatView asks for the answer as Seat may see it (a SeatView, its
+	// Moves the ones this request played), so that a player-facing front
+	// end needs no second request and never receives the hidden moves of
+	// the AI's reply. It needs Seat.
+	SeatView bool `json:"seat_view,omitempty"`
 	// AI lets the AI seats reply in the same request.
 	AI bool `json:"ai,omitempty"`
 }
@@ -192,6 +197,9 @@ func DecodeMove(data []byte) (MoveRequest, error) {
 func (r MoveRequest) check() error {
 	if (r.Move == nil) == (r.Action == nil) {
 		return fmt.Errorf("%w: give exactly one of \"move\" (a name or \"#id\") and \"action\" (an id)", ErrBadRequest)
+	}
+	if r.SeatView && (r.Seat == nil || *r.Seat < 0) {
+		return fmt.Errorf("%w: \"seat_view\" needs the \"seat\" (0 or more) whose view to return", ErrBadRequest)
 	}
 	return nil
 }
