@@ -51,6 +51,25 @@ func block(t *testing.T, doc, marker string) []string {
 	return strings.Split(strings.TrimRight(body, "\n"), "\n")
 }
 
+// heredoc returns the lines of the here-document (<<'EOF' ... EOF) in the
+// code block after marker: the requests of a worked stdio session.
+func heredoc(t *testing.T, doc, marker string) []string {
+	t.Helper()
+	var in []string
+	reading := false
+	for _, line := range block(t, doc, marker) {
+		switch {
+		case strings.Contains(line, "<<'EOF'"):
+			reading = true
+		case line == "EOF":
+			reading = false
+		case reading:
+			in = append(in, line)
+		}
+	}
+	return in
+}
+
 // joined joins the lines of a document's example of one JSON value: the
 // indentation of continuation lines is not part of it (the document breaks
 // lines between tokens, where compact JSON has no space).
@@ -170,18 +189,7 @@ func TestProtocolDocStdioSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(data)
-	var in []string
-	reading := false
-	for _, line := range block(t, doc, "<!-- stdio-session -->") {
-		switch {
-		case strings.Contains(line, "<<'EOF'"):
-			reading = true
-		case line == "EOF":
-			reading = false
-		case reading:
-			in = append(in, line)
-		}
-	}
+	in := heredoc(t, doc, "<!-- stdio-session -->")
 	want := block(t, doc, "<!-- stdio-output -->")
 	var out bytes.Buffer
 	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
@@ -225,18 +233,7 @@ func TestProtocolDocExamples(t *testing.T) {
 			t.Errorf("%s %s %s\n got: %s\nwant: %s", m[1], m[2], m[3], got, want)
 		}
 	}
-	var in []string
-	reading := false
-	for _, line := range block(t, doc, "<!-- seat-session -->") {
-		switch {
-		case strings.Contains(line, "<<'EOF'"):
-			reading = true
-		case line == "EOF":
-			reading = false
-		case reading:
-			in = append(in, line)
-		}
-	}
+	in := heredoc(t, doc, "<!-- seat-session -->")
 	var out bytes.Buffer
 	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
 		t.Fatal(err)
