@@ -11,27 +11,15 @@ import (
 // Name is the registry name of the game.
 const Name = "welcome-moon"
 
-// advNames are the adventures this package plays, 1..implemented; the
+// implemented is the highest adventure this package plays (Adventures
+// 1..implemented each have their data file and rules_aN.go); the
 // parameter's range and documentation are derived from it, and adventures
 // above are refused with an error wrapping engine.ErrBadParam.
-var advNames = [...]string{1: "The Launch", 2: "The Journey", 3: "The Colony", 4: "The Mine", 5: "The Dome", 6: "The Virus", 7: "The Escape"}
-
-const implemented = len(advNames) - 1
+const implemented = 7
 
 // classic is the last of the adventures the first issue covered; the test
 // configurations of the later ones are wider (testConfigs).
 const classic = 4
-
-func adventureDoc() string {
-	doc := "adventure sheet:"
-	for a := 1; a <= implemented; a++ {
-		doc += " " + strconv.Itoa(a) + " " + advNames[a]
-		if a < implemented {
-			doc += ","
-		}
-	}
-	return doc
-}
 
 var spec = engine.Spec{
 	Name:  Name,
@@ -54,6 +42,26 @@ var spec = engine.Spec{
 			Doc: "optional path of an adventure data file (the schema of data/adventure-N.json) that replaces the embedded sheet"},
 	},
 	TestConfigs: testConfigs(),
+}
+
+// adventureTitles names the eight adventures of the box.
+var adventureTitles = [8]string{"The Launch", "The Journey", "The Colony", "The Mine",
+	"The Dome", "The Virus", "The Escape", "The Battle"}
+
+// adventureDoc documents the adventure parameter with the adventures this
+// package plays (1..implemented), so that the spec advertises only what loads.
+func adventureDoc() string {
+	doc := "adventure sheet:"
+	for i, t := range adventureTitles[:implemented] {
+		if i > 0 {
+			doc += ","
+		}
+		doc += fmt.Sprintf(" %d %s", i+1, t)
+	}
+	if implemented < len(adventureTitles) {
+		doc += fmt.Sprintf(" (%d-%d not implemented yet)", implemented+1, len(adventureTitles))
+	}
+	return doc
 }
 
 // testConfigs covers every implemented adventure solo and with 2 players,

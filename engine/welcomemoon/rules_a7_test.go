@@ -147,7 +147,7 @@ func TestA7GreenhouseRace(t *testing.T) {
 	if !st.astraCard(2) || len(st.LegalActions(nil)) != 6 {
 		t.Fatalf("ASTRA card: %v", legalNames(st))
 	}
-	do(t, st, "cross-#157")
+	do(t, st, "cross-SS3-x2")
 	if !st.sh[0].cross.has(157) {
 		t.Error("x2 #157 crossed by ASTRA")
 	}
