@@ -58,7 +58,10 @@ func adventureDoc() string {
 		}
 		doc += fmt.Sprintf(" %d %s", i+1, t)
 	}
-	if implemented < len(adventureTitles) {
+	switch {
+	case implemented+1 == len(adventureTitles):
+		doc += fmt.Sprintf(" (%d not implemented yet)", implemented+1)
+	case implemented < len(adventureTitles):
 		doc += fmt.Sprintf(" (%d-%d not implemented yet)", implemented+1, len(adventureTitles))
 	}
 	return doc
