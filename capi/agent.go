@@ -21,7 +21,7 @@ func newAgent(spec, game, params string, seed uint64) (*agentObj, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.Load(game, p)
+	g, err := loadGame(game, p)
 	if err != nil {
 		return nil, err
 	}

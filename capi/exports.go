@@ -56,6 +56,14 @@ func wantLen(what string, got, want int) error {
 	return nil
 }
 
+// notNil refuses a NULL pointer where Go writes a result (Go would fault).
+func notNil(p unsafe.Pointer, what string) error {
+	if p == nil {
+		return fmt.Errorf("%w: NULL %s pointer", errBadArgument, what)
+	}
+	return nil
+}
+
 func setString(out **C.char, s string) error {
 	if out == nil {
 		return fmt.Errorf("%w: NULL string pointer", errBadArgument)
@@ -111,6 +119,9 @@ func mg_catalog(out **C.char) C.int64_t {
 //export mg_env_new
 func mg_env_new(game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
 	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
+			return err
+		}
 		cfg, err := parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
 		if err != nil {
 			return err
@@ -157,6 +168,9 @@ func mg_env_info(h C.uint64_t, out **C.char) C.int64_t {
 //export mg_env_reset
 func mg_env_reset(h C.uint64_t, seed, agentSeed C.uint64_t, reseed C.int32_t, player *C.int32_t) C.int64_t {
 	return withSlot(h, func(s *slot) error {
+		if err := notNil(unsafe.Pointer(player), "player"); err != nil {
+			return err
+		}
 		if err := s.reset(uint64(seed), uint64(agentSeed), reseed != 0); err != nil {
 			return err
 		}
@@ -294,6 +308,9 @@ func mg_env_state_json(h C.uint64_t, out **C.char) C.int64_t {
 //export mg_vec_new
 func mg_vec_new(n C.int64_t, game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
 	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
+			return err
+		}
 		cfg, err := parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
 		if err != nil {
 			return err
@@ -396,6 +413,9 @@ func mg_vec_info(h C.uint64_t, out **C.char) C.int64_t {
 //export mg_agent_new
 func mg_agent_new(spec, game, params *C.char, seed C.uint64_t, out *C.uint64_t) C.int64_t {
 	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
+			return err
+		}
 		a, err := newAgent(C.GoString(spec), C.GoString(game), C.GoString(params), uint64(seed))
 		if err != nil {
 			return err
@@ -427,6 +447,9 @@ func agentState(ah, eh C.uint64_t) (*agentObj, engine.State, error) {
 //export mg_agent_act
 func mg_agent_act(ah, eh C.uint64_t, action *C.int64_t) C.int64_t {
 	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(action), "action"); err != nil {
+			return err
+		}
 		a, st, err := agentState(ah, eh)
 		if err != nil {
 			return err

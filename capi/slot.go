@@ -61,7 +61,7 @@ type slot struct {
 // newSlot loads the game and, for a single-agent environment, checks the
 // seat and the opponents' specs.
 func newSlot(cfg slotConfig) (*slot, error) {
-	g, err := engine.Load(cfg.game, cfg.params)
+	g, err := loadGame(cfg.game, cfg.params)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ class BuildPyWithGo(build_py):
 
     def run(self) -> None:
         super().run()
-        build_library(Path(self.build_lib) / "moongym" / LIBNAME)
+        build_library((Path(self.build_lib) / "moongym" / LIBNAME).resolve())
 
 
 class BinaryDistribution(Distribution):

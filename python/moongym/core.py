@@ -33,7 +33,7 @@ def encode_params(params: Mapping[str, Any]) -> bytes:
             v = "true" if v else "false"
         v = str(v)
         if any(c in str(k) + v for c in ",=\n") or not str(k):
-            raise BadParamError(f"bad parameter: {k!r}={v!r} (names and values may not contain ',', '=' or newlines)")
+            raise BadParamError(f"bad parameter value: {k!r}={v!r} (names and values may not contain ',', '=' or newlines)")
         parts.append(f"{k}={v}")
     return ",".join(parts).encode()
 
