@@ -180,11 +180,13 @@ func mg_env_reset(h C.uint64_t, seed, agentSeed C.uint64_t, reseed C.int32_t, pl
 }
 
 // mg_env_step plays action and writes the rewards (one per seat, or the
-// learner's), the flags and the seat to act next (-2 when over). An error
-// changes nothing.
+// learner's) and flags: terminated, truncated, the seat to act next (-2 when
+// over) and the seat whose observation and mask it wrote into obs and mask
+// (the environment's default viewer, as mg_env_observe with -1; obs and
+// mask may be NULL with sizes 0 to skip it). An error changes nothing.
 //
 //export mg_env_step
-func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.int64_t, flags *C.int32_t) C.int64_t {
+func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.int64_t, flags *C.int32_t, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t) C.int64_t {
 	return withSlot(h, func(s *slot) error {
 		rew, err := doubles(rewards, nRewards)
 		if err != nil {
@@ -193,17 +195,47 @@ func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.i
 		if err := wantLen("rewards", len(rew), s.numRewards()); err != nil {
 			return err
 		}
-		if flags == nil {
-			return fmt.Errorf("%w: NULL flags", errBadArgument)
+		if err := notNil(unsafe.Pointer(flags), "flags"); err != nil {
+			return err
+		}
+		o, m, err := obsBuffers(s, obs, nObs, mask, nMask, true)
+		if err != nil {
+			return err
 		}
 		term, trunc, err := s.step(int64(action), rew)
 		if err != nil {
 			return err
 		}
-		fl := unsafe.Slice((*int32)(unsafe.Pointer(flags)), 3)
-		fl[0], fl[1], fl[2] = int32(boolByte(term)), int32(boolByte(trunc)), int32(s.current())
-		return nil
+		fl := unsafe.Slice((*int32)(unsafe.Pointer(flags)), 4)
+		fl[0], fl[1], fl[2], fl[3] = int32(boolByte(term)), int32(boolByte(trunc)), int32(s.current()), int32(s.viewer())
+		if o == nil {
+			return nil
+		}
+		return s.observe(s.viewer(), o, m)
 	})
+}
+
+// obsBuffers checks an observation and a mask buffer against the slot's
+// sizes; with optional, both NULL gives nil slices.
+func obsBuffers(s *slot, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t, optional bool) ([]float32, []int8, error) {
+	if optional && obs == nil && mask == nil && nObs == 0 && nMask == 0 {
+		return nil, nil, nil
+	}
+	o, err := floats(obs, nObs)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := int8s(mask, nMask)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := wantLen("observation", len(o), engine.ObservationSize(s.game)); err != nil {
+		return nil, nil, err
+	}
+	if err := wantLen("mask", len(m), s.game.NumActions()); err != nil {
+		return nil, nil, err
+	}
+	return o, m, nil
 }
 
 // mg_env_observe writes seat player's observation and action mask (-1: the
@@ -212,18 +244,8 @@ func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.i
 //export mg_env_observe
 func mg_env_observe(h C.uint64_t, player C.int32_t, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t) C.int64_t {
 	return withSlot(h, func(s *slot) error {
-		o, err := floats(obs, nObs)
+		o, m, err := obsBuffers(s, obs, nObs, mask, nMask, false)
 		if err != nil {
-			return err
-		}
-		m, err := int8s(mask, nMask)
-		if err != nil {
-			return err
-		}
-		if err := wantLen("observation", len(o), engine.ObservationSize(s.game)); err != nil {
-			return err
-		}
-		if err := wantLen("mask", len(m), s.game.NumActions()); err != nil {
 			return err
 		}
 		p := engine.Player(player)

@@ -47,7 +47,7 @@ _SIGNATURES = {
     "mg_env_new": ([c_char_p, c_char_p, c_int64, c_int64, c_char_p, _u64p], c_int64),
     "mg_env_info": ([c_uint64, _strp], c_int64),
     "mg_env_reset": ([c_uint64, c_uint64, c_uint64, c_int32, POINTER(c_int32)], c_int64),
-    "mg_env_step": ([c_uint64, c_int64, c_void_p, c_int64, c_void_p], c_int64),
+    "mg_env_step": ([c_uint64, c_int64, c_void_p, c_int64, c_void_p, c_void_p, c_int64, c_void_p, c_int64], c_int64),
     "mg_env_observe": ([c_uint64, c_int32, c_void_p, c_int64, c_void_p, c_int64], c_int64),
     "mg_env_scores": ([c_uint64, c_void_p, c_int64], c_int64),
     "mg_env_render": ([c_uint64, c_int32, _strp], c_int64),

@@ -53,14 +53,44 @@ def encode_opponents(opponents: str | Sequence[str] | None) -> bytes:
 
 def to_action(action: Any) -> int:
     """An action as an int: Python and NumPy integers only (not bool, not float)."""
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, numbers.Integral):
-        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
-            return int(action)
+    if type(action) is int:
+        a = action
+    elif isinstance(action, (bool, np.bool_)) or not isinstance(action, (numbers.Integral, np.ndarray)):
         raise TypeError(f"action must be an integer, not {type(action).__name__} ({action!r})")
-    a = int(action)
+    elif isinstance(action, np.ndarray):
+        if action.shape != () or not np.issubdtype(action.dtype, np.integer):
+            raise TypeError(f"action must be an integer, not an array of {action.dtype} with shape {action.shape}")
+        a = int(action)
+    else:
+        a = int(action)
     if not -(2**63) <= a < 2**63:
         raise IllegalActionError(f"illegal action: {a} is out of range")
     return a
+
+
+class _Rows:
+    """Fresh arrays for Go to write into, handed out as the rows of a larger
+    block whose address is known, so that no array's address has to be
+    looked up per call (NumPy's .ctypes is slow). Each row is given out
+    once; a new block is made when one is used up."""
+
+    def __init__(self, shape: tuple[int, ...], dtype: Any, rows: int = 64) -> None:
+        self.shape, self.dtype, self.rows = shape, dtype, rows
+        self._new_block()
+
+    def _new_block(self) -> None:
+        self.block = np.empty((self.rows, *self.shape), dtype=self.dtype)
+        self.base = self.block.ctypes.data
+        self.stride = self.block.strides[0]
+        self.next = 0
+
+    def take(self) -> tuple[np.ndarray, int]:
+        """A new array and its address."""
+        if self.next == self.rows:
+            self._new_block()
+        i = self.next
+        self.next = i + 1
+        return self.block[i], self.base + i * self.stride
 
 
 @dataclass(frozen=True)
@@ -155,37 +185,55 @@ class Env(_Handle):
         self._h = h.value
         self.info = GameInfo.from_json(call_string(lib.mg_env_info, self._h))
         self._rewards = np.zeros(self.info.num_rewards, dtype=np.float64)
-        self._flags = np.zeros(3, dtype=np.int32)
+        self._flags = np.zeros(4, dtype=np.int32)
         self._rewards_ptr = self._rewards.ctypes.data
         self._flags_ptr = self._flags.ctypes.data
         self._player = ctypes.c_int32()
-        self._lock = threading.Lock()  # guards the reward and flag buffers
+        self._obs_size = self.info.obs_size
+        self._obs_rows = _Rows(self.info.shape, np.float32)
+        self._mask_rows = _Rows((self.info.num_actions,), np.int8)
+        # The observation mg_env_step wrote, handed out by the next
+        # observe() of that seat: (seat, obs, mask) or None.
+        self._pending: tuple[int, np.ndarray, np.ndarray] | None = None
+        self._lock = threading.Lock()  # guards the buffers above
 
     def reset(self, seed: int, agent_seed: int | None = None) -> int:
         """Starts an episode; a given agent_seed remakes the opponents from it.
         Returns the seat to act (TERMINAL if the episode is already over)."""
-        check(
-            lib.mg_env_reset(
-                self.handle, seed, agent_seed or 0, agent_seed is not None, ctypes.byref(self._player)
-            )
-        )
-        return self._player.value
+        with self._lock:
+            self._pending = None
+            check(lib.mg_env_reset(self.handle, seed, agent_seed or 0, agent_seed is not None, ctypes.byref(self._player)))
+            return self._player.value
 
-    def step(self, action: Any) -> tuple[np.ndarray, bool, bool, int]:
-        """Plays action; returns (rewards, terminated, truncated, seat to act).
-        The rewards array is one per seat (or the learner's only) and is a
-        fresh copy."""
+    def step(self, action: Any) -> tuple[list[float], bool, bool, int]:
+        """Plays action; returns (rewards, terminated, truncated, seat to
+        act): rewards one per seat, or the learner's only. The same call has
+        Go write the default viewer's observation, which the next observe()
+        of that seat returns without another call."""
         a = to_action(action)
         with self._lock:
-            check(lib.mg_env_step(self.handle, a, self._rewards_ptr, self._rewards.size, self._flags_ptr))
-            f = self._flags
-            return self._rewards.copy(), bool(f[0]), bool(f[1]), int(f[2])
+            self._pending = None
+            obs, obs_ptr = self._obs_rows.take()
+            mask, mask_ptr = self._mask_rows.take()
+            check(lib.mg_env_step(self.handle, a, self._rewards_ptr, self._rewards.size, self._flags_ptr, obs_ptr, self._obs_size, mask_ptr, mask.size))
+            term, trunc, player, viewer = self._flags.tolist()
+            self._pending = (viewer, obs, mask)
+            return self._rewards.tolist(), term != 0, trunc != 0, player
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Seat player's observation (float32, the game's shape) and legal
         action mask (int8), written by Go into obs and mask (new arrays when
         not given). player -1: the environment's own viewer (the learner, or
         the seat to act, or at the end the seat that acted last)."""
+        if obs is None and mask is None:
+            with self._lock:
+                pending, self._pending = self._pending, None
+                if pending is not None and (player == pending[0] or player == -1):
+                    return pending[1], pending[2]
+                obs, obs_ptr = self._obs_rows.take()
+                mask, mask_ptr = self._mask_rows.take()
+                check(lib.mg_env_observe(self.handle, player, obs_ptr, self._obs_size, mask_ptr, mask.size))
+            return obs, mask
         info = self.info
         if obs is None:
             obs = np.empty(info.shape, dtype=np.float32)

@@ -117,7 +117,7 @@ class SingleAgentEnv(gymnasium.Env):
             info["illegal_action"] = True
             return obs, float(self.game_info.min_utility), True, False, info
         obs, info = self._observe()
-        return obs, float(rewards[0]), terminated, truncated, info
+        return obs, rewards[0], terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner as booleans (sb3-contrib's MaskablePPO calls this)."""

@@ -92,8 +92,7 @@ class MoongymAECEnv(AECEnv):
         seat = self._seat[agent]
         rewards, terminated, truncated, player = self._core.step(action)
         self._cumulative_rewards[agent] = 0.0
-        for i, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(rewards[i])
+        self.rewards = dict(zip(self.possible_agents, rewards))
         if terminated or truncated:
             for a in self.agents:
                 self.terminations[a] = terminated
@@ -101,7 +100,8 @@ class MoongymAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[player]
-        self._accumulate_rewards()
+        for a, r in self.rewards.items():
+            self._cumulative_rewards[a] += r
 
     def render(self) -> str | None:
         if self.render_mode is None:
