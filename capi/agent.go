@@ -50,7 +50,7 @@ func (a *agentObj) toAct(s *slot) (engine.State, error) {
 	if s.current() < 0 {
 		return nil, fmt.Errorf("%w: the episode is over", agents.ErrNotToAct)
 	}
-	st, err := s.state()
+	st, err := s.started()
 	if err != nil {
 		return nil, err
 	}

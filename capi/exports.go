@@ -277,7 +277,7 @@ func mg_env_scores(h C.uint64_t, scores *C.double, n C.int64_t) C.int64_t {
 //export mg_env_render
 func mg_env_render(h C.uint64_t, player C.int32_t, out **C.char) C.int64_t {
 	return withSlot(h, func(s *slot) error {
-		st, err := s.state()
+		st, err := s.started()
 		if err != nil {
 			return err
 		}
@@ -296,7 +296,7 @@ func mg_env_render(h C.uint64_t, player C.int32_t, out **C.char) C.int64_t {
 //export mg_env_action_name
 func mg_env_action_name(h C.uint64_t, action C.int64_t, out **C.char) C.int64_t {
 	return withSlot(h, func(s *slot) error {
-		st, err := s.state()
+		st, err := s.started()
 		if err != nil {
 			return err
 		}
@@ -312,7 +312,7 @@ func mg_env_action_name(h C.uint64_t, action C.int64_t, out **C.char) C.int64_t 
 //export mg_env_state_json
 func mg_env_state_json(h C.uint64_t, out **C.char) C.int64_t {
 	return withSlot(h, func(s *slot) error {
-		st, err := s.state()
+		st, err := s.started()
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,9 @@ func parseConfig(game, params string, maxSteps, seat int64, opponents string) (s
 	if maxSteps < 0 || maxSteps > math.MaxInt32 {
 		return slotConfig{}, fmt.Errorf("%w: max_steps %d is negative or too large", errBadArgument, maxSteps)
 	}
+	if seat < -1 || seat > math.MaxInt8 {
+		return slotConfig{}, fmt.Errorf("%w: seat %d", errBadArgument, seat)
+	}
 	cfg := slotConfig{game: game, params: p, maxSteps: int(maxSteps), seat: int(seat)}
 	for _, s := range strings.Split(opponents, "\n") {
 		if s = strings.TrimSpace(s); s != "" {
@@ -44,15 +47,17 @@ func parseConfig(game, params string, maxSteps, seat int64, opponents string) (s
 	return cfg, nil
 }
 
-// slot is one environment, multi-agent or single-agent, with the buffers
-// to step it without allocating on our side. All calls into package env
-// are in this file.
+// slot is one environment: multi-agent, stepped by aec, or single-agent,
+// stepped by env.SingleAgentEnv with agents at the other seats. The calls
+// into package env are in this file.
 type slot struct {
-	mu     sync.Mutex
-	cfg    slotConfig
-	game   engine.Game
+	mu    sync.Mutex
+	cfg   slotConfig
+	game  engine.Game
+	multi *aec // nil for a single-agent environment
+	// single-agent environments:
 	e      *env.Env
-	single *env.SingleAgentEnv // nil for a multi-agent environment
+	single *env.SingleAgentEnv
 	// last is the seat that acted last (the terminal observation's view).
 	last  engine.Player
 	legal []engine.Action
@@ -65,11 +70,12 @@ func newSlot(cfg slotConfig) (*slot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &slot{cfg: cfg, game: g, e: env.New(g, env.Options{MaxSteps: cfg.maxSteps})}
+	s := &slot{cfg: cfg, game: g}
 	if cfg.seat < 0 {
 		if len(cfg.opponents) > 0 {
 			return nil, fmt.Errorf("%w: opponents given for a multi-agent environment (give a seat too)", errBadArgument)
 		}
+		s.multi = newAEC(g, cfg.maxSteps)
 		return s, nil
 	}
 	if cfg.seat >= g.NumPlayers() {
@@ -84,6 +90,7 @@ func newSlot(cfg slotConfig) (*slot, error) {
 	case len(cfg.opponents) != others:
 		return nil, fmt.Errorf("%w: %d opponent specs for the %d other seats of %s (give one for all, or one per seat)", agents.ErrBadSpec, len(cfg.opponents), others, cfg.game)
 	}
+	s.e = env.New(g, env.Options{MaxSteps: cfg.maxSteps})
 	if err := s.makeOpponents(0); err != nil {
 		return nil, err
 	}
@@ -121,9 +128,9 @@ func (s *slot) numRewards() int {
 // opponents are made afresh from agentSeed, so that the episode is the
 // same for the same seeds.
 func (s *slot) reset(seed, agentSeed uint64, reseed bool) error {
-	s.last = 0
-	if s.single == nil {
-		s.e.Reset(seed)
+	if s.multi != nil {
+		s.last = 0
+		s.multi.reset(seed)
 		return nil
 	}
 	if reseed {
@@ -146,14 +153,14 @@ func toAction(a int64) (engine.Action, error) {
 
 // check reports whether step(a) would be accepted, changing nothing.
 func (s *slot) check(a int64) error {
-	if s.e.State() == nil || s.e.Done() {
+	if s.current() == engine.Terminal {
 		return fmt.Errorf("%w: the episode is over: call reset", env.ErrNotReset)
 	}
 	act, err := toAction(a)
 	if err != nil {
 		return err
 	}
-	if st := s.e.State(); !engine.IsLegal(st, act) {
+	if st := s.state(); !engine.IsLegal(st, act) {
 		return fmt.Errorf("%w: %d is not legal for %s", engine.ErrIllegalAction, a, st.CurrentPlayer())
 	}
 	return nil
@@ -166,11 +173,6 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 	if err != nil {
 		return false, false, err
 	}
-	p := s.e.State()
-	if p == nil {
-		return false, false, fmt.Errorf("%w: call reset first", env.ErrNotReset)
-	}
-	mover := p.CurrentPlayer()
 	if s.single != nil {
 		st, err := s.single.Step(act)
 		if err != nil {
@@ -179,32 +181,50 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 		rewards[0] = st.Reward
 		return st.Terminated, st.Truncated, nil
 	}
-	st, err := s.e.Step(act)
-	if err != nil {
-		return false, false, err
+	mover := s.current()
+	terminated, truncated, err = s.multi.step(act, rewards)
+	if err == nil {
+		s.last = mover
 	}
-	s.last = mover
-	copy(rewards, st.Rewards)
-	return st.Terminated, st.Truncated, nil
+	return terminated, truncated, err
+}
+
+// state is the current state (the environment's own: clone it to change
+// it), nil before the first reset.
+func (s *slot) state() engine.State {
+	if s.multi != nil {
+		return s.multi.st
+	}
+	return s.e.State()
+}
+
+// done reports whether the episode is over or not started.
+func (s *slot) done() bool {
+	if s.multi != nil {
+		return s.multi.done
+	}
+	return s.e.Done()
 }
 
 // current is the seat to act, or engine.Terminal once the episode is over
-// (terminated or truncated).
+// (terminated or truncated) or before the first reset.
 func (s *slot) current() engine.Player {
-	if s.e.State() == nil || s.e.Done() {
+	if s.state() == nil || s.done() {
 		return engine.Terminal
 	}
-	return s.e.State().CurrentPlayer()
+	return s.state().CurrentPlayer()
 }
 
-// viewer is the seat whose observation the environment gives by default:
-// the learner's, or the seat to act, or at the end the seat that acted last.
+// viewer is the seat whose observation the environment gives by default,
+// as env.Env does: the learner's, or the seat to act (after a truncation,
+// the seat that would have acted), or at the end of the game the seat that
+// acted last.
 func (s *slot) viewer() engine.Player {
 	if s.single != nil {
 		return engine.Player(s.cfg.seat)
 	}
-	if p := s.current(); p >= 0 {
-		return p
+	if st := s.state(); st != nil && st.CurrentPlayer() >= 0 {
+		return st.CurrentPlayer()
 	}
 	return s.last
 }
@@ -212,9 +232,9 @@ func (s *slot) viewer() engine.Player {
 // observe writes seat p's observation into obs and its legal-action mask
 // into mask (all zero unless p is to act).
 func (s *slot) observe(p engine.Player, obs []float32, mask []int8) error {
-	st := s.e.State()
-	if st == nil {
-		return fmt.Errorf("%w: call reset first", env.ErrNotReset)
+	st, err := s.started()
+	if err != nil {
+		return err
 	}
 	if p < 0 || int(p) >= s.game.NumPlayers() {
 		return fmt.Errorf("%w: seat %d of %d", errBadArgument, p, s.game.NumPlayers())
@@ -230,17 +250,18 @@ func (s *slot) observe(p engine.Player, obs []float32, mask []int8) error {
 	return nil
 }
 
-// state is the current state (the environment's own: clone to change it).
-func (s *slot) state() (engine.State, error) {
-	if s.e.State() == nil {
+// started is the current state, or an error before the first reset.
+func (s *slot) started() (engine.State, error) {
+	st := s.state()
+	if st == nil {
 		return nil, fmt.Errorf("%w: call reset first", env.ErrNotReset)
 	}
-	return s.e.State(), nil
+	return st, nil
 }
 
 // scores writes the game's points for every seat.
 func (s *slot) scores(dst []float64) error {
-	st, err := s.state()
+	st, err := s.started()
 	if err != nil {
 		return err
 	}

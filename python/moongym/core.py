@@ -224,7 +224,8 @@ class Env(_Handle):
         """Seat player's observation (float32, the game's shape) and legal
         action mask (int8), written by Go into obs and mask (new arrays when
         not given). player -1: the environment's own viewer (the learner, or
-        the seat to act, or at the end the seat that acted last)."""
+        the seat to act, or at the end the seat that acted last; after a
+        truncation, the seat that would have acted)."""
         if obs is None and mask is None:
             with self._lock:
                 pending, self._pending = self._pending, None
