@@ -7,7 +7,8 @@ PettingZoo's own tictactoe_v3 (pure Python) in the same run.
 For every game (default parameters): the AEC environment stepped one action
 at a time with random legal actions (the usual PettingZoo loop: last(),
 pick from the mask, step), and the vector environment (self-play, N games)
-stepped with random legal actions drawn by NumPy from its masks. Work is
+stepped with random legal actions drawn by NumPy from its masks, returning
+its own buffers (copy=False) or copies (copy=True, Gymnasium's default). Work is
 fixed (a number of steps), time is measured; steps that only autoreset a
 vector environment are not counted. Prints a Markdown table.
 """
@@ -86,24 +87,29 @@ def main() -> None:
             runs.setdefault("ref", []).append(aec_steps_per_second(tictactoe_v3.env(), args.steps, seed=r))
         for game in games:
             runs.setdefault(f"aec {game}", []).append(aec_steps_per_second(moon_env(game), args.steps, seed=r))
-            runs.setdefault(f"vec {game}", []).append(
-                vector_steps_per_second(VectorEnv(game, num_envs=args.num_envs), args.batches, seed=r)
-            )
+            for copy in (False, True):
+                runs.setdefault(f"vec{copy} {game}", []).append(
+                    vector_steps_per_second(VectorEnv(game, num_envs=args.num_envs, copy=copy), args.batches, seed=r)
+                )
     med = {k: statistics.median(v) for k, v in runs.items()}
     ref = med.get("ref")
     rows = []
     if ref is not None:
-        rows.append(("tictactoe_v3 (PettingZoo, pure Python)", ref, None))
+        rows.append(("tictactoe_v3 (PettingZoo, pure Python)", ref, None, None))
     for game in games:
-        rows.append((f"moongym {game}", med[f"aec {game}"], med[f"vec {game}"]))
+        rows.append((f"moongym {game}", med[f"aec {game}"], med[f"vecFalse {game}"], med[f"vecTrue {game}"]))
 
     print(f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, vector env of {args.num_envs} games, median of {args.rounds} interleaved rounds\n")
-    print("| environment | AEC steps/s | vs tictactoe_v3 | vector steps/s | vs tictactoe_v3 |")
-    print("|---|---:|---:|---:|---:|")
-    for name, aec, vec in rows:
-        rel = (lambda x: f"{x / ref:.1f}x") if ref else (lambda x: "-")
-        print(f"| {name} | {aec:,.0f} | {rel(aec)} | {'-' if vec is None else f'{vec:,.0f}'} | {'-' if vec is None else rel(vec)} |")
+    print("| environment | AEC steps/s | vs tictactoe_v3 | vector steps/s | vs tictactoe_v3 | vector, copy=True | vs tictactoe_v3 |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
 
+    def cell(x: float | None) -> str:
+        if x is None:
+            return "- | -"
+        return f"{x:,.0f} | " + (f"{x / ref:.1f}x" if ref else "-")
+
+    for name, aec, vec, vec_copy in rows:
+        print(f"| {name} | {cell(aec)} | {cell(vec)} | {cell(vec_copy)} |")
 
 if __name__ == "__main__":
     main()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import json
 import numbers
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -72,22 +73,33 @@ class _Rows:
     """Fresh arrays for Go to write into, handed out as the rows of a larger
     block whose address is known, so that no array's address has to be
     looked up per call (NumPy's .ctypes is slow). Each row is given out
-    once; a new block is made when one is used up."""
+    once. When a block is used up, the previous one is reused if no row of
+    it is still referenced (its memory is then already mapped: no page
+    faults for big observations), else a new block is made."""
 
-    def __init__(self, shape: tuple[int, ...], dtype: Any, rows: int = 64) -> None:
+    def __init__(self, shape: tuple[int, ...], dtype: Any, rows: int = 32) -> None:
         self.shape, self.dtype, self.rows = shape, dtype, rows
-        self._new_block()
+        self.block = self._new_block()
+        self.other = self._new_block()
+        self._use(self.block)
 
-    def _new_block(self) -> None:
-        self.block = np.empty((self.rows, *self.shape), dtype=self.dtype)
-        self.base = self.block.ctypes.data
-        self.stride = self.block.strides[0]
+    def _new_block(self) -> np.ndarray:
+        return np.empty((self.rows, *self.shape), dtype=self.dtype)
+
+    def _use(self, block: np.ndarray) -> None:
+        self.block = block
+        self.base = block.ctypes.data
+        self.stride = block.strides[0]
         self.next = 0
 
     def take(self) -> tuple[np.ndarray, int]:
         """A new array and its address."""
         if self.next == self.rows:
-            self._new_block()
+            # References to self.other: the attribute and getrefcount's
+            # argument; every live row adds one (its base).
+            spare = self.other if sys.getrefcount(self.other) <= 2 else self._new_block()
+            self.other = self.block
+            self._use(spare)
         i = self.next
         self.next = i + 1
         return self.block[i], self.base + i * self.stride

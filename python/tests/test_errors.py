@@ -89,7 +89,7 @@ def test_step_after_end():
     with pytest.raises(moongym.EpisodeOverError, match="reset needed"):
         e.step(5)
     c = core.Env("tictactoe")
-    with pytest.raises(moongym.EpisodeOverError, match="call reset"):
+    with pytest.raises(moongym.EpisodeOverError, match="call Reset first"):
         c.step(0)
 
 
@@ -184,3 +184,17 @@ def test_threads_share_nothing_unsafe():
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_observation_rows_are_fresh_and_recycled():
+    rows = core._Rows((3,), np.float32, rows=4)
+    kept = [rows.take() for _ in range(6)]
+    addresses = {addr for _, addr in kept}
+    assert len(addresses) == 6, "a row was given out twice while still referenced"
+    first_block = rows.other
+    del kept
+    for _ in range(2):
+        rows.take()
+    # Block 2 is used up; block 1's rows are all gone: it is reused.
+    rows.take()
+    assert rows.block is first_block
