@@ -64,10 +64,9 @@ func (a *aec) step(act engine.Action, rewards []float64) (terminated, truncated 
 	if a.st == nil || a.done {
 		return false, false, fmt.Errorf("%w: call Reset first", env.ErrNotReset)
 	}
-	// engine.ApplyChecked's check allocates its buffer; this one is kept.
-	// A refused action goes through ApplyChecked for its error message.
-	a.legal = a.st.LegalActions(a.legal)
-	if _, ok := slices.BinarySearch(a.legal, act); !ok {
+	// A refused action goes through engine.ApplyChecked for its message.
+	var ok bool
+	if a.legal, ok = isLegal(a.st, act, a.legal); !ok {
 		return false, false, engine.ApplyChecked(a.st, act)
 	}
 	a.st.Apply(act)
@@ -82,4 +81,12 @@ func (a *aec) step(act engine.Action, rewards []float64) (terminated, truncated 
 	truncated = !terminated && a.maxSteps > 0 && a.steps >= a.maxSteps
 	a.done = terminated || truncated
 	return terminated, truncated, nil
+}
+
+// isLegal is engine.IsLegal with a buffer the caller keeps (engine.IsLegal's
+// own escapes to the heap at every call); it returns the buffer for reuse.
+func isLegal(st engine.State, act engine.Action, buf []engine.Action) ([]engine.Action, bool) {
+	buf = st.LegalActions(buf)
+	_, ok := slices.BinarySearch(buf, act)
+	return buf, ok
 }

@@ -87,17 +87,21 @@ func (b *batch) parallel(f func(i int) error) error {
 	n := len(b.slots)
 	errs := make([]error, n)
 	chunk := (n + b.workers - 1) / b.workers
+	run := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			errs[i] = protect(func() error { return f(i) })
+		}
+	}
+	// The first chunk runs on the calling thread, the others on goroutines.
 	var wg sync.WaitGroup
-	for lo := 0; lo < n; lo += chunk {
-		hi := min(lo+chunk, n)
+	for lo := chunk; lo < n; lo += chunk {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				errs[i] = protect(func() error { return f(i) })
-			}
+			run(lo, min(lo+chunk, n))
 		}()
 	}
+	run(0, min(chunk, n))
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {

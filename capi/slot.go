@@ -160,7 +160,9 @@ func (s *slot) check(a int64) error {
 	if err != nil {
 		return err
 	}
-	if st := s.state(); !engine.IsLegal(st, act) {
+	st := s.state()
+	var ok bool
+	if s.legal, ok = isLegal(st, act, s.legal); !ok {
 		return fmt.Errorf("%w: %d is not legal for %s", engine.ErrIllegalAction, a, st.CurrentPlayer())
 	}
 	return nil

@@ -62,8 +62,8 @@ def vector_steps_per_second(envs, batches: int, seed: int = 0) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=10000, help="AEC steps per game")
-    ap.add_argument("--num-envs", type=int, default=256, help="games in the vector environment")
-    ap.add_argument("--batches", type=int, default=200, help="vector steps per game")
+    ap.add_argument("--num-envs", type=int, default=1024, help="games in the vector environment")
+    ap.add_argument("--batches", type=int, default=100, help="vector steps per game")
     ap.add_argument("--games", nargs="*", help="games to run (default: all)")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the median is reported")
     args = ap.parse_args()
