@@ -19,34 +19,27 @@ import (
 // checked against the object's; a NULL buffer with a zero size is an
 // empty slice.
 
-func floats(p *C.float, n C.int64_t) ([]float32, error) {
+// cSlice is the n values of type T at p, C memory the caller owns.
+func cSlice[T any](p unsafe.Pointer, n C.int64_t, what string) ([]T, error) {
 	if n < 0 || (p == nil && n != 0) {
-		return nil, fmt.Errorf("%w: buffer of %d float32", errBadArgument, n)
+		return nil, fmt.Errorf("%w: %s buffer of %d values", errBadArgument, what, n)
 	}
 	if n == 0 {
-		return []float32{}, nil
+		return []T{}, nil
 	}
-	return unsafe.Slice((*float32)(unsafe.Pointer(p)), int(n)), nil
+	return unsafe.Slice((*T)(p), int(n)), nil
+}
+
+func floats(p *C.float, n C.int64_t) ([]float32, error) {
+	return cSlice[float32](unsafe.Pointer(p), n, "float32")
 }
 
 func doubles(p *C.double, n C.int64_t) ([]float64, error) {
-	if n < 0 || (p == nil && n != 0) {
-		return nil, fmt.Errorf("%w: buffer of %d float64", errBadArgument, n)
-	}
-	if n == 0 {
-		return []float64{}, nil
-	}
-	return unsafe.Slice((*float64)(unsafe.Pointer(p)), int(n)), nil
+	return cSlice[float64](unsafe.Pointer(p), n, "float64")
 }
 
 func int8s(p *C.int8_t, n C.int64_t) ([]int8, error) {
-	if n < 0 || (p == nil && n != 0) {
-		return nil, fmt.Errorf("%w: buffer of %d int8", errBadArgument, n)
-	}
-	if n == 0 {
-		return []int8{}, nil
-	}
-	return unsafe.Slice((*int8)(unsafe.Pointer(p)), int(n)), nil
+	return cSlice[int8](unsafe.Pointer(p), n, "int8")
 }
 
 func wantLen(what string, got, want int) error {

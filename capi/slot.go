@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -271,14 +272,8 @@ func (s *slot) scores(dst []float64) error {
 	return nil
 }
 
-// mix derives a seed from a seed and two numbers (splitmix64 finalizer), so
-// that sub-seeds do not depend on scheduling.
+// mix derives a seed from a seed and two numbers (the first output of a
+// PCG on those), so that sub-seeds do not depend on scheduling.
 func mix(seed, i, j uint64) uint64 {
-	x := seed ^ (i+1)*0x9e3779b97f4a7c15 ^ (j+1)*0xbf58476d1ce4e5b9
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
+	return rand.NewPCG(seed^i*0x9e3779b97f4a7c15, j).Uint64()
 }

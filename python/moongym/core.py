@@ -151,6 +151,13 @@ class GameInfo:
         return int(np.prod(self.shape, dtype=np.int64))
 
 
+def _config(game: str, params: Mapping[str, Any] | None, max_steps: int, seat: int, opponents: str | Sequence[str] | None) -> tuple:
+    """The C API's arguments describing an environment (mg_env_new, mg_vec_new)."""
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a string, not {type(game).__name__}")
+    return game.encode(), encode_params(params or {}), int(max_steps), int(seat), encode_opponents(opponents)
+
+
 class _Handle:
     """Owns a Go object; freed by close() or when garbage collected."""
 
@@ -186,14 +193,8 @@ class Env(_Handle):
         seat: int = -1,
         opponents: str | Sequence[str] | None = None,
     ) -> None:
-        if not isinstance(game, str):
-            raise TypeError(f"game must be a string, not {type(game).__name__}")
         h = ctypes.c_uint64()
-        check(
-            lib.mg_env_new(
-                game.encode(), encode_params(params or {}), int(max_steps), int(seat), encode_opponents(opponents), ctypes.byref(h)
-            )
-        )
+        check(lib.mg_env_new(*_config(game, params, max_steps, seat, opponents), ctypes.byref(h)))
         self._h = h.value
         self.info = GameInfo.from_json(call_string(lib.mg_env_info, self._h))
         self._rewards = np.zeros(self.info.num_rewards, dtype=np.float64)
@@ -295,16 +296,10 @@ class Vec(_Handle):
         seat: int = -1,
         opponents: str | Sequence[str] | None = None,
     ) -> None:
-        if not isinstance(game, str):
-            raise TypeError(f"game must be a string, not {type(game).__name__}")
         if isinstance(n, bool) or not isinstance(n, numbers.Integral):
             raise TypeError(f"num_envs must be an integer, not {type(n).__name__}")
         h = ctypes.c_uint64()
-        check(
-            lib.mg_vec_new(
-                int(n), game.encode(), encode_params(params or {}), int(max_steps), int(seat), encode_opponents(opponents), ctypes.byref(h)
-            )
-        )
+        check(lib.mg_vec_new(int(n), *_config(game, params, max_steps, seat, opponents), ctypes.byref(h)))
         self._h = h.value
         self.n = int(n)
         self.info = GameInfo.from_json(call_string(lib.mg_vec_info, self._h))

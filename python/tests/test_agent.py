@@ -92,3 +92,35 @@ def test_not_an_env():
         moongym.Agent("random", "tictactoe").act(object())
     with pytest.raises(TypeError):
         moongym.Agent("random", 42)
+
+
+def test_gil_released_during_go_calls():
+    # While Go searches in one thread, Python code runs in another: ctypes
+    # releases the GIL for the call.
+    import threading
+    import time
+
+    e = env("tictactoe")
+    e.reset(seed=0)
+    agent = moongym.Agent("mcts:sims=30000", e)
+    window = []
+
+    def search():
+        window.append(time.perf_counter())
+        agent.act(e)
+        window.append(time.perf_counter())
+
+    t = threading.Thread(target=search)
+    stamps, i = [], 0
+    t.start()
+    while t.is_alive():
+        i += 1
+        if i % 100 == 0:
+            stamps.append(time.perf_counter())
+    t.join()
+    start, end = window
+    assert end - start > 0.05, "search too short to tell"
+    # Away from the switch interval (5 ms) at both ends of the call, the
+    # main thread must have kept running.
+    inside = [s for s in stamps if start + 0.01 < s < end - 0.01]
+    assert len(inside) >= 10
