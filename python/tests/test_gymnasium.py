@@ -89,6 +89,15 @@ def test_same_seed_same_episode_with_random_opponents():
     assert all(np.array_equal(a, b) for a, b in zip(runs[0][2], runs[1][2]))
 
 
+@pytest.mark.parametrize("game", ["tictactoe", "planet-cubes"])
+def test_builtin_network_opponent(game, rng):
+    # The games that ship a model (models/opponents) can be played against it.
+    env = make(game, opponents="az:model=builtin,sims=4", seat=1)
+    checked(make(game, opponents="az:model=builtin,sims=4", illegal_action="lose"))
+    total, steps, _ = play_episode(env, 0, rng)
+    assert steps > 0
+
+
 def test_opponents_per_seat_and_seat():
     env = make("lunar-rally", opponents=["heuristic", "random"], seat=1, players=3)
     obs, info = env.reset(seed=3)
