@@ -410,3 +410,31 @@ func TestAgentActsOnSameConfigOnly(t *testing.T) {
 		t.Fatalf("policy sums to %v", sum)
 	}
 }
+
+// FuzzConfig: whatever C passes as a configuration, making an environment
+// gives an environment or an error, never a panic.
+func FuzzConfig(f *testing.F) {
+	f.Add("tictactoe", "", int64(0), int64(-1), "")
+	f.Add("lunar-rally", "players=3,scenario=blue", int64(5), int64(2), "heuristic\nrandom")
+	f.Add("planet-cubes", "players=x", int64(-1), int64(9), "mcts:sims=")
+	f.Fuzz(func(t *testing.T, game, params string, maxSteps, seat int64, opponents string) {
+		cfg, err := parseConfig(game, params, maxSteps, seat, opponents)
+		if err != nil {
+			return
+		}
+		for _, spec := range cfg.opponents {
+			if !strings.HasPrefix(spec, "random") && !strings.HasPrefix(spec, "heuristic") {
+				return // searching agents: specs are tested elsewhere; keep runs short
+			}
+		}
+		s, err := newSlot(cfg)
+		if err != nil {
+			return
+		}
+		if err := s.reset(1, 2, true); err != nil {
+			return
+		}
+		rew := make([]float64, s.numRewards())
+		s.step(0, rew)
+	})
+}

@@ -21,6 +21,15 @@
 //     freed with mg_free_string.
 //   - Every object has its own lock, so calls from several threads are
 //     safe; the vector environment steps its games on Go's threads.
+//   - Multi-agent environments are stepped without allocating by aec, which
+//     plays as env.Env does (a test checks it on every test configuration);
+//     single-agent ones by env.SingleAgentEnv. All calls into package env
+//     are in slot.go.
+//
+// Besides the registries, the package keeps three tables guarded by
+// mutexes, inherent to a C API: the live objects by handle, the errors not
+// yet taken, and one engine.Game per configuration, shared by every
+// environment and agent (games are immutable).
 //
 // The logic lives in plain Go files (testable without cgo); exports.go is
 // the thin cgo layer.
