@@ -83,7 +83,7 @@ class MoongymAECEnv(AECEnv):
 
     def step(self, action: Any) -> None:
         if not self.agents:
-            self._core.step(action)  # raises Go's error: the episode is over or never started
+            self._core.step(0)  # Go refuses it with its message: the episode is over or never started
             raise EpisodeOverError("env: reset needed: the episode is over: call reset")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

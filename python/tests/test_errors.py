@@ -86,8 +86,9 @@ def test_step_after_end():
         e.step(a)
     while e.agents:  # PettingZoo's dead steps
         e.step(None)
-    with pytest.raises(moongym.EpisodeOverError, match="reset needed"):
-        e.step(5)
+    for action in (5, None):
+        with pytest.raises(moongym.EpisodeOverError, match="reset needed"):
+            e.step(action)
     c = core.Env("tictactoe")
     with pytest.raises(moongym.EpisodeOverError, match="call Reset first"):
         c.step(0)
