@@ -111,21 +111,33 @@ func mg_catalog(out **C.char) C.int64_t {
 //
 //export mg_env_new
 func mg_env_new(game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		cfg, err := cConfig(game, params, maxSteps, seat, opponents)
+		if err != nil {
+			return nil, err
+		}
+		return newSlot(cfg)
+	})
+}
+
+// newObject runs newFn and stores its object under a new handle in out.
+func newObject(out *C.uint64_t, newFn func() (any, error)) C.int64_t {
 	return C.int64_t(guard(func() error {
 		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
 			return err
 		}
-		cfg, err := parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
+		obj, err := newFn()
 		if err != nil {
 			return err
 		}
-		s, err := newSlot(cfg)
-		if err != nil {
-			return err
-		}
-		*out = C.uint64_t(handles.add(s))
+		*out = C.uint64_t(handles.add(obj))
 		return nil
 	}))
+}
+
+// cConfig reads an environment's configuration from C arguments.
+func cConfig(game, params *C.char, maxSteps, seat C.int64_t, opponents *C.char) (slotConfig, error) {
+	return parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
 }
 
 // withSlot runs f on environment h under its lock.
@@ -322,21 +334,13 @@ func mg_env_state_json(h C.uint64_t, out **C.char) C.int64_t {
 //
 //export mg_vec_new
 func mg_vec_new(n C.int64_t, game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
-	return C.int64_t(guard(func() error {
-		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
-			return err
-		}
-		cfg, err := parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
+	return newObject(out, func() (any, error) {
+		cfg, err := cConfig(game, params, maxSteps, seat, opponents)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		b, err := newBatch(int(n), cfg)
-		if err != nil {
-			return err
-		}
-		*out = C.uint64_t(handles.add(b))
-		return nil
-	}))
+		return newBatch(int(n), cfg)
+	})
 }
 
 // withBatch runs f on vector environment h under its lock, with its
@@ -427,17 +431,9 @@ func mg_vec_info(h C.uint64_t, out **C.char) C.int64_t {
 //
 //export mg_agent_new
 func mg_agent_new(spec, game, params *C.char, seed C.uint64_t, out *C.uint64_t) C.int64_t {
-	return C.int64_t(guard(func() error {
-		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
-			return err
-		}
-		a, err := newAgent(C.GoString(spec), C.GoString(game), C.GoString(params), uint64(seed))
-		if err != nil {
-			return err
-		}
-		*out = C.uint64_t(handles.add(a))
-		return nil
-	}))
+	return newObject(out, func() (any, error) {
+		return newAgent(C.GoString(spec), C.GoString(game), C.GoString(params), uint64(seed))
+	})
 }
 
 // agentState finds agent ah and a copy of environment eh's state to act on;
