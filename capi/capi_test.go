@@ -39,7 +39,10 @@ func TestAECMatchesEnv(t *testing.T) {
 			rew := make([]float64, s.numRewards())
 			rng := rand.New(rand.NewPCG(1, 2))
 			for seed := uint64(0); seed < 3; seed++ {
-				want, _ := e.Reset(seed)
+				want, _, err := e.Reset(seed)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if err := s.reset(seed, 0, false); err != nil {
 					t.Fatal(err)
 				}

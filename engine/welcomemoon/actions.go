@@ -105,7 +105,7 @@ func (s *State) targetString(e effect, t int) string {
 		}
 	case effAstra:
 		if l := s.lay(); t < len(l.astraBoxes) {
-			return "cross-#" + strconv.Itoa(int(l.astraBoxes[t]))
+			return "cross-" + astraBoxName(l, t)
 		}
 	default:
 		if n := s.lay().rules().targetName(s, e, t); n != "" {

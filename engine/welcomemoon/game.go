@@ -26,8 +26,8 @@ var spec = engine.Spec{
 	Information: engine.ImperfectInformation,
 	Utility:     engine.GeneralSum,
 	Params: []engine.ParamSpec{
-		{Name: "adventure", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
-			Doc: "adventure sheet: 1 The Launch, 2 The Journey, 3 The Colony, 4 The Mine (5-8 not implemented yet)"},
+		{Name: "adventure", Kind: engine.IntParam, Default: "1", Min: 1, Max: implemented,
+			Doc: adventureDoc()},
 		{Name: "players", Kind: engine.IntParam, Default: "2", Min: 1, Max: maxPlayers,
 			Doc: "number of players; 1 is the solo game against ASTRA"},
 		{Name: "astra", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
@@ -36,6 +36,26 @@ var spec = engine.Spec{
 			Doc: "optional path of an adventure data file (the schema of data/adventure-N.json) that replaces the embedded sheet"},
 	},
 	TestConfigs: testConfigs(),
+}
+
+// adventureTitles names the eight adventures of the box.
+var adventureTitles = [8]string{"The Launch", "The Journey", "The Colony", "The Mine",
+	"The Dome", "The Virus", "The Escape", "The Battle"}
+
+// adventureDoc documents the adventure parameter with the adventures this
+// package plays (1..implemented), so that the spec advertises only what loads.
+func adventureDoc() string {
+	doc := "adventure sheet:"
+	for i, t := range adventureTitles[:implemented] {
+		if i > 0 {
+			doc += ","
+		}
+		doc += fmt.Sprintf(" %d %s", i+1, t)
+	}
+	if implemented < len(adventureTitles) {
+		doc += fmt.Sprintf(" (%d-%d not implemented yet)", implemented+1, len(adventureTitles))
+	}
+	return doc
 }
 
 // testConfigs covers every implemented adventure solo and with 2 players,
