@@ -175,6 +175,7 @@ func (s *Search) compact(newRoot int32) {
 	copyNode := func(o int32) int32 {
 		n := nt.newNode(old.nodes[o].player)
 		nt.nodes[n].visits = old.nodes[o].visits
+		nt.nodes[n].passes = old.nodes[o].passes
 		nt.nodes[n].expanded = old.nodes[o].expanded
 		nt.nodes[n].proven = old.nodes[o].proven
 		copy(nt.values[int(n)*s.np:int(n+1)*s.np], old.values[int(o)*s.np:int(o+1)*s.np])
@@ -191,10 +192,12 @@ func (s *Search) compact(newRoot int32) {
 			oe := old.edges[e]
 			ne := nt.newEdge(oe.action, oe.prior, none)
 			nt.edges[ne].wsum, nt.edges[ne].visits, nt.edges[ne].avail = oe.wsum, oe.visits, oe.avail
+			nt.edges[ne].q, nt.edges[ne].childProven = oe.q, oe.childProven
 			if oe.child != none {
 				nt.edges[ne].child = copyNode(oe.child)
 				queue = append(queue, int(oe.child))
 			}
+			nt.nodes[nn].nedges++
 			if prev == none {
 				nt.nodes[nn].firstEdge = ne
 			} else {
@@ -407,6 +410,7 @@ func (s *Search) descendPerfect(b int) engine.State {
 			s.t.edges[e].child = c
 			if st.IsTerminal() {
 				s.proveTerminal(c, st)
+				s.markProven(n, e)
 			}
 		}
 		n = s.t.edges[e].child
@@ -511,6 +515,7 @@ func (s *Search) expand(n int32, st engine.State, priors []float32) {
 	if len(s.legal) > 0 {
 		s.t.nodes[n].firstEdge = first
 	}
+	s.t.nodes[n].nedges = int32(len(s.legal))
 	s.t.nodes[n].expanded = true
 }
 
@@ -527,6 +532,7 @@ func (s *Search) expandChance(n int32, st engine.State) {
 		s.t.newEdge(o.Action, float32(o.Prob), next)
 	}
 	s.t.nodes[n].firstEdge = first
+	s.t.nodes[n].nedges = int32(len(s.outcomes))
 	s.t.nodes[n].expanded = true
 }
 
@@ -546,30 +552,36 @@ func (s *Search) sampleChance(n int32) int32 {
 	return last
 }
 
-// score is the selection value of edge e for the mover at a node whose mean
-// value for the mover (scaled) is fpu.
-func (s *Search) score(ed *edge, mover engine.Player, fpu float64) float64 {
-	n := float64(ed.visits)
-	N := float64(ed.avail)
-	if c := ed.child; c != none && s.t.nodes[c].proven {
-		q := (s.t.exact[int(c)*s.np+int(mover)] - s.minU) / s.rangeU
-		if s.cfg.UCT {
-			return q + s.cfg.CPUCT*math.Sqrt(math.Log(N)/max(n, 1))
-		}
-		return q + s.cfg.CPUCT*float64(ed.prior)*math.Sqrt(N)/(1+n)
+// uctScore is the UCT selection value of edge ed, q + c sqrt(log N / n),
+// logN being the log of the number of times ed was available (its parent's
+// passes in a perfect-information search); infinite if ed was never
+// visited and its child is not proven. It is small enough to be inlined
+// into the selection loops.
+func uctScore(ed *edge, logN, c float64) float64 {
+	if ed.visits == 0 && !ed.childProven {
+		return math.Inf(1)
 	}
-	if s.cfg.UCT {
-		if ed.visits == 0 {
-			return math.Inf(1)
-		}
-		q := (ed.wsum/n - s.minU) / s.rangeU
-		return q + s.cfg.CPUCT*math.Sqrt(math.Log(N)/n)
+	return ed.q + c*math.Sqrt(logN/max(float64(ed.visits), 1))
+}
+
+// puctScore is the PUCT selection value of edge ed, q + c P sqrt(N) / (1 +
+// n), sqrtN being the square root of the number of times ed was available;
+// fpu stands for q when ed was never visited and its child is not proven.
+func puctScore(ed *edge, fpu, sqrtN, c float64) float64 {
+	q := ed.q
+	if ed.visits == 0 && !ed.childProven {
+		q = fpu
 	}
-	q := fpu
-	if ed.visits > 0 {
-		q = (ed.wsum/n - s.minU) / s.rangeU
+	return q + c*float64(ed.prior)*sqrtN/(1+float64(ed.visits))
+}
+
+// setQ updates the selection value of edge ed after its visits or value
+// sum changed: the mean value for the mover, scaled, unless the child is
+// proven (its exact value then stays).
+func (s *Search) setQ(ed *edge) {
+	if !ed.childProven && ed.visits > 0 {
+		ed.q = (ed.wsum/float64(ed.visits) - s.minU) / s.rangeU
 	}
-	return q + s.cfg.CPUCT*float64(ed.prior)*math.Sqrt(N)/(1+n)
 }
 
 // fpu is the first-play value of node n's unvisited edges: the node's mean
@@ -583,20 +595,46 @@ func (s *Search) fpu(n int32) float64 {
 }
 
 // selectAll picks the best edge of decision node n, all of whose edges are
-// legal, and adds a virtual loss to it.
+// legal, and adds a virtual loss to it. The node's edges are contiguous and
+// all available at every pass, so N, and its log or square root, is one
+// number for all of them, computed once.
 func (s *Search) selectAll(n int32) int32 {
-	fpu := s.fpu(n)
-	mover := s.t.nodes[n].player
-	best, bestScore := none, math.Inf(-1)
-	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
-		ed := &s.t.edges[e]
-		ed.avail++
-		if sc := s.score(ed, mover, fpu); sc > bestScore || best == none {
-			best, bestScore = e, sc
+	nd := &s.t.nodes[n]
+	nd.passes++
+	first := nd.firstEdge
+	if nd.nedges == 0 {
+		return none
+	}
+	es := s.t.edges[first : first+nd.nedges]
+	N := float64(nd.passes)
+	c := s.cfg.CPUCT
+	best := 0
+	if s.cfg.UCT {
+		logN := math.Log(N)
+		bestScore := math.Inf(-1)
+		for i := range es {
+			ed := &es[i]
+			if ed.visits == 0 && !ed.childProven {
+				// Its score is infinite: no later edge beats it.
+				best = i
+				break
+			}
+			if sc := uctScore(ed, logN, c); sc > bestScore || i == 0 {
+				best, bestScore = i, sc
+			}
+		}
+	} else {
+		fpu, sqrtN := s.fpu(n), math.Sqrt(N)
+		bestScore := math.Inf(-1)
+		for i := range es {
+			if sc := puctScore(&es[i], fpu, sqrtN, c); sc > bestScore || i == 0 {
+				best, bestScore = i, sc
+			}
 		}
 	}
-	s.virtualLoss(best)
-	return best
+	e := first + int32(best)
+	s.virtualLoss(e)
+	return e
 }
 
 // selectLegal picks the best edge of decision node n among the actions
@@ -626,7 +664,6 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 		}
 	}
 	fpu := s.fpu(n)
-	mover := s.t.nodes[n].player
 	best, bestScore := none, math.Inf(-1)
 	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
 		ed := &s.t.edges[e]
@@ -634,7 +671,13 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 			continue
 		}
 		ed.avail++
-		if sc := s.score(ed, mover, fpu); sc > bestScore || best == none {
+		var sc float64
+		if s.cfg.UCT {
+			sc = uctScore(ed, math.Log(float64(ed.avail)), s.cfg.CPUCT)
+		} else {
+			sc = puctScore(ed, fpu, math.Sqrt(float64(ed.avail)), s.cfg.CPUCT)
+		}
+		if sc > bestScore || best == none {
 			best, bestScore = e, sc
 		}
 	}
@@ -644,9 +687,16 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 
 // virtualLoss counts a pending visit of e as the worst value for its mover,
 // so that other simulations of the same batch spread out; backup replaces it.
+// With batches of one simulation no selection can see the pending visit
+// (the path cannot pass through its node again before its backup), so the
+// edge's q is left for backup to update.
 func (s *Search) virtualLoss(e int32) {
-	s.t.edges[e].visits++
-	s.t.edges[e].wsum += s.minU
+	ed := &s.t.edges[e]
+	ed.visits++
+	ed.wsum += s.minU
+	if s.cfg.BatchSize > 1 {
+		s.setQ(ed)
+	}
 }
 
 func (s *Search) backupReturns(path []step, st engine.State) {
@@ -668,7 +718,9 @@ func (s *Search) backup(path []step, v []float64) {
 			vs[p] += v[p]
 		}
 		if st.edge != none && nd.player >= 0 {
-			s.t.edges[st.edge].wsum += v[nd.player] - s.minU
+			ed := &s.t.edges[st.edge]
+			ed.wsum += v[nd.player] - s.minU
+			s.setQ(ed)
 		}
 	}
 }
