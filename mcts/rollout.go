@@ -56,7 +56,9 @@ func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 		}
 		clear(r.sum)
 		for k := 0; k < n; k++ {
-			if err := r.playout(st); err != nil {
+			// The first playout's first move is drawn from the legal
+			// actions just listed for the priors (they are st's).
+			if err := r.playout(st, k == 0); err != nil {
 				return err
 			}
 			for p := range r.sum {
@@ -71,23 +73,27 @@ func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 }
 
 // playout plays uniformly at random from a copy of st to the end and leaves
-// the returns in r.ret.
-func (r *RolloutEvaluator) playout(st engine.State) error {
+// the returns in r.ret. With listed set, r.legal already holds st's legal
+// actions.
+func (r *RolloutEvaluator) playout(st engine.State, listed bool) error {
 	if r.copier.typ == nil {
 		r.copier = newCopier(st)
 	}
 	r.scratch = r.copier.into(r.scratch, st)
 	s := r.scratch
+	maxLen := r.game.MaxGameLength()
 	for steps := 0; !s.IsTerminal(); steps++ {
-		if steps > r.game.MaxGameLength() {
-			return fmt.Errorf("%w: %d steps (%d allowed)", ErrRolloutTooLong, steps, r.game.MaxGameLength())
+		if steps > maxLen {
+			return fmt.Errorf("%w: %d steps (%d allowed)", ErrRolloutTooLong, steps, maxLen)
 		}
 		if s.CurrentPlayer() == engine.Chance {
 			r.outcomes = s.ChanceOutcomes(r.outcomes)
 			s.Apply(engine.SampleOutcome(r.outcomes, r.rng.Float64()))
 			continue
 		}
-		r.legal = s.LegalActions(r.legal)
+		if steps > 0 || !listed {
+			r.legal = s.LegalActions(r.legal)
+		}
 		s.Apply(r.legal[r.rng.IntN(len(r.legal))])
 	}
 	r.ret = s.Returns(r.ret)

@@ -46,6 +46,7 @@ type Search struct {
 	stamp    uint32
 	noise    []float64
 	saved    []float32 // root priors before noise
+	logs     []float64 // logs[n] == math.Log(n), grown on demand up to logTableMax
 }
 
 // step is one node of a simulation's path and the edge taken from it (none
@@ -610,7 +611,7 @@ func (s *Search) selectAll(n int32) int32 {
 	c := s.cfg.CPUCT
 	best := 0
 	if s.cfg.UCT {
-		logN := math.Log(N)
+		logN := s.log(nd.passes)
 		bestScore := math.Inf(-1)
 		for i := range es {
 			ed := &es[i]
@@ -635,6 +636,32 @@ func (s *Search) selectAll(n int32) int32 {
 	e := first + int32(best)
 	s.virtualLoss(e)
 	return e
+}
+
+// logTableMax bounds the table of logarithms of Search.log (512 KiB).
+const logTableMax = 1 << 16
+
+// log is math.Log(n), read from a table for n < logTableMax: UCT takes the
+// log of a visit count at every selection, and a table read costs a
+// fraction of math.Log while giving the very same number.
+func (s *Search) log(n int32) float64 {
+	if int(n) < len(s.logs) {
+		return s.logs[n]
+	}
+	return s.growLog(n)
+}
+
+// growLog extends the table of logarithms to cover n (doubling it, so that
+// it grows a few times per search at most) and returns math.Log(n).
+func (s *Search) growLog(n int32) float64 {
+	if n < 0 || n >= logTableMax {
+		return math.Log(float64(n))
+	}
+	size := min(max(2*len(s.logs), int(n)+1, 1024), logTableMax)
+	for i := len(s.logs); i < size; i++ {
+		s.logs = append(s.logs, math.Log(float64(i)))
+	}
+	return s.logs[n]
 }
 
 // selectLegal picks the best edge of decision node n among the actions
@@ -673,7 +700,7 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 		ed.avail++
 		var sc float64
 		if s.cfg.UCT {
-			sc = uctScore(ed, math.Log(float64(ed.avail)), s.cfg.CPUCT)
+			sc = uctScore(ed, s.log(ed.avail), s.cfg.CPUCT)
 		} else {
 			sc = puctScore(ed, fpu, math.Sqrt(float64(ed.avail)), s.cfg.CPUCT)
 		}

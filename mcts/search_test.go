@@ -382,8 +382,8 @@ func TestStateCopier(t *testing.T) {
 	g := tictactoe.Game{}
 	src := play(g, 4, 0, 8)
 	c := newCopier(src)
-	if !c.flat {
-		t.Fatalf("tictactoe state not seen as flat")
+	if !c.flat || !c.noPtr {
+		t.Fatalf("tictactoe state not seen as flat and pointer-free")
 	}
 	dst := g.NewInitialState()
 	if got := c.into(dst, src); got != dst || got.String() != src.String() {
@@ -424,4 +424,39 @@ type deepState struct {
 
 func (s *deepState) Clone() engine.State {
 	return &deepState{cells: append([]int(nil), s.cells...)}
+}
+
+// TestCopierPointerFree: only flat types without strings are copied byte by
+// byte (a string holds a pointer), and that copy is complete.
+func TestCopierPointerFree(t *testing.T) {
+	for _, tc := range []struct {
+		typ   any
+		noPtr bool
+	}{
+		{struct{ a, b int32 }{}, true},
+		{struct{ s string }{}, false},
+		{[4]struct{ s [2]string }{}, false},
+		{[0]string{}, true},
+		{struct {
+			a [3]int8
+			f float64
+		}{}, true},
+	} {
+		if got := hasNoPointers(reflectTypeOf(tc.typ)); got != tc.noPtr {
+			t.Errorf("%T: hasNoPointers %v, want %v", tc.typ, got, tc.noPtr)
+		}
+	}
+	g := testgames.DiceRace{Goal: 20, MaxTurns: 30}
+	src := g.NewState(7, 11, 1, 5)
+	c := newCopier(src)
+	if !c.flat || !c.noPtr || c.size != reflectTypeOf(*src).Size() {
+		t.Fatalf("dice race copier %+v", c)
+	}
+	dst := g.NewInitialState()
+	if got := c.into(dst, src); got != dst || got.String() != src.String() {
+		t.Errorf("byte copy gave %v, want %v", got, src)
+	}
+	if got := c.into(src, src); got != src || got.String() != g.NewState(7, 11, 1, 5).String() {
+		t.Errorf("copy onto itself gave %v", got)
+	}
 }
