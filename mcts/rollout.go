@@ -26,9 +26,32 @@ type RolloutEvaluator struct {
 	outcomes []engine.Outcome
 	ret      []float64
 	sum      []float64
+	// listed[i] holds the legal actions of the i-th state of the last
+	// Evaluate call, for the first nlisted states.
+	listed  [][]engine.Action
+	nlisted int
 }
 
-var _ Evaluator = (*RolloutEvaluator)(nil)
+var (
+	_ Evaluator   = (*RolloutEvaluator)(nil)
+	_ legalLister = (*RolloutEvaluator)(nil)
+)
+
+// legalLister is an Evaluator that lists the legal actions of the states it
+// evaluates and keeps the lists, so that the search, which expands those
+// leaves right after the Evaluate call, need not list them again.
+type legalLister interface {
+	// listedLegal returns the legal actions of states[i] of the last
+	// Evaluate call, in LegalActions order, or nil if it has none.
+	listedLegal(i int) []engine.Action
+}
+
+func (r *RolloutEvaluator) listedLegal(i int) []engine.Action {
+	if i >= r.nlisted {
+		return nil
+	}
+	return r.listed[i]
+}
 
 // NewRolloutEvaluator makes a one-playout random-rollout evaluator for g,
 // seeded with seed. It is not safe for concurrent use.
@@ -47,18 +70,28 @@ func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
 // Evaluate fills uniform priors and rollout values for each state.
 func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
 	n := max(r.Rollouts, 1)
+	r.nlisted = 0
 	for i, st := range states {
 		ev := &out[i]
 		clear(ev.Priors)
-		r.legal = st.LegalActions(r.legal)
-		for _, a := range r.legal {
-			ev.Priors[a] = 1 / float32(len(r.legal))
+		if i == len(r.listed) {
+			r.listed = append(r.listed, make([]engine.Action, 0, cap(r.legal)))
+		}
+		legal := st.LegalActions(r.listed[i])
+		r.listed[i] = legal
+		r.nlisted = i + 1
+		for _, a := range legal {
+			ev.Priors[a] = 1 / float32(len(legal))
 		}
 		clear(r.sum)
 		for k := 0; k < n; k++ {
 			// The first playout's first move is drawn from the legal
 			// actions just listed for the priors (they are st's).
-			if err := r.playout(st, k == 0); err != nil {
+			var first []engine.Action
+			if k == 0 {
+				first = legal
+			}
+			if err := r.playout(st, first); err != nil {
 				return err
 			}
 			for p := range r.sum {
@@ -73,9 +106,8 @@ func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 }
 
 // playout plays uniformly at random from a copy of st to the end and leaves
-// the returns in r.ret. With listed set, r.legal already holds st's legal
-// actions.
-func (r *RolloutEvaluator) playout(st engine.State, listed bool) error {
+// the returns in r.ret. first, unless nil, holds st's legal actions.
+func (r *RolloutEvaluator) playout(st engine.State, first []engine.Action) error {
 	if r.copier.typ == nil {
 		r.copier = newCopier(st)
 	}
@@ -91,10 +123,12 @@ func (r *RolloutEvaluator) playout(st engine.State, listed bool) error {
 			s.Apply(engine.SampleOutcome(r.outcomes, r.rng.Float64()))
 			continue
 		}
-		if steps > 0 || !listed {
+		legal := first
+		if steps > 0 || first == nil {
 			r.legal = s.LegalActions(r.legal)
+			legal = r.legal
 		}
-		s.Apply(r.legal[r.rng.IntN(len(r.legal))])
+		s.Apply(legal[r.rng.IntN(len(legal))])
 	}
 	r.ret = s.Returns(r.ret)
 	return nil

@@ -14,9 +14,10 @@ import (
 // is not safe for concurrent use; run one Search per goroutine (they may
 // share an Evaluator that is safe for concurrent use).
 type Search struct {
-	game engine.Game
-	ev   Evaluator
-	cfg  Config
+	game   engine.Game
+	ev     Evaluator
+	lister legalLister // ev, when it keeps the legal actions it listed
+	cfg    Config
 	mode Mode // PerfectMode or InfoSetMode, resolved
 	rng  *rand.Rand
 
@@ -71,6 +72,7 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 	if !(s.rangeU > 0) {
 		s.rangeU = 1
 	}
+	s.lister, _ = ev.(legalLister)
 	s.mode = cfg.Mode
 	if s.mode == AutoMode {
 		s.mode = PerfectMode
@@ -360,7 +362,7 @@ func (s *Search) batch(k int) error {
 		if len(ev.Priors) != s.na || len(ev.Values) != s.np {
 			return fmt.Errorf("%w: evaluation %d has %d priors and %d values, want %d and %d", ErrEvaluator, i, len(ev.Priors), len(ev.Values), s.na, s.np)
 		}
-		s.expand(s.leafNode[b], s.evStates[i], ev.Priors)
+		s.expand(s.leafNode[b], s.evStates[i], i, ev.Priors)
 		for p := range s.val {
 			v := float64(ev.Values[p])
 			if v != v {
@@ -478,45 +480,52 @@ func (s *Search) infoHash(w engine.State, mover engine.Player, a engine.Action) 
 // expand gives decision node n its edges: st's legal actions with the
 // evaluator's priors, renormalised over them (uniform if they sum to zero or
 // under UCT). Under UCT the edges are shuffled so that unvisited ones are
-// tried in random order.
-func (s *Search) expand(n int32, st engine.State, priors []float32) {
+// tried in random order. st was states[slot] of the last Evaluate call.
+func (s *Search) expand(n int32, st engine.State, slot int, priors []float32) {
 	if s.t.nodes[n].expanded {
 		return
 	}
-	s.legal = st.LegalActions(s.legal)
+	var legal []engine.Action
+	if s.lister != nil {
+		legal = s.lister.listedLegal(slot)
+	}
+	if legal == nil {
+		s.legal = st.LegalActions(s.legal)
+		legal = s.legal
+	}
 	sum := float32(0)
 	if !s.cfg.UCT {
-		for _, a := range s.legal {
+		for _, a := range legal {
 			if p := priors[a]; p > 0 {
 				sum += p
 			}
 		}
 	}
-	uniform := float32(1) / float32(len(s.legal))
+	uniform := float32(1) / float32(len(legal))
 	first := int32(len(s.t.edges))
-	for i, a := range s.legal {
+	es := s.t.newEdges(len(legal))
+	for i, a := range legal {
 		p := uniform
 		if sum > 0 {
 			p = max(priors[a], 0) / sum
 		}
 		next := first + int32(i) + 1
-		if i == len(s.legal)-1 {
+		if i == len(legal)-1 {
 			next = none
 		}
-		s.t.newEdge(a, p, next)
+		es[i] = edge{action: a, prior: p, child: none, next: next}
 	}
 	if s.cfg.UCT {
-		es := s.t.edges[first:]
 		for i := len(es) - 1; i > 0; i-- {
 			j := s.rng.IntN(i + 1)
 			es[i].action, es[j].action = es[j].action, es[i].action
 			es[i].prior, es[j].prior = es[j].prior, es[i].prior
 		}
 	}
-	if len(s.legal) > 0 {
+	if len(legal) > 0 {
 		s.t.nodes[n].firstEdge = first
 	}
-	s.t.nodes[n].nedges = int32(len(s.legal))
+	s.t.nodes[n].nedges = int32(len(legal))
 	s.t.nodes[n].expanded = true
 }
 

@@ -460,3 +460,33 @@ func TestCopierPointerFree(t *testing.T) {
 		t.Errorf("copy onto itself gave %v", got)
 	}
 }
+
+// TestRolloutListsLegal: the rollout evaluator keeps the legal actions of
+// the states of its last call, which the search reads instead of listing
+// them again, and has none for the states it was not given.
+func TestRolloutListsLegal(t *testing.T) {
+	g := tictactoe.Game{}
+	ev := NewRolloutEvaluator(g, 1)
+	states := []engine.State{play(g, 4), play(g, 0, 1, 2, 3)}
+	out := make([]Evaluation, len(states))
+	for i := range out {
+		out[i] = Evaluation{Priors: make([]float32, g.NumActions()), Values: make([]float32, g.NumPlayers())}
+	}
+	for round := 0; round < 2; round++ {
+		if err := ev.Evaluate(states[:2-round], out); err != nil {
+			t.Fatal(err)
+		}
+		for i, st := range states[:2-round] {
+			if got, want := ev.listedLegal(i), st.LegalActions(nil); !slices.Equal(got, want) {
+				t.Errorf("round %d state %d: listed %v, want %v", round, i, got, want)
+			}
+		}
+		if got := ev.listedLegal(2 - round); got != nil {
+			t.Errorf("round %d: state %d not evaluated, listed %v", round, 2-round, got)
+		}
+	}
+	var _ legalLister = ev
+	if _, ok := Evaluator(failingEvaluator{}).(legalLister); ok {
+		t.Errorf("failingEvaluator lists legal actions")
+	}
+}

@@ -1,6 +1,10 @@
 package mcts
 
-import "github.com/moongym/moongym/engine"
+import (
+	"slices"
+
+	"github.com/moongym/moongym/engine"
+)
 
 // none marks a missing node or edge index.
 const none int32 = -1
@@ -70,6 +74,14 @@ func (t *tree) newNode(p engine.Player) int32 {
 		t.exact = append(t.exact, 0)
 	}
 	return int32(len(t.nodes) - 1)
+}
+
+// newEdges appends k edges and returns them, to be filled in completely
+// (the storage is reused from earlier trees).
+func (t *tree) newEdges(k int) []edge {
+	n := len(t.edges)
+	t.edges = slices.Grow(t.edges, k)[:n+k]
+	return t.edges[n:]
 }
 
 func (t *tree) newEdge(a engine.Action, prior float32, next int32) int32 {
