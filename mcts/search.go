@@ -619,21 +619,22 @@ func (s *Search) selectAll(n int32) int32 {
 	N := float64(nd.passes)
 	c := s.cfg.CPUCT
 	best := 0
-	if s.cfg.UCT {
+	switch {
+	case s.cfg.UCT && nd.passes <= nd.nedges:
+		// An unvisited edge scores infinity, so the first one is taken,
+		// and it is visited at once (a virtual loss counts): pass k takes
+		// edge k-1, in the order the expansion shuffled them.
+		best = int(nd.passes - 1)
+	case s.cfg.UCT:
+		// Every edge has been visited.
 		logN := s.log(nd.passes)
 		bestScore := math.Inf(-1)
 		for i := range es {
-			ed := &es[i]
-			if ed.visits == 0 && !ed.childProven {
-				// Its score is infinite: no later edge beats it.
-				best = i
-				break
-			}
-			if sc := uctScore(ed, logN, c); sc > bestScore || i == 0 {
+			if sc := uctScore(&es[i], logN, c); sc > bestScore || i == 0 {
 				best, bestScore = i, sc
 			}
 		}
-	} else {
+	default:
 		fpu, sqrtN := s.fpu(n), math.Sqrt(N)
 		bestScore := math.Inf(-1)
 		for i := range es {

@@ -490,3 +490,52 @@ func TestRolloutListsLegal(t *testing.T) {
 		t.Errorf("failingEvaluator lists legal actions")
 	}
 }
+
+// TestUCTWidensInOrder checks the invariant UCT selection relies on in a
+// perfect-information search: at a node passed through k times, the first
+// min(k, edges) edges have been visited and the others not, after searches
+// with batches, with reuse and with the solver at work.
+func TestUCTWidensInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		g   engine.Game
+		cfg Config
+	}{
+		{tictactoe.Game{}, Config{Sims: 3000, CPUCT: 1.4, UCT: true, Seed: 3}},
+		{tictactoe.Game{}, Config{Sims: 500, CPUCT: 1.4, UCT: true, Seed: 4, BatchSize: 8, Reuse: true}},
+		{testgames.DiceRace{Goal: 12, MaxTurns: 20}, Config{Sims: 2000, CPUCT: 1.4, UCT: true, Seed: 5, BatchSize: 3}},
+	} {
+		s := mustSearch(t, tc.g, NewRolloutEvaluator(tc.g, 1), tc.cfg)
+		st := tc.g.NewInitialState()
+		for move := 0; move < 3 && !st.IsTerminal(); move++ {
+			if st.CurrentPlayer() == engine.Chance {
+				a := st.ChanceOutcomes(nil)[0].Action
+				st.Apply(a)
+				s.Advance(a)
+				continue
+			}
+			r, err := s.Run(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for n := range s.t.nodes {
+				nd := &s.t.nodes[n]
+				if nd.player < 0 || !nd.expanded {
+					continue
+				}
+				for i := int32(0); i < nd.nedges; i++ {
+					ed := &s.t.edges[nd.firstEdge+i]
+					if visited := ed.visits > 0; visited != (i < nd.passes) {
+						t.Fatalf("%s move %d: node %d passed %d times, edge %d has %d visits", tc.g.Spec().Name, move, n, nd.passes, i, ed.visits)
+					}
+				}
+				checked++
+			}
+			if checked < 10 {
+				t.Errorf("%s: only %d nodes checked", tc.g.Spec().Name, checked)
+			}
+			st.Apply(r.Action)
+			s.Advance(r.Action)
+		}
+	}
+}
