@@ -626,11 +626,12 @@ func (s *Search) selectAll(n int32) int32 {
 		// edge k-1, in the order the expansion shuffled them.
 		best = int(nd.passes - 1)
 	case s.cfg.UCT:
-		// Every edge has been visited.
+		// Every edge has been visited: uctScore without its cases.
 		logN := s.log(nd.passes)
 		bestScore := math.Inf(-1)
 		for i := range es {
-			if sc := uctScore(&es[i], logN, c); sc > bestScore || i == 0 {
+			ed := &es[i]
+			if sc := ed.q + c*math.Sqrt(logN/float64(ed.visits)); sc > bestScore || i == 0 {
 				best, bestScore = i, sc
 			}
 		}
