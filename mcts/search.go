@@ -18,8 +18,8 @@ type Search struct {
 	ev     Evaluator
 	lister legalLister // ev, when it keeps the legal actions it listed
 	cfg    Config
-	mode Mode // PerfectMode or InfoSetMode, resolved
-	rng  *rand.Rand
+	mode   Mode // PerfectMode or InfoSetMode, resolved
+	rng    *rand.Rand
 
 	np, na       int
 	minU, rangeU float64
