@@ -6,6 +6,7 @@ import (
 
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/mcts"
+	"github.com/moongym/moongym/mcts/internal/cputime"
 )
 
 // BenchmarkTicTacToeUCT reports simulations per second of one UCT search
@@ -14,7 +15,7 @@ import (
 // second of wall time and, where the system tells it, cpu-sims/s per second
 // of the process's CPU time, which other work on a loaded machine disturbs
 // less. It uses only the package's public API, so this file and
-// cputime_*_test.go can be copied onto an older commit to measure the two
+// internal/cputime can be copied onto an older commit to measure the two
 // side by side (docs/benchmarks/search.md).
 func BenchmarkTicTacToeUCT(b *testing.B) {
 	for _, sims := range []int{1000, 10000} {
@@ -27,7 +28,7 @@ func BenchmarkTicTacToeUCT(b *testing.B) {
 			}
 			b.ReportAllocs()
 			total := 0
-			cpu0, cpuOK := cpuTime()
+			m := cputime.Start()
 			for b.Loop() {
 				s.Reset()
 				r, err := s.Run(st)
@@ -36,10 +37,7 @@ func BenchmarkTicTacToeUCT(b *testing.B) {
 				}
 				total += r.Sims
 			}
-			b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "sims/s")
-			if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
-				b.ReportMetric(float64(total)/(cpu1-cpu0).Seconds(), "cpu-sims/s")
-			}
+			m.Report(b, total)
 		})
 	}
 }
