@@ -370,8 +370,9 @@ func (s *Search) batch(k int) error {
 			}
 			s.val[p] = min(max(v, s.minU), s.minU+s.rangeU)
 		}
+		// No s.prove here: the path ends at the leaf just expanded, which
+		// has no child yet, so no node of the path can have become proven.
 		s.backup(s.paths[b], s.val)
-		s.prove(s.paths[b])
 		s.evStates[i] = nil
 	}
 	return nil
@@ -628,10 +629,10 @@ func (s *Search) selectAll(n int32) int32 {
 	case s.cfg.UCT:
 		// Every edge has been visited: uctScore without its cases.
 		logN := s.log(nd.passes)
-		bestScore := math.Inf(-1)
-		for i := range es {
+		bestScore := es[0].q + c*math.Sqrt(logN/float64(es[0].visits))
+		for i := 1; i < len(es); i++ {
 			ed := &es[i]
-			if sc := ed.q + c*math.Sqrt(logN/float64(ed.visits)); sc > bestScore || i == 0 {
+			if sc := ed.q + c*math.Sqrt(logN/float64(ed.visits)); sc > bestScore {
 				best, bestScore = i, sc
 			}
 		}
