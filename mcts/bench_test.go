@@ -5,7 +5,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/tictactoe"
-	"github.com/moongym/moongym/mcts/internal/cputime"
+	"github.com/moongym/moongym/mcts/internal/simbench"
 	"github.com/moongym/moongym/mcts/internal/testgames"
 )
 
@@ -32,16 +32,9 @@ func BenchmarkSearch(b *testing.B) {
 
 func benchSearch(b *testing.B, g engine.Game, st engine.State, cfg Config) {
 	s := mustSearch(b, g, NewRolloutEvaluator(g, 1), cfg)
-	b.ReportAllocs()
-	sims := 0
-	m := cputime.Start()
-	for b.Loop() {
+	simbench.Loop(b, func() (int, error) {
 		s.Reset()
 		r, err := s.Run(st)
-		if err != nil {
-			b.Fatal(err)
-		}
-		sims += r.Sims
-	}
-	m.Report(b, sims)
+		return r.Sims, err
+	})
 }

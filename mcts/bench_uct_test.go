@@ -6,7 +6,7 @@ import (
 
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/mcts"
-	"github.com/moongym/moongym/mcts/internal/cputime"
+	"github.com/moongym/moongym/mcts/internal/simbench"
 )
 
 // BenchmarkTicTacToeUCT reports simulations per second of one UCT search
@@ -15,7 +15,7 @@ import (
 // second of wall time and, where the system tells it, cpu-sims/s per second
 // of the process's CPU time, which other work on a loaded machine disturbs
 // less. It uses only the package's public API, so this file and
-// internal/cputime can be copied onto an older commit to measure the two
+// internal/simbench can be copied onto an older commit to measure the two
 // side by side (docs/benchmarks/search.md).
 func BenchmarkTicTacToeUCT(b *testing.B) {
 	for _, sims := range []int{1000, 10000} {
@@ -26,18 +26,11 @@ func BenchmarkTicTacToeUCT(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.ReportAllocs()
-			total := 0
-			m := cputime.Start()
-			for b.Loop() {
+			simbench.Loop(b, func() (int, error) {
 				s.Reset()
 				r, err := s.Run(st)
-				if err != nil {
-					b.Fatal(err)
-				}
-				total += r.Sims
-			}
-			m.Report(b, total)
+				return r.Sims, err
+			})
 		})
 	}
 }

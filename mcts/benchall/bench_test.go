@@ -7,7 +7,7 @@ import (
 	"github.com/moongym/moongym/engine"
 	_ "github.com/moongym/moongym/engine/all"
 	"github.com/moongym/moongym/mcts"
-	"github.com/moongym/moongym/mcts/internal/cputime"
+	"github.com/moongym/moongym/mcts/internal/simbench"
 )
 
 // firstDecision plays chance outcomes (seeded) from the initial state up to
@@ -43,18 +43,11 @@ func BenchmarkSearch(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.ReportAllocs()
-			sims := 0
-			m := cputime.Start()
-			for b.Loop() {
+			simbench.Loop(b, func() (int, error) {
 				s.Reset()
 				r, err := s.Run(st)
-				if err != nil {
-					b.Fatal(err)
-				}
-				sims += r.Sims
-			}
-			m.Report(b, sims)
+				return r.Sims, err
+			})
 		})
 	}
 }
