@@ -628,7 +628,7 @@ func (s *Search) selectAll(n int32) int32 {
 		best = int(nd.passes - 1)
 	case s.cfg.UCT:
 		// Every edge has been visited: uctScore without its cases.
-		logN := s.log(nd.passes)
+		logN := s.ln(nd.passes)
 		bestScore := es[0].q + c*math.Sqrt(logN/float64(es[0].visits))
 		for i := 1; i < len(es); i++ {
 			ed := &es[i]
@@ -650,22 +650,22 @@ func (s *Search) selectAll(n int32) int32 {
 	return e
 }
 
-// logTableMax bounds the table of logarithms of Search.log (512 KiB).
+// logTableMax bounds the table of logarithms of Search.ln (512 KiB).
 const logTableMax = 1 << 16
 
-// log is math.Log(n), read from a table for n < logTableMax: UCT takes the
+// ln is math.Log(n), read from a table for n < logTableMax: UCT takes the
 // log of a visit count at every selection, and a table read costs a
 // fraction of math.Log while giving the very same number.
-func (s *Search) log(n int32) float64 {
+func (s *Search) ln(n int32) float64 {
 	if int(n) < len(s.logs) {
 		return s.logs[n]
 	}
-	return s.growLog(n)
+	return s.growLn(n)
 }
 
-// growLog extends the table of logarithms to cover n (doubling it, so that
+// growLn extends the table of logarithms to cover n (doubling it, so that
 // it grows a few times per search at most) and returns math.Log(n).
-func (s *Search) growLog(n int32) float64 {
+func (s *Search) growLn(n int32) float64 {
 	if n < 0 || n >= logTableMax {
 		return math.Log(float64(n))
 	}
@@ -712,7 +712,7 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 		ed.avail++
 		var sc float64
 		if s.cfg.UCT {
-			sc = uctScore(ed, s.log(ed.avail), s.cfg.CPUCT)
+			sc = uctScore(ed, s.ln(ed.avail), s.cfg.CPUCT)
 		} else {
 			sc = puctScore(ed, fpu, math.Sqrt(float64(ed.avail)), s.cfg.CPUCT)
 		}

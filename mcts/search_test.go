@@ -539,3 +539,17 @@ func TestUCTWidensInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestLnTable: the table of logarithms gives math.Log's very numbers, below
+// and above its bound, in any order of growth.
+func TestLnTable(t *testing.T) {
+	s := mustSearch(t, tictactoe.Game{}, NewRolloutEvaluator(tictactoe.Game{}, 1), Config{Sims: 1})
+	for _, n := range []int32{1, 2, 1023, 1024, 1025, 5000, 3, logTableMax - 1, logTableMax, logTableMax + 7, 1 << 30, 0, 77777} {
+		if got, want := s.ln(n), math.Log(float64(n)); got != want {
+			t.Errorf("ln(%d) = %v, want %v", n, got, want)
+		}
+	}
+	if len(s.logs) != logTableMax {
+		t.Errorf("table of %d entries, want %d", len(s.logs), logTableMax)
+	}
+}
