@@ -20,6 +20,7 @@ type RolloutEvaluator struct {
 
 	game     engine.Game
 	rng      *rand.Rand
+	pcg      *rand.PCG // rng's source, for intN
 	scratch  engine.State
 	copier   copier
 	legal    []engine.Action
@@ -56,10 +57,12 @@ func (r *RolloutEvaluator) listedLegal(i int) []engine.Action {
 // NewRolloutEvaluator makes a one-playout random-rollout evaluator for g,
 // seeded with seed. It is not safe for concurrent use.
 func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
+	pcg := rand.NewPCG(seed, 0x726f6c6c)
 	return &RolloutEvaluator{
 		Rollouts: 1,
 		game:     g,
-		rng:      rand.New(rand.NewPCG(seed, 0x726f6c6c)),
+		rng:      rand.New(pcg),
+		pcg:      pcg,
 		legal:    make([]engine.Action, 0, max(g.NumActions(), g.MaxChanceOutcomes())),
 		outcomes: make([]engine.Outcome, 0, g.MaxChanceOutcomes()+1),
 		ret:      make([]float64, 0, g.NumPlayers()),
@@ -128,7 +131,7 @@ func (r *RolloutEvaluator) playout(st engine.State, first []engine.Action) error
 			r.legal = s.LegalActions(r.legal)
 			legal = r.legal
 		}
-		s.Apply(legal[r.rng.IntN(len(legal))])
+		s.Apply(legal[intN(r.pcg, len(legal))])
 	}
 	r.ret = s.Returns(r.ret)
 	return nil

@@ -20,6 +20,7 @@ type Search struct {
 	cfg    Config
 	mode   Mode // PerfectMode or InfoSetMode, resolved
 	rng    *rand.Rand
+	pcg    *rand.PCG // rng's source, for intN
 
 	np, na       int
 	minU, rangeU float64
@@ -62,10 +63,11 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	pcg := rand.NewPCG(cfg.Seed, 0x6d637473)
 	s := &Search{
 		game: g, ev: ev, cfg: cfg,
-		rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d637473)),
-		np:  g.NumPlayers(), na: g.NumActions(),
+		rng: rand.New(pcg), pcg: pcg,
+		np: g.NumPlayers(), na: g.NumActions(),
 		minU: g.MinUtility(), rangeU: g.MaxUtility() - g.MinUtility(),
 		root: none,
 	}
@@ -518,7 +520,7 @@ func (s *Search) expand(n int32, st engine.State, slot int, priors []float32) {
 	}
 	if s.cfg.UCT {
 		for i := len(es) - 1; i > 0; i-- {
-			j := s.rng.IntN(i + 1)
+			j := intN(s.pcg, i+1)
 			es[i].action, es[j].action = es[j].action, es[i].action
 			es[i].prior, es[j].prior = es[j].prior, es[i].prior
 		}

@@ -3,6 +3,7 @@ package mcts
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -551,5 +552,25 @@ func TestLnTable(t *testing.T) {
 	}
 	if len(s.logs) != logTableMax {
 		t.Errorf("table of %d entries, want %d", len(s.logs), logTableMax)
+	}
+}
+
+// TestIntN: intN draws what rand.Rand.IntN draws from the same source, for
+// powers of two and other bounds alike, interleaved with other draws.
+func TestIntN(t *testing.T) {
+	ref := rand.New(rand.NewPCG(7, 8))
+	p := rand.NewPCG(7, 8)
+	mine := rand.New(p)
+	for i := 0; i < 200000; i++ {
+		n := 1 + i%37
+		if i%1000 == 999 {
+			n = math.MaxInt/2 + i // large bounds, where the rejection loop runs
+		}
+		if a, b := ref.IntN(n), intN(p, n); a != b {
+			t.Fatalf("draw %d, n=%d: rand.Rand gives %d, intN %d", i, n, a, b)
+		}
+		if i%5 == 0 && ref.Float64() != mine.Float64() {
+			t.Fatalf("draw %d: the shared source drifted", i)
+		}
 	}
 }
