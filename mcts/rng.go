@@ -25,3 +25,9 @@ func intN(p *rand.PCG, n int) int {
 	}
 	return int(hi)
 }
+
+// float64Of is rand.New(p).Float64() drawn from p directly, by the same
+// formula; TestIntN checks that too.
+func float64Of(p *rand.PCG) float64 {
+	return float64(p.Uint64()<<11>>11) / (1 << 53)
+}

@@ -123,7 +123,7 @@ func (r *RolloutEvaluator) playout(st engine.State, first []engine.Action) error
 		}
 		if s.CurrentPlayer() == engine.Chance {
 			r.outcomes = s.ChanceOutcomes(r.outcomes)
-			s.Apply(engine.SampleOutcome(r.outcomes, r.rng.Float64()))
+			s.Apply(engine.SampleOutcome(r.outcomes, float64Of(r.pcg)))
 			continue
 		}
 		legal := first

@@ -448,7 +448,7 @@ func (s *Search) descendInfoSet(b int) engine.State {
 		w.Apply(a)
 		for w.CurrentPlayer() == engine.Chance {
 			s.outcomes = w.ChanceOutcomes(s.outcomes)
-			w.Apply(engine.SampleOutcome(s.outcomes, s.rng.Float64()))
+			w.Apply(engine.SampleOutcome(s.outcomes, float64Of(s.pcg)))
 		}
 		if w.IsTerminal() {
 			s.paths[b] = path
@@ -551,7 +551,7 @@ func (s *Search) expandChance(n int32, st engine.State) {
 
 // sampleChance picks a chance edge with the probability of its outcome.
 func (s *Search) sampleChance(n int32) int32 {
-	u := float32(s.rng.Float64())
+	u := float32(float64Of(s.pcg))
 	acc := float32(0)
 	last := none
 	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {

@@ -555,8 +555,9 @@ func TestLnTable(t *testing.T) {
 	}
 }
 
-// TestIntN: intN draws what rand.Rand.IntN draws from the same source, for
-// powers of two and other bounds alike, interleaved with other draws.
+// TestIntN: intN and float64Of draw what rand.Rand's IntN and Float64 draw
+// from the same source, for powers of two and other bounds alike,
+// interleaved with other draws.
 func TestIntN(t *testing.T) {
 	ref := rand.New(rand.NewPCG(7, 8))
 	p := rand.NewPCG(7, 8)
@@ -571,6 +572,11 @@ func TestIntN(t *testing.T) {
 		}
 		if i%5 == 0 && ref.Float64() != mine.Float64() {
 			t.Fatalf("draw %d: the shared source drifted", i)
+		}
+		if i%7 == 0 {
+			if a, b := ref.Float64(), float64Of(p); a != b {
+				t.Fatalf("draw %d: rand.Rand's Float64 gives %v, float64Of %v", i, a, b)
+			}
 		}
 	}
 }
