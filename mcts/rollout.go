@@ -19,8 +19,7 @@ type RolloutEvaluator struct {
 	Rollouts int
 
 	game     engine.Game
-	rng      *rand.Rand
-	pcg      *rand.PCG // rng's source, for intN
+	pcg      *rand.PCG // the random source (intN, float64Of)
 	scratch  engine.State
 	copier   copier
 	legal    []engine.Action
@@ -57,12 +56,10 @@ func (r *RolloutEvaluator) listedLegal(i int) []engine.Action {
 // NewRolloutEvaluator makes a one-playout random-rollout evaluator for g,
 // seeded with seed. It is not safe for concurrent use.
 func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
-	pcg := rand.NewPCG(seed, 0x726f6c6c)
 	return &RolloutEvaluator{
 		Rollouts: 1,
 		game:     g,
-		rng:      rand.New(pcg),
-		pcg:      pcg,
+		pcg:      rand.NewPCG(seed, 0x726f6c6c),
 		legal:    make([]engine.Action, 0, max(g.NumActions(), g.MaxChanceOutcomes())),
 		outcomes: make([]engine.Outcome, 0, g.MaxChanceOutcomes()+1),
 		ret:      make([]float64, 0, g.NumPlayers()),
