@@ -1,0 +1,192 @@
+package kernels
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Packed is a K x N matrix (weights) laid out for one path's micro-kernel:
+// panels of NR columns (the last one padded with zeros), each K rows of NR
+// floats, and an optional bias of N floats. Pack it once, multiply by it
+// many times; it is safe for concurrent use.
+type Packed struct {
+	kern   *Kernel
+	k, n   int
+	panels []float32
+	bias   []float32 // padded to a whole number of panels; nil: no bias
+}
+
+// Pack lays out b, a K x N row-major matrix, and bias (N floats, or nil)
+// for the path. It copies: later changes to b or bias are not seen.
+func (kn *Kernel) Pack(k, n int, b, bias []float32) *Packed {
+	if k < 0 || n < 0 || len(b) < k*n || (bias != nil && len(bias) != n) {
+		panic(fmt.Sprintf("kernels: Pack(%d, %d) of %d floats with a bias of %d", k, n, len(b), len(bias)))
+	}
+	p := &Packed{kern: kn, k: k, n: n}
+	np := (n + kn.nr - 1) / kn.nr
+	p.panels = make([]float32, np*k*kn.nr)
+	packB(kn.nr, k, n, b, n, false, p.panels)
+	if bias != nil {
+		p.bias = make([]float32, np*kn.nr)
+		copy(p.bias, bias)
+	}
+	return p
+}
+
+// Kernel is the path the matrix was packed for.
+func (p *Packed) Kernel() *Kernel { return p.kern }
+
+// Dims are K and N.
+func (p *Packed) Dims() (k, n int) { return p.k, p.n }
+
+// packB writes B (K x N, element (r, j) at b[r*ldb+j], or b[j*ldb+r] when
+// trans) as panels of nr columns into dst.
+func packB(nr, k, n int, b []float32, ldb int, trans bool, dst []float32) {
+	for j0 := 0; j0 < n; j0 += nr {
+		cols := min(nr, n-j0)
+		panel := dst[j0*k : j0*k+k*nr]
+		for r := 0; r < k; r++ {
+			row := panel[r*nr : r*nr+nr]
+			if trans {
+				for j := 0; j < cols; j++ {
+					row[j] = b[(j0+j)*ldb+r]
+				}
+			} else {
+				copy(row, b[r*ldb+j0:r*ldb+j0+cols])
+			}
+			clear(row[cols:])
+		}
+	}
+}
+
+// Mul computes C = A·P (+ bias) (then max(x, 0) with relu) for m rows: A
+// is m x K with rows lda floats apart, C m x N with rows ldc floats apart.
+// A row of C depends only on the same row of A (see the package doc). It
+// does not allocate once warm.
+func (p *Packed) Mul(m int, a []float32, lda int, c []float32, ldc int, relu bool) {
+	checkDims("Mul", m, p.n, p.k, a, lda, c, ldc)
+	flags := 0
+	if relu {
+		flags |= flagReLU
+	}
+	if p.bias != nil {
+		flags |= flagBias
+	}
+	s := getScratch()
+	p.kern.run(s, m, p.k, p.n, a, lda, p.panels, p.bias, flags, c, ldc, 1, 0, true)
+	putScratch(s)
+}
+
+func checkDims(op string, m, n, k int, a []float32, lda int, c []float32, ldc int) {
+	if m < 0 || n < 0 || k < 0 || lda < k || ldc < n ||
+		(m > 0 && k > 0 && len(a) < (m-1)*lda+k) || (m > 0 && n > 0 && len(c) < (m-1)*ldc+n) {
+		panic(fmt.Sprintf("kernels: %s of %dx%d by %dx%d: A has %d floats (lda %d), C %d (ldc %d)",
+			op, m, k, k, n, len(a), lda, len(c), ldc))
+	}
+}
+
+// scratch holds the buffers of one multiplication: a tile of C, zero-padded
+// rows of A, packed B and a transposed A for Sgemm.
+type scratch struct {
+	tile     []float32
+	pad      []float32
+	packed   []float32
+	aT       []float32
+	biasZero []float32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch  { return scratchPool.Get().(*scratch) }
+func putScratch(s *scratch) { scratchPool.Put(s) }
+
+func grow(b []float32, n int) []float32 {
+	if cap(b) < n {
+		return make([]float32, n)
+	}
+	return b[:n]
+}
+
+// run is the driver: tiles of mr rows by nr columns over C. With direct,
+// whole tiles are stored straight into C (C = A·B + bias); otherwise every
+// tile goes through s.tile and C = alpha·(A·B) + beta·C, which is also
+// how partial tiles are written.
+func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, panels, bias []float32, flags int,
+	c []float32, ldc int, alpha, beta float32, direct bool) {
+	if m == 0 || n == 0 {
+		return
+	}
+	mr, nr := kn.mr, kn.nr
+	s.tile = grow(s.tile, mr*nr)
+	if k == 0 {
+		// No products: the tile is the bias (or zero), through the ReLU.
+		clear(s.tile)
+		var zero [1]float32
+		for j0 := 0; j0 < n; j0 += nr {
+			var bp *float32
+			if flags&flagBias != 0 {
+				bp = &bias[j0]
+			}
+			kn.micro(0, &zero[0], 0, &zero[0], bp, &s.tile[0], nr, flags)
+			for i := 0; i < m; i++ {
+				kn.store(s.tile[:nr], c[i*ldc+j0:], min(nr, n-j0), alpha, beta)
+			}
+		}
+		return
+	}
+	for i0 := 0; i0 < m; i0 += mr {
+		rows := min(mr, m-i0)
+		// The tile computes rows base..base+mr-1 of C and keeps rows
+		// i0..i0+rows-1, that is tile rows skip..skip+rows-1.
+		base, skip := i0, 0
+		ap, stride := &a[i0*lda], lda
+		if rows < mr {
+			if m >= mr {
+				base = m - mr
+				skip = i0 - base
+				ap = &a[base*lda]
+			} else {
+				s.pad = grow(s.pad, mr*k)
+				clear(s.pad)
+				for r := 0; r < rows; r++ {
+					copy(s.pad[r*k:r*k+k], a[(i0+r)*lda:(i0+r)*lda+k])
+				}
+				ap, stride = &s.pad[0], k
+			}
+		}
+		for j0 := 0; j0 < n; j0 += nr {
+			cols := min(nr, n-j0)
+			bp := &panels[j0*k]
+			var biasp *float32
+			if flags&flagBias != 0 {
+				biasp = &bias[j0]
+			}
+			if direct && rows == mr && cols == nr {
+				kn.micro(k, ap, stride, bp, biasp, &c[i0*ldc+j0], ldc, flags)
+				continue
+			}
+			kn.micro(k, ap, stride, bp, biasp, &s.tile[0], nr, flags)
+			for t := skip; t < skip+rows; t++ {
+				kn.store(s.tile[t*nr:t*nr+nr], c[(base+t)*ldc+j0:], cols, alpha, beta)
+			}
+		}
+	}
+}
+
+// store writes cols floats of a tile row into C: c = alpha·t + beta·c (c =
+// alpha·t when beta is 0, whatever c held).
+func (kn *Kernel) store(t, c []float32, cols int, alpha, beta float32) {
+	t, c = t[:cols], c[:cols]
+	switch {
+	case alpha == 1 && beta == 0:
+		copy(c, t)
+	case beta == 0:
+		for j, v := range t {
+			c[j] = alpha * v
+		}
+	default:
+		for j, v := range t {
+			c[j] = alpha*v + beta*c[j]
+		}
+	}
+}

@@ -1,0 +1,192 @@
+// Command gen writes the assembly of package kernels with avo
+// (github.com/mmcloughlin/avo). Run it through go generate in
+// models/kernels:
+//
+//	go run ./internal/gen -out gemm_amd64.s -stubs gemm_amd64.go -pkg kernels
+//
+// It writes two GEMM micro-kernels (AVX-512: 12 rows x 32 columns; AVX2 with
+// FMA: 6 rows x 16 columns) and two FMA-chain loops that measure a core's
+// peak. Each micro-kernel computes one tile of C = A·B: every output is
+// zero, then one fused multiply-add per k in increasing k, then the bias
+// (if asked), then max(x, 0) (if asked). Every row of the tile goes through
+// the same instructions, so a row's result does not depend on which row of
+// the tile it is in: the property batch invariance rests on.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Flags of the micro-kernels (kept in step with package kernels).
+const (
+	flagReLU = 1
+	flagBias = 2
+)
+
+func main() {
+	ConstraintExpr("amd64")
+	micro("gemmAVX512", 12, 2, 64, ZMM, VBROADCASTSS)
+	micro("gemmAVX2", 6, 2, 32, YMM, VBROADCASTSS)
+	peak("fmaLoopAVX512", 12, 64, ZMM)
+	peak("fmaLoopAVX2", 12, 32, YMM)
+	Generate()
+}
+
+// micro writes a kernel of mr rows and nv vectors of vb bytes per row.
+// Signature: k, A (row-major, lda floats between rows), B packed as k rows
+// of nv*vb/4 floats, the bias (nv*vb/4 floats), C (ldc floats between
+// rows) and the flags.
+func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
+	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, b *float32, bias *float32, c *float32, ldc int, flags int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU).", name, mr, nv*vb/4))
+
+	acc := make([][]VecVirtual, mr)
+	for i := range acc {
+		acc[i] = make([]VecVirtual, nv)
+		for j := range acc[i] {
+			acc[i][j] = vec()
+			VXORPS(acc[i][j], acc[i][j], acc[i][j])
+		}
+	}
+	k := Load(Param("k"), GP64())
+	lda := Load(Param("lda"), GP64())
+	SHLQ(U8(2), lda)
+	lda3 := GP64()
+	LEAQ(Mem{Base: lda, Index: lda, Scale: 2}, lda3)
+	// Row i of the tile is at bases[i/4] + (i%4)*lda.
+	nb := (mr + 3) / 4
+	bases := make([]GPVirtual, nb)
+	bases[0] = GP64()
+	Load(Param("a"), bases[0])
+	for i := 1; i < nb; i++ {
+		bases[i] = GP64()
+		LEAQ(Mem{Base: bases[i-1], Index: lda, Scale: 4}, bases[i])
+	}
+	row := func(bs []GPVirtual, i int) Mem {
+		b := bs[i/4]
+		switch i % 4 {
+		case 0:
+			return Mem{Base: b}
+		case 1:
+			return Mem{Base: b, Index: lda, Scale: 1}
+		case 2:
+			return Mem{Base: b, Index: lda, Scale: 2}
+		default:
+			return Mem{Base: b, Index: lda3, Scale: 1}
+		}
+	}
+	bp := Load(Param("b"), GP64())
+	bv := make([]VecVirtual, nv)
+	for j := range bv {
+		bv[j] = vec()
+	}
+	step := nv * vb
+
+	TESTQ(k, k)
+	JE(LabelRef(name + "_store"))
+	Label(name + "_loop")
+	for j := range bv {
+		VMOVUPS(Mem{Base: bp, Disp: j * vb}, bv[j])
+	}
+	for i := 0; i < mr; i++ {
+		x := vec()
+		bcast(row(bases, i), x)
+		for j := 0; j < nv; j++ {
+			VFMADD231PS(bv[j], x, acc[i][j])
+		}
+	}
+	for _, b := range bases {
+		ADDQ(U8(4), b)
+	}
+	ADDQ(U32(step), bp)
+	DECQ(k)
+	JNE(LabelRef(name + "_loop"))
+
+	Label(name + "_store")
+	flags := Load(Param("flags"), GP64())
+	TESTQ(U32(flagBias), flags)
+	JE(LabelRef(name + "_relu"))
+	bias := Load(Param("bias"), GP64())
+	for j := 0; j < nv; j++ {
+		VMOVUPS(Mem{Base: bias, Disp: j * vb}, bv[j])
+	}
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VADDPS(bv[j], acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_relu")
+	TESTQ(U32(flagReLU), flags)
+	JE(LabelRef(name + "_write"))
+	zero := vec()
+	VXORPS(zero, zero, zero)
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VMAXPS(zero, acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_write")
+	ldc := Load(Param("ldc"), GP64())
+	SHLQ(U8(2), ldc)
+	ldc3 := GP64()
+	LEAQ(Mem{Base: ldc, Index: ldc, Scale: 2}, ldc3)
+	cb := make([]GPVirtual, nb)
+	cb[0] = GP64()
+	Load(Param("c"), cb[0])
+	for i := 1; i < nb; i++ {
+		cb[i] = GP64()
+		LEAQ(Mem{Base: cb[i-1], Index: ldc, Scale: 4}, cb[i])
+	}
+	crow := func(i int) Mem {
+		b := cb[i/4]
+		switch i % 4 {
+		case 0:
+			return Mem{Base: b}
+		case 1:
+			return Mem{Base: b, Index: ldc, Scale: 1}
+		case 2:
+			return Mem{Base: b, Index: ldc, Scale: 2}
+		default:
+			return Mem{Base: b, Index: ldc3, Scale: 1}
+		}
+	}
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VMOVUPS(acc[i][j], crow(i).Offset(j*vb))
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// peak writes a loop of n iterations of chains independent FMAs on vectors
+// of vb bytes, for measuring the peak rate of one core.
+func peak(name string, chains, vb int, vec func() VecVirtual) {
+	TEXT(name, NOSPLIT, "func(n int)")
+	Doc(fmt.Sprintf("%s runs n rounds of %d independent %d-byte FMAs.", name, chains, vb))
+	acc := make([]VecVirtual, chains)
+	for i := range acc {
+		acc[i] = vec()
+		VXORPS(acc[i], acc[i], acc[i])
+	}
+	x, y := vec(), vec()
+	VXORPS(x, x, x)
+	VXORPS(y, y, y)
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JE(LabelRef(name + "_done"))
+	Label(name + "_loop")
+	for i := range acc {
+		VFMADD231PS(x, y, acc[i])
+	}
+	DECQ(n)
+	JNE(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
