@@ -2,12 +2,17 @@ package models_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/models/graph"
 	"github.com/moongym/moongym/models/internal/modeltest"
+	"github.com/moongym/moongym/models/kernels"
 )
 
 // BenchmarkPredict measures the fast forward pass on tictactoe-shaped
@@ -24,13 +29,123 @@ func BenchmarkPredict(b *testing.B) {
 		}
 		for _, rows := range []int{1, 64} {
 			b.Run(fmt.Sprintf("%s-w%d/batch%d", arch.Kind, arch.Width, rows), func(b *testing.B) {
-				s := net.Shapes
+				benchPredictor(b, net, rows)
+			})
+		}
+	}
+}
+
+func benchPredictor(b *testing.B, net *models.Network, rows int) {
+	s := net.Shapes
+	obs, mask := modeltest.RandomBatch(s, rows, 1)
+	pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
+	p := net.NewPredictor()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "samples/s")
+}
+
+// convNets are the conv nets of the inference benchmarks: the default
+// architecture on tictactoe and on lunar-rally (observation [80, 10, 24]).
+func convNets(b *testing.B) []struct {
+	name string
+	net  *models.Network
+} {
+	var out []struct {
+		name string
+		net  *models.Network
+	}
+	for _, name := range []string{"tictactoe", "lunar-rally"} {
+		g, err := engine.Load(name, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := models.ShapesOf(g)
+		net, err := models.NewNetwork(s, models.DefaultArch(s), 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, struct {
+			name string
+			net  *models.Network
+		}{name, net})
+	}
+	return out
+}
+
+// flopsPerSample counts the multiply-adds (as 2 flops) of a conv net's
+// forward pass for one sample.
+func flopsPerSample(n *models.Network) float64 {
+	s, a := n.Shapes, n.Arch
+	hw := s.Obs[1] * s.Obs[2]
+	f := a.Width
+	macs := hw * 9 * s.Obs[0] * f        // input 3x3 conv
+	macs += a.Depth * 2 * hw * 9 * f * f // residual 3x3 convs
+	macs += hw * f * 3                   // heads' 1x1 convs
+	macs += 2 * hw * s.Actions           // policy dense
+	macs += hw*a.ValueHidden + a.ValueHidden*s.Players
+	return 2 * float64(macs)
+}
+
+var (
+	peakOnce sync.Once
+	peak     float64
+)
+
+// corePeak is one core's fp32 peak in GFLOP/s on the default kernel path,
+// measured once per run with the path's FMA-chain loop.
+func corePeak() float64 {
+	peakOnce.Do(func() { peak = kernels.Default().PeakGFLOPS(300 * time.Millisecond) })
+	return peak
+}
+
+// BenchmarkPeak reports one core's fp32 peak (GFLOP/s) on the default
+// kernel path, measured by an FMA-chain loop in assembly.
+func BenchmarkPeak(b *testing.B) {
+	k := kernels.Default()
+	var flops int64
+	for i := 0; i < b.N; i++ {
+		flops += k.FMALoop(1 << 16)
+	}
+	if flops == 0 {
+		b.Skip("the generic path has no FMA loop")
+	}
+	b.ReportMetric(float64(flops)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}
+
+// BenchmarkConvInference runs the default conv nets of tictactoe and
+// lunar-rally through the fast predictor (at batch 1 and 64) and through
+// Gorgonia's TapeMachine (models/graph, the BLAS in use: see
+// graph.EnvBLAS), in samples/s. The predictor also reports GFLOP/s and its
+// share of one core's peak (%peak), measured in the same run.
+func BenchmarkConvInference(b *testing.B) {
+	for _, c := range convNets(b) {
+		for _, rows := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/predictor/batch%d", c.name, rows), func(b *testing.B) {
+				pk := corePeak()
+				benchPredictor(b, c.net, rows)
+				gf := flopsPerSample(c.net) * float64(rows*b.N) / b.Elapsed().Seconds() / 1e9
+				b.ReportMetric(gf, "GFLOP/s")
+				if pk > 0 {
+					b.ReportMetric(100*gf/pk, "%peak")
+				}
+			})
+			b.Run(fmt.Sprintf("%s/tape/batch%d", c.name, rows), func(b *testing.B) {
+				s := c.net.Shapes
 				obs, mask := modeltest.RandomBatch(s, rows, 1)
 				pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
-				p := net.NewPredictor()
+				gr, err := graph.New(c.net, rows, false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer gr.Close()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+					if err := gr.Forward(obs, mask, pol, val); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -38,20 +153,4 @@ func BenchmarkPredict(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkEvaluatorCached measures an evaluation that hits the cache.
-func BenchmarkEvaluatorCached(b *testing.B) {
-	g := tictactoe.Game{}
-	m, _ := models.NewModel(g, models.DefaultArch(models.ShapesOf(g)), 1)
-	ev, _ := models.NewEvaluator(g, m.Net, 1000)
-	states := []engine.State{g.NewInitialState()}
-	out := newEvals(1, g)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := ev.Evaluate(states, out); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "samples/s")
 }

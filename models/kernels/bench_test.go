@@ -7,24 +7,13 @@ import (
 	"time"
 )
 
-// PeakGFLOPS measures the path's FMA-chain loop for about d and returns
-// its rate in GFLOP/s (0 for the generic path).
-func peakGFLOPS(kn *Kernel, d time.Duration) float64 {
-	n, flops := 1<<16, int64(0)
-	start := time.Now()
-	for time.Since(start) < d {
-		flops += kn.FMALoop(n)
-	}
-	return float64(flops) / time.Since(start).Seconds() / 1e9
-}
-
 // BenchmarkMul multiplies at the shapes of the conv nets' 3x3 layers (K =
 // 9 x 32 channels, N = 32) and a dense layer, on every path, and reports
 // GFLOP/s and the share of the path's FMA-loop peak measured in the same
 // run.
 func BenchmarkMul(b *testing.B) {
 	for _, kn := range Available() {
-		peak := peakGFLOPS(kn, 100*time.Millisecond)
+		peak := kn.PeakGFLOPS(100 * time.Millisecond)
 		for _, s := range [][3]int{{576, 288, 32}, {15360, 288, 32}, {64, 128, 128}} {
 			m, k, n := s[0], s[1], s[2]
 			b.Run(fmt.Sprintf("%s/m%d-k%d-n%d", kn.Name(), m, k, n), func(b *testing.B) {

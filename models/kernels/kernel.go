@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 )
 
 // Sentinel errors; test for them with errors.Is.
@@ -146,4 +147,20 @@ func (kn *Kernel) FMALoop(n int) int64 {
 		return 0
 	}
 	return int64(n) * int64(kn.flopsPerRound)
+}
+
+// PeakGFLOPS runs the FMA-chain loop for about d and returns the rate it
+// reached in GFLOP/s: the path's peak on one core, for reporting a
+// kernel's speed as a share of it. It returns 0 for the generic path.
+func (kn *Kernel) PeakGFLOPS(d time.Duration) float64 {
+	if kn.flopsPerRound == 0 {
+		return 0
+	}
+	const rounds = 1 << 16
+	var flops int64
+	start := time.Now()
+	for time.Since(start) < d {
+		flops += kn.FMALoop(rounds)
+	}
+	return float64(flops) / time.Since(start).Seconds() / 1e9
 }
