@@ -28,12 +28,7 @@ func (kn *Kernel) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []flo
 	if transA {
 		// A is k x m: make op(A) row-major.
 		s.aT = grow(s.aT, m*k)
-		for r := 0; r < k; r++ {
-			row := a[r*lda : r*lda+m]
-			for i, v := range row {
-				s.aT[i*k+r] = v
-			}
-		}
+		transpose(k, m, a, lda, s.aT)
 		a, lda = s.aT, k
 	}
 	checkDims("Sgemm", m, n, k, a, lda, c, ldc)
@@ -41,4 +36,22 @@ func (kn *Kernel) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []flo
 	s.packed = grow(s.packed, np*k*kn.nr)
 	packB(kn.nr, k, n, b, ldb, transB, s.packed)
 	kn.run(s, m, k, n, a, lda, s.packed, nil, 0, c, ldc, alpha, beta, alpha == 1 && beta == 0)
+}
+
+// transpose writes the transpose of the rows x cols matrix a (rows lda
+// apart) into dst (cols x rows, packed), by blocks that stay in cache.
+func transpose(rows, cols int, a []float32, lda int, dst []float32) {
+	const bs = 16
+	for r0 := 0; r0 < rows; r0 += bs {
+		r1 := min(r0+bs, rows)
+		for c0 := 0; c0 < cols; c0 += bs {
+			c1 := min(c0+bs, cols)
+			for r := r0; r < r1; r++ {
+				row := a[r*lda+c0 : r*lda+c1]
+				for j, v := range row {
+					dst[(c0+j)*rows+r] = v
+				}
+			}
+		}
+	}
 }
