@@ -139,7 +139,7 @@ func (gr *Graph) build() error {
 		if gr.legacy {
 			return must(G.Conv2d(x, w[wn], tensor.Shape{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}))
 		}
-		cols := must(G.ApplyOp(im2colOp{batch: b, h: s.Obs[1], w: s.Obs[2], c: c}, x))
+		cols := must(G.ApplyOp(im2colOp{batch: b, h: s.Obs[1], w: s.Obs[2], c: c, out: &outBuf{}}, x))
 		return must(G.Mul(cols, filter(wn)))
 	}
 	// head is a 1x1 convolution to ch channels, flattened per image

@@ -20,8 +20,23 @@ import (
 // im2colOp's adjoint, its gradient.
 
 // im2colOp is a 3x3, padding 1, stride 1 im2col over images of h x w
-// pixels with c channels, pixel-major.
-type im2colOp struct{ batch, h, w, c int }
+// pixels with c channels, pixel-major. out keeps its result tensor from run
+// to run (a graph runs one pass at a time), so that a step allocates
+// nothing here.
+type im2colOp struct {
+	batch, h, w, c int
+	out            *outBuf
+}
+
+// outBuf is an op's output tensor, made on the first run.
+type outBuf struct{ t *tensor.Dense }
+
+func (b *outBuf) get(s tensor.Shape) *tensor.Dense {
+	if b.t == nil {
+		b.t = tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(s...))
+	}
+	return b.t
+}
 
 func (op im2colOp) Arity() int { return 1 }
 
@@ -36,7 +51,7 @@ func (op im2colOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 
 func (op im2colOp) Do(inputs ...G.Value) (G.Value, error) {
 	s, _ := op.InferShape()
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(s...)), inputs...)
+	return op.UsePreallocDo(op.out.get(s), inputs...)
 }
 
 func (op im2colOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
@@ -103,7 +118,7 @@ func (op im2colOp) String() string {
 func (op im2colOp) DiffWRT(int) []bool { return []bool{true} }
 
 func (op im2colOp) SymDiff(inputs G.Nodes, output, grad *G.Node) (G.Nodes, error) {
-	n, err := G.ApplyOp(col2imOp(op), grad)
+	n, err := G.ApplyOp(col2imOp{op.batch, op.h, op.w, op.c, &outBuf{}}, grad)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +146,7 @@ func (op col2imOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 
 func (op col2imOp) Do(inputs ...G.Value) (G.Value, error) {
 	s, _ := op.InferShape()
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(s...)), inputs...)
+	return op.UsePreallocDo(op.out.get(s), inputs...)
 }
 
 func (op col2imOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {

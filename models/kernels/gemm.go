@@ -64,7 +64,7 @@ func packB(nr, k, n int, b []float32, ldb int, trans bool, dst []float32) {
 // A row of C depends only on the same row of A (see the package doc). It
 // does not allocate once warm.
 func (p *Packed) Mul(m int, a []float32, lda int, c []float32, ldc int, relu bool) {
-	checkDims("Mul", m, p.n, p.k, a, lda, c, ldc)
+	checkDims("Mul", m, p.n, p.k, a, lda, false, c, ldc)
 	flags := 0
 	if relu {
 		flags |= flagReLU
@@ -73,26 +73,29 @@ func (p *Packed) Mul(m int, a []float32, lda int, c []float32, ldc int, relu boo
 		flags |= flagBias
 	}
 	s := getScratch()
-	p.kern.run(s, m, p.k, p.n, a, lda, p.panels, p.bias, flags, c, ldc, 1, 0, true)
+	p.kern.run(s, m, p.k, p.n, a, lda, false, p.panels, p.bias, flags, c, ldc, 1, 0, true)
 	putScratch(s)
 }
 
-func checkDims(op string, m, n, k int, a []float32, lda int, c []float32, ldc int) {
-	if m < 0 || n < 0 || k < 0 || lda < k || ldc < n ||
-		(m > 0 && k > 0 && len(a) < (m-1)*lda+k) || (m > 0 && n > 0 && len(c) < (m-1)*ldc+n) {
+// checkDims checks the sizes of A (m x k, or k x m when transA) and C.
+func checkDims(op string, m, n, k int, a []float32, lda int, transA bool, c []float32, ldc int) {
+	ar, ac := m, k
+	if transA {
+		ar, ac = k, m
+	}
+	if m < 0 || n < 0 || k < 0 || lda < ac || ldc < n ||
+		(ar > 0 && ac > 0 && len(a) < (ar-1)*lda+ac) || (m > 0 && n > 0 && len(c) < (m-1)*ldc+n) {
 		panic(fmt.Sprintf("kernels: %s of %dx%d by %dx%d: A has %d floats (lda %d), C %d (ldc %d)",
 			op, m, k, k, n, len(a), lda, len(c), ldc))
 	}
 }
 
 // scratch holds the buffers of one multiplication: a tile of C, zero-padded
-// rows of A, packed B and a transposed A for Sgemm.
+// rows of A and packed B.
 type scratch struct {
-	tile     []float32
-	pad      []float32
-	packed   []float32
-	aT       []float32
-	biasZero []float32
+	tile   []float32
+	pad    []float32
+	packed []float32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -110,8 +113,9 @@ func grow(b []float32, n int) []float32 {
 // run is the driver: tiles of mr rows by nr columns over C. With direct,
 // whole tiles are stored straight into C (C = A·B + bias); otherwise every
 // tile goes through s.tile and C = alpha·(A·B) + beta·C, which is also
-// how partial tiles are written.
-func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, panels, bias []float32, flags int,
+// how partial tiles are written. With transA, A is stored transposed (k x
+// m, rows lda apart).
+func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool, panels, bias []float32, flags int,
 	c []float32, ldc int, alpha, beta float32, direct bool) {
 	if m == 0 || n == 0 {
 		return
@@ -127,31 +131,38 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, panels, bia
 			if flags&flagBias != 0 {
 				bp = &bias[j0]
 			}
-			kn.micro(0, &zero[0], 0, &zero[0], bp, &s.tile[0], nr, flags)
+			kn.micro(0, &zero[0], 0, 0, &zero[0], bp, &s.tile[0], nr, flags)
 			for i := 0; i < m; i++ {
 				kn.store(s.tile[:nr], c[i*ldc+j0:], min(nr, n-j0), alpha, beta)
 			}
 		}
 		return
 	}
+	rs, ks := lda, 1 // strides of A's rows and of k
+	if transA {
+		rs, ks = 1, lda
+	}
 	for i0 := 0; i0 < m; i0 += mr {
 		rows := min(mr, m-i0)
 		// The tile computes rows base..base+mr-1 of C and keeps rows
 		// i0..i0+rows-1, that is tile rows skip..skip+rows-1.
 		base, skip := i0, 0
-		ap, stride := &a[i0*lda], lda
+		ap, stride, kstride := &a[i0*rs], rs, ks
 		if rows < mr {
 			if m >= mr {
 				base = m - mr
 				skip = i0 - base
-				ap = &a[base*lda]
+				ap = &a[base*rs]
 			} else {
 				s.pad = grow(s.pad, mr*k)
 				clear(s.pad)
 				for r := 0; r < rows; r++ {
-					copy(s.pad[r*k:r*k+k], a[(i0+r)*lda:(i0+r)*lda+k])
+					row := s.pad[r*k : r*k+k]
+					for p := range row {
+						row[p] = a[(i0+r)*rs+p*ks]
+					}
 				}
-				ap, stride = &s.pad[0], k
+				ap, stride, kstride = &s.pad[0], k, 1
 			}
 		}
 		for j0 := 0; j0 < n; j0 += nr {
@@ -162,10 +173,10 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, panels, bia
 				biasp = &bias[j0]
 			}
 			if direct && rows == mr && cols == nr {
-				kn.micro(k, ap, stride, bp, biasp, &c[i0*ldc+j0], ldc, flags)
+				kn.micro(k, ap, stride, kstride, bp, biasp, &c[i0*ldc+j0], ldc, flags)
 				continue
 			}
-			kn.micro(k, ap, stride, bp, biasp, &s.tile[0], nr, flags)
+			kn.micro(k, ap, stride, kstride, bp, biasp, &s.tile[0], nr, flags)
 			for t := skip; t < skip+rows; t++ {
 				kn.store(s.tile[t*nr:t*nr+nr], c[(base+t)*ldc+j0:], cols, alpha, beta)
 			}

@@ -8,15 +8,15 @@ const genericMR, genericNR = 4, 16
 // microGeneric is the pure-Go micro-kernel, with the same order of
 // operations per output as the assembly ones (but a separate multiply and
 // add where they fuse them).
-func microGeneric(k int, a *float32, lda int, b, bias, c *float32, ldc, flags int) {
+func microGeneric(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flags int) {
 	var acc [genericMR][genericNR]float32
 	if k > 0 {
-		as := unsafe.Slice(a, (genericMR-1)*lda+k)
+		as := unsafe.Slice(a, (genericMR-1)*lda+(k-1)*ka+1)
 		bs := unsafe.Slice(b, k*genericNR)
 		for p := 0; p < k; p++ {
 			br := (*[genericNR]float32)(bs[p*genericNR:])
 			for i := range acc {
-				x := as[i*lda+p]
+				x := as[i*lda+p*ka]
 				ai := &acc[i]
 				for j := range ai {
 					ai[j] += x * br[j]

@@ -195,6 +195,21 @@ func TestBatchInvariance(t *testing.T) {
 					kn.Sgemm(false, false, m, n, k, 1, a[5*k:], k, b, n, 0, got, n)
 					sameBits(t, fmt.Sprintf("sgemm k=%d n=%d rows 5..%d", k, n, 5+m), got, sf[5*n:(5+m)*n])
 				}
+				// And with A stored transposed (k x total): rows are columns.
+				at := make([]float32, k*total)
+				for i := 0; i < total; i++ {
+					for p := 0; p < k; p++ {
+						at[p*total+i] = a[i*k+p]
+					}
+				}
+				tf := make([]float32, total*n)
+				kn.Sgemm(true, false, total, n, k, 1, at, total, b, n, 0, tf, n)
+				sameBits(t, fmt.Sprintf("sgemm transA k=%d n=%d", k, n), tf, sf)
+				for _, m := range []int{1, kn.mr - 1, 2*kn.mr + 1} {
+					got := make([]float32, m*n)
+					kn.Sgemm(true, false, m, n, k, 1, at[3:], total, b, n, 0, got, n)
+					sameBits(t, fmt.Sprintf("sgemm transA k=%d n=%d rows 3..%d", k, n, 3+m), got, sf[3*n:(3+m)*n])
+				}
 			}
 		})
 	}

@@ -37,11 +37,12 @@ func main() {
 }
 
 // micro writes a kernel of mr rows and nv vectors of vb bytes per row.
-// Signature: k, A (row-major, lda floats between rows), B packed as k rows
+// Signature: k, A (element (i, p) at a[i*lda + p*ka]: ka is 1 for a
+// row-major A, lda 1 and ka the row length for a transposed one), B packed as k rows
 // of nv*vb/4 floats, the bias (nv*vb/4 floats), C (ldc floats between
 // rows) and the flags.
 func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
-	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, b *float32, bias *float32, c *float32, ldc int, flags int)")
+	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU).", name, mr, nv*vb/4))
 
@@ -56,6 +57,8 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	k := Load(Param("k"), GP64())
 	lda := Load(Param("lda"), GP64())
 	SHLQ(U8(2), lda)
+	ka := Load(Param("ka"), GP64())
+	SHLQ(U8(2), ka)
 	lda3 := GP64()
 	LEAQ(Mem{Base: lda, Index: lda, Scale: 2}, lda3)
 	// Row i of the tile is at bases[i/4] + (i%4)*lda.
@@ -101,7 +104,7 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 		}
 	}
 	for _, b := range bases {
-		ADDQ(U8(4), b)
+		ADDQ(ka, b)
 	}
 	ADDQ(U32(step), bp)
 	DECQ(k)
