@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -119,10 +120,11 @@ func BenchmarkPeak(b *testing.B) {
 
 // BenchmarkConvInference runs the default conv nets of tictactoe and
 // lunar-rally through the fast predictor (at batch 1 and 64) and through
-// Gorgonia's TapeMachine (models/graph, the BLAS in use: see
-// graph.EnvBLAS), in samples/s. The predictor also reports GFLOP/s and its
+// Gorgonia's TapeMachine as it was before the kernels (models/graph with
+// gonum's BLAS and Gorgonia's Conv2d: graph.BLASGonum), in samples/s. The predictor also reports GFLOP/s and its
 // share of one core's peak (%peak), measured in the same run.
 func BenchmarkConvInference(b *testing.B) {
+	defer graph.UseBLAS(graph.BLASInUse())
 	for _, c := range convNets(b) {
 		for _, rows := range []int{1, 64} {
 			b.Run(fmt.Sprintf("%s/predictor/batch%d", c.name, rows), func(b *testing.B) {
@@ -135,6 +137,9 @@ func BenchmarkConvInference(b *testing.B) {
 				}
 			})
 			b.Run(fmt.Sprintf("%s/tape/batch%d", c.name, rows), func(b *testing.B) {
+				if err := graph.UseBLAS(graph.BLASGonum); err != nil {
+					b.Fatal(err)
+				}
 				s := c.net.Shapes
 				obs, mask := modeltest.RandomBatch(s, rows, 1)
 				pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
@@ -150,6 +155,77 @@ func BenchmarkConvInference(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "samples/s")
+			})
+		}
+	}
+}
+
+// BenchmarkConvInferenceSideBySide interleaves, in every iteration, the
+// FMA-chain loop (as many flops as the predictor's batches), about 10 ms
+// of batches through the predictor and one through Gorgonia's TapeMachine
+// (as in BenchmarkConvInference),
+// timing each, with a garbage collection (not timed) before each part, so
+// that the ratios it reports hold under a varying machine load: %peak
+// (predictor GFLOP/s over the FMA loop's), x-tape (TapeMachine time per
+// batch over predictor time per batch), and the predictor's samples/s and
+// GFLOP/s.
+func BenchmarkConvInferenceSideBySide(b *testing.B) {
+	// The TapeMachine as it was: gonum's BLAS, Gorgonia's Conv2d. The
+	// predictor does not use Gorgonia's BLAS.
+	defer graph.UseBLAS(graph.BLASInUse())
+	if err := graph.UseBLAS(graph.BLASGonum); err != nil {
+		b.Fatal(err)
+	}
+	k := kernels.Default()
+	for _, c := range convNets(b) {
+		for _, rows := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/batch%d", c.name, rows), func(b *testing.B) {
+				s := c.net.Shapes
+				obs, mask := modeltest.RandomBatch(s, rows, 1)
+				pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
+				p := c.net.NewPredictor()
+				gr, err := graph.New(c.net, rows, false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer gr.Close()
+				// Enough predictor batches per iteration for about 10 ms.
+				t0 := time.Now()
+				if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+					b.Fatal(err)
+				}
+				sideReps := int(min(1000, max(4, 10*time.Millisecond/max(time.Since(t0), 1))))
+				flops := flopsPerSample(c.net) * float64(rows)
+				rounds := max(1, int(flops)*sideReps/max(1, int(k.FMALoop(1))))
+				var tPeak, tPred, tTape time.Duration
+				var peakFlops int64
+				for i := 0; i < b.N; i++ {
+					runtime.GC()
+					t0 := time.Now()
+					peakFlops += k.FMALoop(rounds)
+					t1 := time.Now()
+					for j := 0; j < sideReps; j++ {
+						if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+							b.Fatal(err)
+						}
+					}
+					t2 := time.Now()
+					runtime.GC()
+					t3 := time.Now()
+					if err := gr.Forward(obs, mask, pol, val); err != nil {
+						b.Fatal(err)
+					}
+					tTape += time.Since(t3)
+					tPeak, tPred = tPeak+t1.Sub(t0), tPred+t2.Sub(t1)
+				}
+				batches := float64(b.N * sideReps)
+				gf := flops * batches / tPred.Seconds() / 1e9
+				b.ReportMetric(float64(rows)*batches/tPred.Seconds(), "samples/s")
+				b.ReportMetric(gf, "GFLOP/s")
+				if peakFlops > 0 {
+					b.ReportMetric(100*gf/(float64(peakFlops)/tPeak.Seconds()/1e9), "%peak")
+				}
+				b.ReportMetric(tTape.Seconds()/float64(b.N)/(tPred.Seconds()/batches), "x-tape")
 			})
 		}
 	}

@@ -33,7 +33,7 @@ type Predictor struct {
 	policy, value1, value2 *kernels.Packed
 
 	cols       []float32 // im2col buffer
-	x, a, b, c []float32 // activations, rows (x positions) by channels
+	x, a, b    []float32 // activations, rows (x positions) by channels
 	hd, ph, vh []float32 // head activations
 	hv, logits []float32
 }
@@ -124,9 +124,29 @@ func (p *Predictor) Predict(rows int, obs, mask, policy, values []float32) error
 		return fmt.Errorf("%w: %d rows need obs %d, mask and policy %d, values %d floats; got %d, %d, %d, %d",
 			ErrBadInput, rows, rows*d, rows*na, rows*np, len(obs), len(mask), len(policy), len(values))
 	}
-	if rows == 0 {
-		return nil
+	// Chunks of rows small enough that a chunk's activations stay in
+	// cache; rows are independent, so this changes no result.
+	chunk := mlpChunk
+	if p.net.Arch.Kind == KindConv {
+		chunk = max(1, convChunk/(s.Obs[1]*s.Obs[2]))
 	}
+	for r0 := 0; r0 < rows; r0 += chunk {
+		n := min(chunk, rows-r0)
+		p.predict(n, obs[r0*d:(r0+n)*d], mask[r0*na:(r0+n)*na], policy[r0*na:(r0+n)*na], values[r0*np:(r0+n)*np])
+	}
+	return nil
+}
+
+// Chunk sizes of Predict: rows of the MLP, image positions of the conv net.
+const (
+	mlpChunk  = 256
+	convChunk = 512
+)
+
+// predict runs rows rows (all of one chunk).
+func (p *Predictor) predict(rows int, obs, mask, policy, values []float32) {
+	s := p.net.Shapes
+	na, np := s.Actions, s.Players
 	var hidden int
 	if p.net.Arch.Kind == KindConv {
 		hidden = p.convTrunk(rows, obs)
@@ -147,19 +167,17 @@ func (p *Predictor) Predict(rows int, obs, mask, policy, values []float32) error
 	for i, v := range values {
 		values[i] = float32(math.Tanh(float64(v)))
 	}
-	return nil
 }
 
 // mlpTrunk runs the MLP trunk; both heads read its output (p.ph = p.vh,
 // rows x width), whose row length it returns.
 func (p *Predictor) mlpTrunk(rows int, obs []float32) int {
 	f, d := p.net.Arch.Width, p.net.Shapes.ObsSize()
-	p.a, p.b, p.c = growBuf(p.a, rows*f), growBuf(p.b, rows*f), growBuf(p.c, rows*f)
+	p.a, p.b = growBuf(p.a, rows*f), growBuf(p.b, rows*f)
 	p.denseIn.Mul(rows, obs, d, p.a, f, true)
 	for _, l := range p.denseRes {
 		l[0].Mul(rows, p.a, f, p.b, f, true)
-		l[1].Mul(rows, p.b, f, p.c, f, false)
-		addReLU(p.a, p.c)
+		l[1].MulAdd(rows, p.b, f, p.a, f, true)
 	}
 	p.ph, p.vh = p.a, p.a
 	return f
@@ -185,12 +203,11 @@ func (p *Predictor) convTrunk(rows int, obs []float32) int {
 			}
 		}
 	}
-	p.a, p.b, p.c = growBuf(p.a, m*f), growBuf(p.b, m*f), growBuf(p.c, m*f)
-	p.conv3(rows, p.x, c, p.convIn, p.a, true)
+	p.a, p.b = growBuf(p.a, m*f), growBuf(p.b, m*f)
+	p.conv3(rows, p.x, c, p.convIn, p.a, false)
 	for _, l := range p.convRes {
-		p.conv3(rows, p.a, f, l[0], p.b, true)
-		p.conv3(rows, p.b, f, l[1], p.c, false)
-		addReLU(p.a, p.c)
+		p.conv3(rows, p.a, f, l[0], p.b, false)
+		p.conv3(rows, p.b, f, l[1], p.a, true) // a = max(a + conv(b), 0)
 	}
 	hc := policyChannels + valueChannels
 	p.hd = growBuf(p.hd, m*hc)
@@ -211,9 +228,10 @@ func (p *Predictor) convTrunk(rows int, obs []float32) int {
 }
 
 // conv3 is a 3x3 convolution, zero padding 1, stride 1, of rows images in
-// pixel-major order (in is [rows*h*w, c], out [rows*h*w, f]): im2col, then
-// a GEMM, by blocks of rows so that the im2col block stays in cache.
-func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out []float32, relu bool) {
+// pixel-major order (in is [rows*h*w, c], out [rows*h*w, f]), then a ReLU:
+// im2col, then a GEMM, by blocks of rows so that the im2col block stays in
+// cache. With residual, out's old value is added before the ReLU.
+func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out []float32, residual bool) {
 	s := p.net.Shapes
 	h, w := s.Obs[1], s.Obs[2]
 	hw := h * w
@@ -226,25 +244,48 @@ func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out
 	p.cols = growBuf(p.cols, bm*k)
 	for g0 := 0; g0 < m; g0 += bm {
 		n := min(bm, m-g0)
-		for g := g0; g < g0+n; g++ {
-			r, pos := g/hw, g%hw
-			y, x := pos/w, pos%w
-			img := in[r*hw*c : (r+1)*hw*c]
-			dst := p.cols[(g-g0)*k:][:k]
-			for ky := 0; ky < 3; ky++ {
-				sy := y + ky - 1
-				for kx := 0; kx < 3; kx++ {
-					sx := x + kx - 1
-					seg := dst[(ky*3+kx)*c : (ky*3+kx+1)*c]
-					if sy < 0 || sy >= h || sx < 0 || sx >= w {
-						clear(seg)
-					} else {
-						copy(seg, img[(sy*w+sx)*c:])
-					}
+		im2col(p.cols[:n*k], in, g0, n, h, w, c)
+		if residual {
+			wt.MulAdd(n, p.cols, k, out[g0*f:], f, true)
+		} else {
+			wt.Mul(n, p.cols, k, out[g0*f:], f, true)
+		}
+	}
+}
+
+// im2col writes the 3x3 (padding 1) patches of n pixels, from pixel g0
+// on, of pixel-major images (h x w pixels, c channels each, one after the
+// other in in) as rows of 9*c floats ordered (ky, kx, channel). Within a
+// patch row the three pixels are adjacent in the image, so an inner pixel
+// takes three copies.
+func im2col(dst, in []float32, g0, n, h, w, c int) {
+	hw, k := h*w, 9*c
+	for i := 0; i < n; i++ {
+		g := g0 + i
+		img := in[(g/hw)*hw*c:][:hw*c]
+		pos := g % hw
+		y, x := pos/w, pos%w
+		row := dst[i*k : (i+1)*k]
+		for ky := 0; ky < 3; ky++ {
+			seg := row[ky*3*c : (ky+1)*3*c]
+			sy := y + ky - 1
+			if sy < 0 || sy >= h {
+				clear(seg)
+				continue
+			}
+			if x >= 1 && x+1 < w {
+				copy(seg, img[(sy*w+x-1)*c:(sy*w+x+2)*c])
+				continue
+			}
+			for kx := 0; kx < 3; kx++ {
+				sx := x + kx - 1
+				if sx < 0 || sx >= w {
+					clear(seg[kx*c : (kx+1)*c])
+				} else {
+					copy(seg[kx*c:(kx+1)*c], img[(sy*w+sx)*c:(sy*w+sx+1)*c])
 				}
 			}
 		}
-		wt.Mul(n, p.cols, k, out[g0*f:], f, relu)
 	}
 }
 
@@ -259,14 +300,6 @@ var resName = func() [65]string {
 	}
 	return n
 }()
-
-// addReLU sets h = max(h + u, 0).
-func addReLU(h, u []float32) {
-	u = u[:len(h)]
-	for j := range h {
-		h[j] = max(h[j]+u[j], 0)
-	}
-}
 
 // growBuf returns b resized to n, reallocated only if too small.
 func growBuf(b []float32, n int) []float32 {

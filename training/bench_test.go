@@ -2,7 +2,9 @@ package training_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/engine"
 	_ "github.com/moongym/moongym/engine/all"
@@ -38,14 +40,60 @@ func BenchmarkLearnerStep(b *testing.B) {
 				if err := graph.UseBLAS(blasName); err != nil {
 					b.Fatal(err)
 				}
-				benchLearner(b, c.g, c.arch)
+				l, r, rng := newBenchLearner(b, c.g, c.arch)
+				defer l.Close()
+				b.ResetTimer()
+				if _, err := l.Train(r, b.N, rng); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(benchBatch*b.N)/b.Elapsed().Seconds(), "samples/s")
 			})
 		}
+		// Both paths in turn, by blocks of steps with a garbage collection
+		// (not timed) before each, so that the ratio holds under a varying
+		// machine load and neither path pays for the other's garbage.
+		b.Run(c.name+"/side-by-side", func(b *testing.B) {
+			var ls [2]*training.Learner
+			var rs [2]*training.Replay
+			var rngs [2]*rand.Rand
+			names := [2]string{graph.BLASGonum, graph.BLASKernels}
+			for i, name := range names {
+				if err := graph.UseBLAS(name); err != nil {
+					b.Fatal(err)
+				}
+				ls[i], rs[i], rngs[i] = newBenchLearner(b, c.g, c.arch)
+				defer ls[i].Close()
+			}
+			var took [2]time.Duration
+			b.ResetTimer()
+			const block = 4
+			for n := 0; n < b.N; n += block {
+				steps := min(block, b.N-n)
+				for i, name := range names {
+					if err := graph.UseBLAS(name); err != nil {
+						b.Fatal(err)
+					}
+					runtime.GC()
+					t0 := time.Now()
+					if _, err := ls[i].Train(rs[i], steps, rngs[i]); err != nil {
+						b.Fatal(err)
+					}
+					took[i] += time.Since(t0)
+				}
+			}
+			b.ReportMetric(float64(benchBatch*b.N)/took[0].Seconds(), "gonum-samples/s")
+			b.ReportMetric(float64(benchBatch*b.N)/took[1].Seconds(), "kernels-samples/s")
+			b.ReportMetric(took[0].Seconds()/took[1].Seconds(), "speedup")
+		})
 	}
 }
 
-func benchLearner(b *testing.B, g engine.Game, arch models.Arch) {
-	const batch = 128
+const benchBatch = 128
+
+// newBenchLearner makes a learner of a fresh network on a replay buffer of
+// random positions, warmed up by one step.
+func newBenchLearner(b *testing.B, g engine.Game, arch models.Arch) (*training.Learner, *training.Replay, *rand.Rand) {
+	const batch = benchBatch
 	m, err := models.NewModel(g, arch, 1)
 	if err != nil {
 		b.Fatal(err)
@@ -72,15 +120,10 @@ func benchLearner(b *testing.B, g engine.Game, arch models.Arch) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer l.Close()
 	if _, err := l.Train(r, 1, rng); err != nil { // warm up
 		b.Fatal(err)
 	}
-	b.ResetTimer()
-	if _, err := l.Train(r, b.N, rng); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "samples/s")
+	return l, r, rng
 }
 
 // BenchmarkSelfPlay measures self-play on tictactoe with the default

@@ -45,15 +45,22 @@ func packB(nr, k, n int, b []float32, ldb int, trans bool, dst []float32) {
 	for j0 := 0; j0 < n; j0 += nr {
 		cols := min(nr, n-j0)
 		panel := dst[j0*k : j0*k+k*nr]
+		if trans {
+			// Read B's rows (op(B)'s columns) whole; the panel is small.
+			if cols < nr {
+				clear(panel)
+			}
+			for j := 0; j < cols; j++ {
+				src := b[(j0+j)*ldb : (j0+j)*ldb+k]
+				for r, v := range src {
+					panel[r*nr+j] = v
+				}
+			}
+			continue
+		}
 		for r := 0; r < k; r++ {
 			row := panel[r*nr : r*nr+nr]
-			if trans {
-				for j := 0; j < cols; j++ {
-					row[j] = b[(j0+j)*ldb+r]
-				}
-			} else {
-				copy(row, b[r*ldb+j0:r*ldb+j0+cols])
-			}
+			copy(row, b[r*ldb+j0:r*ldb+j0+cols])
 			clear(row[cols:])
 		}
 	}
@@ -64,10 +71,24 @@ func packB(nr, k, n int, b []float32, ldb int, trans bool, dst []float32) {
 // A row of C depends only on the same row of A (see the package doc). It
 // does not allocate once warm.
 func (p *Packed) Mul(m int, a []float32, lda int, c []float32, ldc int, relu bool) {
+	p.mul(m, a, lda, c, ldc, relu, false)
+}
+
+// MulAdd is Mul adding C's old value before the ReLU: C = A·P (+ bias) +
+// C, then max(x, 0) with relu; a residual connection in one pass. A must
+// not overlap C.
+func (p *Packed) MulAdd(m int, a []float32, lda int, c []float32, ldc int, relu bool) {
+	p.mul(m, a, lda, c, ldc, relu, true)
+}
+
+func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, add bool) {
 	checkDims("Mul", m, p.n, p.k, a, lda, false, c, ldc)
 	flags := 0
 	if relu {
 		flags |= flagReLU
+	}
+	if add {
+		flags |= flagAcc
 	}
 	if p.bias != nil {
 		flags |= flagBias
@@ -131,9 +152,16 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool
 			if flags&flagBias != 0 {
 				bp = &bias[j0]
 			}
-			kn.micro(0, &zero[0], 0, 0, &zero[0], bp, &s.tile[0], nr, flags)
+			kn.micro(0, &zero[0], 0, 0, &zero[0], bp, &s.tile[0], nr, flags&^(flagAcc|flagReLU))
 			for i := 0; i < m; i++ {
-				kn.store(s.tile[:nr], c[i*ldc+j0:], min(nr, n-j0), alpha, beta)
+				if flags&flagAcc != 0 {
+					addStore(s.tile[:min(nr, n-j0)], c[i*ldc+j0:], flags&flagReLU != 0)
+				} else {
+					if flags&flagReLU != 0 {
+						reluInPlace(s.tile[:nr])
+					}
+					kn.store(s.tile[:nr], c[i*ldc+j0:], min(nr, n-j0), alpha, beta)
+				}
 			}
 		}
 		return
@@ -176,6 +204,15 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool
 				kn.micro(k, ap, stride, kstride, bp, biasp, &c[i0*ldc+j0], ldc, flags)
 				continue
 			}
+			if flags&flagAcc != 0 {
+				// Same order as the micro-kernel: (sum + bias) + c, then
+				// the ReLU.
+				kn.micro(k, ap, stride, kstride, bp, biasp, &s.tile[0], nr, flags&flagBias)
+				for t := skip; t < skip+rows; t++ {
+					addStore(s.tile[t*nr:t*nr+cols], c[(base+t)*ldc+j0:], flags&flagReLU != 0)
+				}
+				continue
+			}
 			kn.micro(k, ap, stride, kstride, bp, biasp, &s.tile[0], nr, flags)
 			for t := skip; t < skip+rows; t++ {
 				kn.store(s.tile[t*nr:t*nr+nr], c[(base+t)*ldc+j0:], cols, alpha, beta)
@@ -198,6 +235,27 @@ func (kn *Kernel) store(t, c []float32, cols int, alpha, beta float32) {
 	default:
 		for j, v := range t {
 			c[j] = alpha*v + beta*c[j]
+		}
+	}
+}
+
+// addStore sets c = t + c, then max(x, 0) with relu, as the micro-kernels
+// do (a NaN becomes 0 as with VMAXPS).
+func addStore(t, c []float32, relu bool) {
+	c = c[:len(t)]
+	for j, v := range t {
+		v += c[j]
+		if relu && !(v > 0) {
+			v = 0
+		}
+		c[j] = v
+	}
+}
+
+func reluInPlace(t []float32) {
+	for j, v := range t {
+		if !(v > 0) {
+			t[j] = 0
 		}
 	}
 }

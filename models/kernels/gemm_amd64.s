@@ -91,12 +91,18 @@ gemmAVX512_loop:
 	JNE          gemmAVX512_loop
 
 gemmAVX512_store:
-	MOVQ    flags+64(FP), AX
-	TESTQ   $0x00000002, AX
-	JE      gemmAVX512_relu
-	MOVQ    bias+40(FP), CX
-	VMOVUPS (CX), Z24
-	VMOVUPS 64(CX), Z25
+	MOVQ    ldc+56(FP), AX
+	SHLQ    $0x02, AX
+	LEAQ    (AX)(AX*2), CX
+	MOVQ    c+48(FP), DX
+	LEAQ    (DX)(AX*4), BX
+	LEAQ    (BX)(AX*4), SI
+	MOVQ    flags+64(FP), DI
+	TESTQ   $0x00000002, DI
+	JE      gemmAVX512_acc
+	MOVQ    bias+40(FP), R8
+	VMOVUPS (R8), Z24
+	VMOVUPS 64(R8), Z25
 	VADDPS  Z24, Z0, Z0
 	VADDPS  Z25, Z1, Z1
 	VADDPS  Z24, Z2, Z2
@@ -122,8 +128,36 @@ gemmAVX512_store:
 	VADDPS  Z24, Z22, Z22
 	VADDPS  Z25, Z23, Z23
 
+gemmAVX512_acc:
+	TESTQ  $0x00000004, DI
+	JE     gemmAVX512_relu
+	VADDPS (DX), Z0, Z0
+	VADDPS 64(DX), Z1, Z1
+	VADDPS (DX)(AX*1), Z2, Z2
+	VADDPS 64(DX)(AX*1), Z3, Z3
+	VADDPS (DX)(AX*2), Z4, Z4
+	VADDPS 64(DX)(AX*2), Z5, Z5
+	VADDPS (DX)(CX*1), Z6, Z6
+	VADDPS 64(DX)(CX*1), Z7, Z7
+	VADDPS (BX), Z8, Z8
+	VADDPS 64(BX), Z9, Z9
+	VADDPS (BX)(AX*1), Z10, Z10
+	VADDPS 64(BX)(AX*1), Z11, Z11
+	VADDPS (BX)(AX*2), Z12, Z12
+	VADDPS 64(BX)(AX*2), Z13, Z13
+	VADDPS (BX)(CX*1), Z14, Z14
+	VADDPS 64(BX)(CX*1), Z15, Z15
+	VADDPS (SI), Z16, Z16
+	VADDPS 64(SI), Z17, Z17
+	VADDPS (SI)(AX*1), Z18, Z18
+	VADDPS 64(SI)(AX*1), Z19, Z19
+	VADDPS (SI)(AX*2), Z20, Z20
+	VADDPS 64(SI)(AX*2), Z21, Z21
+	VADDPS (SI)(CX*1), Z22, Z22
+	VADDPS 64(SI)(CX*1), Z23, Z23
+
 gemmAVX512_relu:
-	TESTQ  $0x00000001, AX
+	TESTQ  $0x00000001, DI
 	JE     gemmAVX512_write
 	VXORPS Z24, Z24, Z24
 	VMAXPS Z24, Z0, Z0
@@ -152,12 +186,6 @@ gemmAVX512_relu:
 	VMAXPS Z24, Z23, Z23
 
 gemmAVX512_write:
-	MOVQ    ldc+56(FP), AX
-	SHLQ    $0x02, AX
-	LEAQ    (AX)(AX*2), CX
-	MOVQ    c+48(FP), DX
-	LEAQ    (DX)(AX*4), BX
-	LEAQ    (BX)(AX*4), SI
 	VMOVUPS Z0, (DX)
 	VMOVUPS Z1, 64(DX)
 	VMOVUPS Z2, (DX)(AX*1)
@@ -240,12 +268,17 @@ gemmAVX2_loop:
 	JNE          gemmAVX2_loop
 
 gemmAVX2_store:
-	MOVQ    flags+64(FP), AX
-	TESTQ   $0x00000002, AX
-	JE      gemmAVX2_relu
-	MOVQ    bias+40(FP), CX
-	VMOVUPS (CX), Y12
-	VMOVUPS 32(CX), Y13
+	MOVQ    ldc+56(FP), AX
+	SHLQ    $0x02, AX
+	LEAQ    (AX)(AX*2), CX
+	MOVQ    c+48(FP), DX
+	LEAQ    (DX)(AX*4), BX
+	MOVQ    flags+64(FP), SI
+	TESTQ   $0x00000002, SI
+	JE      gemmAVX2_acc
+	MOVQ    bias+40(FP), DI
+	VMOVUPS (DI), Y12
+	VMOVUPS 32(DI), Y13
 	VADDPS  Y12, Y0, Y0
 	VADDPS  Y13, Y1, Y1
 	VADDPS  Y12, Y2, Y2
@@ -259,8 +292,24 @@ gemmAVX2_store:
 	VADDPS  Y12, Y10, Y10
 	VADDPS  Y13, Y11, Y11
 
+gemmAVX2_acc:
+	TESTQ  $0x00000004, SI
+	JE     gemmAVX2_relu
+	VADDPS (DX), Y0, Y0
+	VADDPS 32(DX), Y1, Y1
+	VADDPS (DX)(AX*1), Y2, Y2
+	VADDPS 32(DX)(AX*1), Y3, Y3
+	VADDPS (DX)(AX*2), Y4, Y4
+	VADDPS 32(DX)(AX*2), Y5, Y5
+	VADDPS (DX)(CX*1), Y6, Y6
+	VADDPS 32(DX)(CX*1), Y7, Y7
+	VADDPS (BX), Y8, Y8
+	VADDPS 32(BX), Y9, Y9
+	VADDPS (BX)(AX*1), Y10, Y10
+	VADDPS 32(BX)(AX*1), Y11, Y11
+
 gemmAVX2_relu:
-	TESTQ  $0x00000001, AX
+	TESTQ  $0x00000001, SI
 	JE     gemmAVX2_write
 	VXORPS Y12, Y12, Y12
 	VMAXPS Y12, Y0, Y0
@@ -277,11 +326,6 @@ gemmAVX2_relu:
 	VMAXPS Y12, Y11, Y11
 
 gemmAVX2_write:
-	MOVQ    ldc+56(FP), AX
-	SHLQ    $0x02, AX
-	LEAQ    (AX)(AX*2), CX
-	MOVQ    c+48(FP), DX
-	LEAQ    (DX)(AX*4), BX
 	VMOVUPS Y0, (DX)
 	VMOVUPS Y1, 32(DX)
 	VMOVUPS Y2, (DX)(AX*1)

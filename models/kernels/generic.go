@@ -34,6 +34,14 @@ func microGeneric(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flag
 	}
 	relu := flags&flagReLU != 0
 	cs := unsafe.Slice(c, (genericMR-1)*ldc+genericNR)
+	if flags&flagAcc != 0 {
+		for i := range acc {
+			row := cs[i*ldc : i*ldc+genericNR]
+			for j := range acc[i] {
+				acc[i][j] += row[j]
+			}
+		}
+	}
 	for i := range acc {
 		row := cs[i*ldc : i*ldc+genericNR]
 		for j, v := range acc[i] {

@@ -30,6 +30,7 @@ const (
 const (
 	flagReLU = 1
 	flagBias = 2
+	flagAcc  = 4
 )
 
 type kernelID int
@@ -117,7 +118,7 @@ func (k *Kernel) Tile() (mr, nr int) { return k.mr, k.nr }
 // String is the path's name and tile.
 func (k *Kernel) String() string { return fmt.Sprintf("%s (%dx%d)", k.name, k.mr, k.nr) }
 
-// micro computes one mr x nr tile: c = a·b (+ bias) (ReLU), where a has mr
+// micro computes one mr x nr tile: c = a·b (+ bias) (+ c) (ReLU), where a has mr
 // rows of k floats, element (i, p) at a[i*lda + p*ka], b is a packed panel (k rows of nr floats),
 // bias nr floats (read only with flagBias), c mr rows of nr floats ldc
 // apart. The switch (not a function value) keeps the pointers from

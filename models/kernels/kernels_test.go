@@ -83,20 +83,29 @@ func TestMulMatchesReference(t *testing.T) {
 					bias = randMat(rng, n)
 				}
 				relu := trial%3 == 0
+				add := trial%4 == 1
 				c := randMat(rng, m*ldc)
-				kn.Pack(k, n, b, bias).Mul(m, a, lda, c, ldc, relu)
+				old := append([]float32(nil), c...)
+				if add {
+					kn.Pack(k, n, b, bias).MulAdd(m, a, lda, c, ldc, relu)
+				} else {
+					kn.Pack(k, n, b, bias).Mul(m, a, lda, c, ldc, relu)
+				}
 				want := refGemm(false, false, m, n, k, 1, a, lda, b, n, 0, nil, 0)
 				for i := 0; i < m; i++ {
 					for j := 0; j < n; j++ {
 						if bias != nil {
 							want[i*n+j] += float64(bias[j])
 						}
+						if add {
+							want[i*n+j] += float64(old[i*ldc+j])
+						}
 						if relu && want[i*n+j] < 0 {
 							want[i*n+j] = 0
 						}
 					}
 				}
-				near(t, fmt.Sprintf("m=%d n=%d k=%d bias=%v relu=%v", m, n, k, bias != nil, relu), c, ldc, want, m, n, k)
+				near(t, fmt.Sprintf("m=%d n=%d k=%d bias=%v relu=%v add=%v", m, n, k, bias != nil, relu, add), c, ldc, want, m, n, k)
 			}
 		})
 	}
@@ -185,6 +194,15 @@ func TestBatchInvariance(t *testing.T) {
 						p.Mul(m, a[start*k:], k, got, n, true)
 						sameBits(t, fmt.Sprintf("k=%d n=%d rows %d..%d", k, n, start, start+m), got, full[start*n:(start+m)*n])
 					}
+				}
+				// MulAdd too, over the same starting C.
+				c0 := randMat(rng, total*n)
+				fullAdd := append([]float32(nil), c0...)
+				p.MulAdd(total, a, k, fullAdd, n, true)
+				for _, m := range []int{1, kn.mr + 1, 2*kn.mr + 3} {
+					got := append([]float32(nil), c0[7*n:(7+m)*n]...)
+					p.MulAdd(m, a[7*k:], k, got, n, true)
+					sameBits(t, fmt.Sprintf("MulAdd k=%d n=%d rows 7..%d", k, n, 7+m), got, fullAdd[7*n:(7+m)*n])
 				}
 				// Sgemm is invariant too.
 				b := randMat(rng, k*n)

@@ -8,7 +8,8 @@
 // FMA: 6 rows x 16 columns) and two FMA-chain loops that measure a core's
 // peak. Each micro-kernel computes one tile of C = A·B: every output is
 // zero, then one fused multiply-add per k in increasing k, then the bias
-// (if asked), then max(x, 0) (if asked). Every row of the tile goes through
+// (if asked), then C's old value (if asked), then max(x, 0) (if asked).
+// Every row of the tile goes through
 // the same instructions, so a row's result does not depend on which row of
 // the tile it is in: the property batch invariance rests on.
 package main
@@ -25,6 +26,7 @@ import (
 const (
 	flagReLU = 1
 	flagBias = 2
+	flagAcc  = 4
 )
 
 func main() {
@@ -111,29 +113,6 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	JNE(LabelRef(name + "_loop"))
 
 	Label(name + "_store")
-	flags := Load(Param("flags"), GP64())
-	TESTQ(U32(flagBias), flags)
-	JE(LabelRef(name + "_relu"))
-	bias := Load(Param("bias"), GP64())
-	for j := 0; j < nv; j++ {
-		VMOVUPS(Mem{Base: bias, Disp: j * vb}, bv[j])
-	}
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
-			VADDPS(bv[j], acc[i][j], acc[i][j])
-		}
-	}
-	Label(name + "_relu")
-	TESTQ(U32(flagReLU), flags)
-	JE(LabelRef(name + "_write"))
-	zero := vec()
-	VXORPS(zero, zero, zero)
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
-			VMAXPS(zero, acc[i][j], acc[i][j])
-		}
-	}
-	Label(name + "_write")
 	ldc := Load(Param("ldc"), GP64())
 	SHLQ(U8(2), ldc)
 	ldc3 := GP64()
@@ -158,6 +137,37 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 			return Mem{Base: b, Index: ldc3, Scale: 1}
 		}
 	}
+	flags := Load(Param("flags"), GP64())
+	TESTQ(U32(flagBias), flags)
+	JE(LabelRef(name + "_acc"))
+	bias := Load(Param("bias"), GP64())
+	for j := 0; j < nv; j++ {
+		VMOVUPS(Mem{Base: bias, Disp: j * vb}, bv[j])
+	}
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VADDPS(bv[j], acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_acc")
+	TESTQ(U32(flagAcc), flags)
+	JE(LabelRef(name + "_relu"))
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VADDPS(crow(i).Offset(j*vb), acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_relu")
+	TESTQ(U32(flagReLU), flags)
+	JE(LabelRef(name + "_write"))
+	zero := vec()
+	VXORPS(zero, zero, zero)
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VMAXPS(zero, acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_write")
 	for i := 0; i < mr; i++ {
 		for j := 0; j < nv; j++ {
 			VMOVUPS(acc[i][j], crow(i).Offset(j*vb))
