@@ -7,11 +7,11 @@ package kernels
 
 func supported(id kernelID) bool { return id == idGeneric }
 
-func gemmAVX512(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flags int) {
+func gemmAVX512(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	panic("kernels: avx512 path on a non-amd64 build")
 }
 
-func gemmAVX2(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flags int) {
+func gemmAVX2(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	panic("kernels: avx2 path on a non-amd64 build")
 }
 

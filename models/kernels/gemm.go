@@ -94,7 +94,7 @@ func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, ad
 		flags |= flagBias
 	}
 	s := getScratch()
-	p.kern.run(s, m, p.k, p.n, a, lda, false, p.panels, p.bias, flags, c, ldc, 1, 0, true)
+	p.kern.run(s, m, p.k, p.n, a, lda, false, bsrc{panels: p.panels}, p.bias, flags, c, ldc, 1, 0, true)
 	putScratch(s)
 }
 
@@ -136,7 +136,7 @@ func grow(b []float32, n int) []float32 {
 // tile goes through s.tile and C = alpha·(A·B) + beta·C, which is also
 // how partial tiles are written. With transA, A is stored transposed (k x
 // m, rows lda apart).
-func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool, panels, bias []float32, flags int,
+func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool, bs bsrc, bias []float32, flags int,
 	c []float32, ldc int, alpha, beta float32, direct bool) {
 	if m == 0 || n == 0 {
 		return
@@ -152,7 +152,7 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool
 			if flags&flagBias != 0 {
 				bp = &bias[j0]
 			}
-			kn.micro(0, &zero[0], 0, 0, &zero[0], bp, &s.tile[0], nr, flags&^(flagAcc|flagReLU))
+			kn.micro(0, &zero[0], 0, 0, &zero[0], 0, bp, &s.tile[0], nr, flags&^(flagAcc|flagReLU))
 			for i := 0; i < m; i++ {
 				if flags&flagAcc != 0 {
 					addStore(s.tile[:min(nr, n-j0)], c[i*ldc+j0:], flags&flagReLU != 0)
@@ -195,25 +195,25 @@ func (kn *Kernel) run(s *scratch, m, k, n int, a []float32, lda int, transA bool
 		}
 		for j0 := 0; j0 < n; j0 += nr {
 			cols := min(nr, n-j0)
-			bp := &panels[j0*k]
+			bp, ldb := bs.panel(j0, k, nr, n)
 			var biasp *float32
 			if flags&flagBias != 0 {
 				biasp = &bias[j0]
 			}
 			if direct && rows == mr && cols == nr {
-				kn.micro(k, ap, stride, kstride, bp, biasp, &c[i0*ldc+j0], ldc, flags)
+				kn.micro(k, ap, stride, kstride, bp, ldb, biasp, &c[i0*ldc+j0], ldc, flags)
 				continue
 			}
 			if flags&flagAcc != 0 {
 				// Same order as the micro-kernel: (sum + bias) + c, then
 				// the ReLU.
-				kn.micro(k, ap, stride, kstride, bp, biasp, &s.tile[0], nr, flags&flagBias)
+				kn.micro(k, ap, stride, kstride, bp, ldb, biasp, &s.tile[0], nr, flags&flagBias)
 				for t := skip; t < skip+rows; t++ {
 					addStore(s.tile[t*nr:t*nr+cols], c[(base+t)*ldc+j0:], flags&flagReLU != 0)
 				}
 				continue
 			}
-			kn.micro(k, ap, stride, kstride, bp, biasp, &s.tile[0], nr, flags)
+			kn.micro(k, ap, stride, kstride, bp, ldb, biasp, &s.tile[0], nr, flags)
 			for t := skip; t < skip+rows; t++ {
 				kn.store(s.tile[t*nr:t*nr+nr], c[(base+t)*ldc+j0:], cols, alpha, beta)
 			}
@@ -258,4 +258,26 @@ func reluInPlace(t []float32) {
 			t[j] = 0
 		}
 	}
+}
+
+// bsrc is where the micro-kernel reads B: packed panels (nr columns each,
+// the last zero-padded), or a row-major B in place (rows ldb apart) for
+// its whole panels, with only the last, partial panel packed (tail, k rows
+// of nr floats).
+type bsrc struct {
+	panels []float32
+	b      []float32
+	ldb    int
+	tail   []float32
+}
+
+// panel is the panel of columns j0..j0+nr-1 and its row stride.
+func (bs bsrc) panel(j0, k, nr, n int) (*float32, int) {
+	if bs.b == nil {
+		return &bs.panels[j0*k], nr
+	}
+	if j0+nr <= n {
+		return &bs.b[j0], bs.ldb
+	}
+	return &bs.tail[0], nr
 }

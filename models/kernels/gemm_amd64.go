@@ -7,12 +7,12 @@ package kernels
 // gemmAVX512 computes a 12x32 tile of C = A·B (+ bias) (ReLU).
 //
 //go:noescape
-func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)
+func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
 // gemmAVX2 computes a 6x16 tile of C = A·B (+ bias) (ReLU).
 //
 //go:noescape
-func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)
+func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
 // fmaLoopAVX512 runs n rounds of 12 independent 64-byte FMAs.
 func fmaLoopAVX512(n int)

@@ -4,9 +4,9 @@
 
 #include "textflag.h"
 
-// func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)
+// func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 // Requires: AVX, AVX512DQ, AVX512F
-TEXT ·gemmAVX512(SB), NOSPLIT, $0-72
+TEXT ·gemmAVX512(SB), NOSPLIT, $0-80
 	VXORPS Z0, Z0, Z0
 	VXORPS Z1, Z1, Z1
 	VXORPS Z2, Z2, Z2
@@ -41,6 +41,8 @@ TEXT ·gemmAVX512(SB), NOSPLIT, $0-72
 	LEAQ   (SI)(CX*4), DI
 	LEAQ   (DI)(CX*4), R8
 	MOVQ   b+32(FP), R9
+	MOVQ   ldb+40(FP), R10
+	SHLQ   $0x02, R10
 	TESTQ  AX, AX
 	JE     gemmAVX512_store
 
@@ -86,21 +88,21 @@ gemmAVX512_loop:
 	ADDQ         DX, SI
 	ADDQ         DX, DI
 	ADDQ         DX, R8
-	ADDQ         $0x00000080, R9
+	ADDQ         R10, R9
 	DECQ         AX
 	JNE          gemmAVX512_loop
 
 gemmAVX512_store:
-	MOVQ    ldc+56(FP), AX
+	MOVQ    ldc+64(FP), AX
 	SHLQ    $0x02, AX
 	LEAQ    (AX)(AX*2), CX
-	MOVQ    c+48(FP), DX
+	MOVQ    c+56(FP), DX
 	LEAQ    (DX)(AX*4), BX
 	LEAQ    (BX)(AX*4), SI
-	MOVQ    flags+64(FP), DI
+	MOVQ    flags+72(FP), DI
 	TESTQ   $0x00000002, DI
 	JE      gemmAVX512_acc
-	MOVQ    bias+40(FP), R8
+	MOVQ    bias+48(FP), R8
 	VMOVUPS (R8), Z24
 	VMOVUPS 64(R8), Z25
 	VADDPS  Z24, Z0, Z0
@@ -213,9 +215,9 @@ gemmAVX512_write:
 	VZEROUPPER
 	RET
 
-// func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)
+// func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 // Requires: AVX, FMA3
-TEXT ·gemmAVX2(SB), NOSPLIT, $0-72
+TEXT ·gemmAVX2(SB), NOSPLIT, $0-80
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
@@ -237,6 +239,8 @@ TEXT ·gemmAVX2(SB), NOSPLIT, $0-72
 	MOVQ   a+8(FP), SI
 	LEAQ   (SI)(CX*4), DI
 	MOVQ   b+32(FP), R8
+	MOVQ   ldb+40(FP), R9
+	SHLQ   $0x02, R9
 	TESTQ  AX, AX
 	JE     gemmAVX2_store
 
@@ -263,20 +267,20 @@ gemmAVX2_loop:
 	VFMADD231PS  Y13, Y14, Y11
 	ADDQ         DX, SI
 	ADDQ         DX, DI
-	ADDQ         $0x00000040, R8
+	ADDQ         R9, R8
 	DECQ         AX
 	JNE          gemmAVX2_loop
 
 gemmAVX2_store:
-	MOVQ    ldc+56(FP), AX
+	MOVQ    ldc+64(FP), AX
 	SHLQ    $0x02, AX
 	LEAQ    (AX)(AX*2), CX
-	MOVQ    c+48(FP), DX
+	MOVQ    c+56(FP), DX
 	LEAQ    (DX)(AX*4), BX
-	MOVQ    flags+64(FP), SI
+	MOVQ    flags+72(FP), SI
 	TESTQ   $0x00000002, SI
 	JE      gemmAVX2_acc
-	MOVQ    bias+40(FP), DI
+	MOVQ    bias+48(FP), DI
 	VMOVUPS (DI), Y12
 	VMOVUPS 32(DI), Y13
 	VADDPS  Y12, Y0, Y0

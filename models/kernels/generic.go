@@ -8,13 +8,13 @@ const genericMR, genericNR = 4, 16
 // microGeneric is the pure-Go micro-kernel, with the same order of
 // operations per output as the assembly ones (but a separate multiply and
 // add where they fuse them).
-func microGeneric(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flags int) {
+func microGeneric(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	var acc [genericMR][genericNR]float32
 	if k > 0 {
 		as := unsafe.Slice(a, (genericMR-1)*lda+(k-1)*ka+1)
-		bs := unsafe.Slice(b, k*genericNR)
+		bs := unsafe.Slice(b, (k-1)*ldb+genericNR)
 		for p := 0; p < k; p++ {
-			br := (*[genericNR]float32)(bs[p*genericNR:])
+			br := (*[genericNR]float32)(bs[p*ldb:])
 			for i := range acc {
 				x := as[i*lda+p*ka]
 				ai := &acc[i]

@@ -119,18 +119,19 @@ func (k *Kernel) Tile() (mr, nr int) { return k.mr, k.nr }
 func (k *Kernel) String() string { return fmt.Sprintf("%s (%dx%d)", k.name, k.mr, k.nr) }
 
 // micro computes one mr x nr tile: c = a·b (+ bias) (+ c) (ReLU), where a has mr
-// rows of k floats, element (i, p) at a[i*lda + p*ka], b is a packed panel (k rows of nr floats),
+// rows of k floats, element (i, p) at a[i*lda + p*ka], b is k rows of nr
+// floats ldb apart (a packed panel, or B read in place),
 // bias nr floats (read only with flagBias), c mr rows of nr floats ldc
 // apart. The switch (not a function value) keeps the pointers from
 // escaping.
-func (kn *Kernel) micro(k int, a *float32, lda, ka int, b, bias, c *float32, ldc, flags int) {
+func (kn *Kernel) micro(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	switch kn.id {
 	case idAVX512:
-		gemmAVX512(k, a, lda, ka, b, bias, c, ldc, flags)
+		gemmAVX512(k, a, lda, ka, b, ldb, bias, c, ldc, flags)
 	case idAVX2:
-		gemmAVX2(k, a, lda, ka, b, bias, c, ldc, flags)
+		gemmAVX2(k, a, lda, ka, b, ldb, bias, c, ldc, flags)
 	default:
-		microGeneric(k, a, lda, ka, b, bias, c, ldc, flags)
+		microGeneric(k, a, lda, ka, b, ldb, bias, c, ldc, flags)
 	}
 }
 

@@ -40,11 +40,12 @@ func main() {
 
 // micro writes a kernel of mr rows and nv vectors of vb bytes per row.
 // Signature: k, A (element (i, p) at a[i*lda + p*ka]: ka is 1 for a
-// row-major A, lda 1 and ka the row length for a transposed one), B packed as k rows
-// of nv*vb/4 floats, the bias (nv*vb/4 floats), C (ldc floats between
-// rows) and the flags.
+// row-major A, lda 1 and ka the row length for a transposed one), B as k
+// rows of nv*vb/4 floats, ldb floats apart (a packed panel, or a row-major
+// B read in place), the bias (nv*vb/4 floats), C (ldc floats between rows)
+// and the flags.
 func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
-	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, ka int, b *float32, bias *float32, c *float32, ldc int, flags int)")
+	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)")
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU).", name, mr, nv*vb/4))
 
@@ -90,7 +91,8 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	for j := range bv {
 		bv[j] = vec()
 	}
-	step := nv * vb
+	ldb := Load(Param("ldb"), GP64())
+	SHLQ(U8(2), ldb)
 
 	TESTQ(k, k)
 	JE(LabelRef(name + "_store"))
@@ -108,7 +110,7 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	for _, b := range bases {
 		ADDQ(ka, b)
 	}
-	ADDQ(U32(step), bp)
+	ADDQ(ldb, bp)
 	DECQ(k)
 	JNE(LabelRef(name + "_loop"))
 
