@@ -65,16 +65,22 @@ var (
 	envErr error
 )
 
-func init() {
-	chosen = Available()[0]
-	if v := strings.TrimSpace(os.Getenv(EnvKernel)); v != "" {
-		k, err := Lookup(v)
-		if err != nil {
-			envErr = fmt.Errorf("kernels: %s=%q: %w (using %s)", EnvKernel, v, err, chosen.name)
-			return
-		}
-		chosen = k
+func init() { chosen, envErr = choose(os.Getenv(EnvKernel)) }
+
+// choose is the path for a value of EnvKernel: the one it names, or the
+// fastest available (with an error saying why, if it names none that runs
+// here).
+func choose(env string) (*Kernel, error) {
+	best := Available()[0]
+	v := strings.TrimSpace(env)
+	if v == "" {
+		return best, nil
 	}
+	k, err := Lookup(v)
+	if err != nil {
+		return best, fmt.Errorf("kernels: %s=%q: %w (using %s)", EnvKernel, v, err, best.name)
+	}
+	return k, nil
 }
 
 // Default is the path in use: the fastest this CPU supports, or the one

@@ -277,6 +277,30 @@ func TestLookup(t *testing.T) {
 	}
 }
 
+func TestChoose(t *testing.T) {
+	best := Available()[0]
+	for _, c := range []struct {
+		env     string
+		want    string
+		wantErr error
+	}{
+		{"", best.Name(), nil},
+		{" generic ", Generic, nil},
+		{"sse9", best.Name(), ErrUnknownKernel},
+	} {
+		k, err := choose(c.env)
+		if k.Name() != c.want || !errors.Is(err, c.wantErr) {
+			t.Errorf("choose(%q) = %s, %v; want %s, %v", c.env, k.Name(), err, c.want, c.wantErr)
+		}
+	}
+	for _, k := range all {
+		got, err := choose(k.name)
+		if supported(k.id) != (err == nil) || (err == nil && got != k) {
+			t.Errorf("choose(%s) = %s, %v (supported: %v)", k.name, got.Name(), err, supported(k.id))
+		}
+	}
+}
+
 func TestFMALoop(t *testing.T) {
 	for _, kn := range Available() {
 		f := kn.FMALoop(10)
