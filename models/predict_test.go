@@ -3,7 +3,6 @@ package models_test
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/moongym/moongym/models"
@@ -26,12 +25,7 @@ func perturbed(t *testing.T, tc modeltest.Case) *models.Network {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(3, 3))
-	for _, w := range net.Weights {
-		for i := range w.Data {
-			w.Data[i] += float32(rng.NormFloat64() * 0.3)
-		}
-	}
+	modeltest.Perturb(net, 3, 0.3)
 	return net
 }
 

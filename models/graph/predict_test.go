@@ -2,7 +2,6 @@ package graph_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -21,14 +20,7 @@ func TestPredictorMatchesGorgonia(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Larger weights than the initialisation, so the heads are far
-			// from uniform and the comparison means something.
-			rng := rand.New(rand.NewPCG(3, 3))
-			for _, w := range net.Weights {
-				for i := range w.Data {
-					w.Data[i] += float32(rng.NormFloat64() * 0.3)
-				}
-			}
+			modeltest.Perturb(net, 3, 0.3)
 			const rows = 6
 			obs, mask := modeltest.RandomBatch(tc.Shapes, rows, 5)
 			gr, err := graph.New(net, rows, false)

@@ -18,6 +18,7 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -62,30 +63,8 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	SHLQ(U8(2), lda)
 	ka := Load(Param("ka"), GP64())
 	SHLQ(U8(2), ka)
-	lda3 := GP64()
-	LEAQ(Mem{Base: lda, Index: lda, Scale: 2}, lda3)
 	// Row i of the tile is at bases[i/4] + (i%4)*lda.
-	nb := (mr + 3) / 4
-	bases := make([]GPVirtual, nb)
-	bases[0] = GP64()
-	Load(Param("a"), bases[0])
-	for i := 1; i < nb; i++ {
-		bases[i] = GP64()
-		LEAQ(Mem{Base: bases[i-1], Index: lda, Scale: 4}, bases[i])
-	}
-	row := func(bs []GPVirtual, i int) Mem {
-		b := bs[i/4]
-		switch i % 4 {
-		case 0:
-			return Mem{Base: b}
-		case 1:
-			return Mem{Base: b, Index: lda, Scale: 1}
-		case 2:
-			return Mem{Base: b, Index: lda, Scale: 2}
-		default:
-			return Mem{Base: b, Index: lda3, Scale: 1}
-		}
-	}
+	arows := newRows(Param("a"), lda, mr)
 	bp := Load(Param("b"), GP64())
 	bv := make([]VecVirtual, nv)
 	for j := range bv {
@@ -102,12 +81,12 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	}
 	for i := 0; i < mr; i++ {
 		x := vec()
-		bcast(row(bases, i), x)
+		bcast(arows.at(i), x)
 		for j := 0; j < nv; j++ {
 			VFMADD231PS(bv[j], x, acc[i][j])
 		}
 	}
-	for _, b := range bases {
+	for _, b := range arows.bases {
 		ADDQ(ka, b)
 	}
 	ADDQ(ldb, bp)
@@ -117,28 +96,7 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	Label(name + "_store")
 	ldc := Load(Param("ldc"), GP64())
 	SHLQ(U8(2), ldc)
-	ldc3 := GP64()
-	LEAQ(Mem{Base: ldc, Index: ldc, Scale: 2}, ldc3)
-	cb := make([]GPVirtual, nb)
-	cb[0] = GP64()
-	Load(Param("c"), cb[0])
-	for i := 1; i < nb; i++ {
-		cb[i] = GP64()
-		LEAQ(Mem{Base: cb[i-1], Index: ldc, Scale: 4}, cb[i])
-	}
-	crow := func(i int) Mem {
-		b := cb[i/4]
-		switch i % 4 {
-		case 0:
-			return Mem{Base: b}
-		case 1:
-			return Mem{Base: b, Index: ldc, Scale: 1}
-		case 2:
-			return Mem{Base: b, Index: ldc, Scale: 2}
-		default:
-			return Mem{Base: b, Index: ldc3, Scale: 1}
-		}
-	}
+	crows := newRows(Param("c"), ldc, mr)
 	flags := Load(Param("flags"), GP64())
 	TESTQ(U32(flagBias), flags)
 	JE(LabelRef(name + "_acc"))
@@ -156,7 +114,7 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	JE(LabelRef(name + "_relu"))
 	for i := 0; i < mr; i++ {
 		for j := 0; j < nv; j++ {
-			VADDPS(crow(i).Offset(j*vb), acc[i][j], acc[i][j])
+			VADDPS(crows.at(i).Offset(j*vb), acc[i][j], acc[i][j])
 		}
 	}
 	Label(name + "_relu")
@@ -172,11 +130,50 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	Label(name + "_write")
 	for i := 0; i < mr; i++ {
 		for j := 0; j < nv; j++ {
-			VMOVUPS(acc[i][j], crow(i).Offset(j*vb))
+			VMOVUPS(acc[i][j], crows.at(i).Offset(j*vb))
 		}
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// rowSet addresses the rows of a tile, ld bytes apart: row i is at
+// bases[i/4] + (i%4)*ld, so that four rows share a base register.
+type rowSet struct {
+	bases   []GPVirtual
+	ld, ld3 Register
+}
+
+// newRows loads the address of row 0 from param and makes the bases of n
+// rows; ld is the distance between rows in bytes.
+func newRows(param Component, ld Register, n int) rowSet {
+	r := rowSet{ld: ld, ld3: GP64()}
+	LEAQ(Mem{Base: ld, Index: ld, Scale: 2}, r.ld3)
+	r.bases = make([]GPVirtual, (n+3)/4)
+	for i := range r.bases {
+		r.bases[i] = GP64()
+		if i == 0 {
+			Load(param, r.bases[0])
+		} else {
+			LEAQ(Mem{Base: r.bases[i-1], Index: ld, Scale: 4}, r.bases[i])
+		}
+	}
+	return r
+}
+
+// at is the address of row i.
+func (r rowSet) at(i int) Mem {
+	b := r.bases[i/4]
+	switch i % 4 {
+	case 0:
+		return Mem{Base: b}
+	case 1:
+		return Mem{Base: b, Index: r.ld, Scale: 1}
+	case 2:
+		return Mem{Base: b, Index: r.ld, Scale: 2}
+	default:
+		return Mem{Base: b, Index: r.ld3, Scale: 1}
+	}
 }
 
 // peak writes a loop of n iterations of chains independent FMAs on vectors
