@@ -60,21 +60,28 @@ func (b KernelBLAS) Sgemv(tA blas.Transpose, m, n int, alpha float32, a []float3
 	b.K.Sgemm(false, false, 1, n, m, alpha, x, m, a, lda, beta, y, n)
 }
 
-var blasInUse = BLASKernels
+var (
+	blasInUse = BLASKernels
+	envErr    error
+)
 
 func init() {
 	name := strings.TrimSpace(os.Getenv(EnvBLAS))
 	if name == "" {
 		name = BLASKernels
 	}
-	if err := UseBLAS(name); err != nil {
-		// An unknown name falls back to the default; BLASInUse says so.
-		_ = UseBLAS(BLASKernels)
+	if envErr = UseBLAS(name); envErr != nil {
+		// An unknown name falls back to the default; EnvError says why.
+		envErr = errors.Join(envErr, UseBLAS(BLASKernels))
 	}
 }
 
 // BLASInUse is the name of the BLAS Gorgonia runs on.
 func BLASInUse() string { return blasInUse }
+
+// EnvError is why EnvBLAS was ignored at start-up (an unknown name), or
+// nil.
+func EnvError() error { return envErr }
 
 // UseBLAS switches the BLAS of Gorgonia (for the whole process) to
 // "kernels" (on kernels.Default) or "gonum", and the way graphs made after
