@@ -12,6 +12,13 @@ type advRules interface {
 	// under the adventure's placement restrictions that do not involve
 	// values (A5 adjacency in a skyscraper); the ascending order is common.
 	allowed(s *State, sh *sheet, sp int8) bool
+	// playSheet is the index of the sheet p writes on in the current turn
+	// (its numbers, X, Wild actions): p's own in Adventures 1-7; A8 shares
+	// a sheet between two neighbours (sheets.go). At most one seat writes
+	// on a sheet in a turn. The adventure's own hooks find the sheet the
+	// same way (s.board(p); in 1-7 that is s.sh[p]); p's missions stay on
+	// p's own sheet.
+	playSheet(s *State, p int) int
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -220,7 +227,7 @@ func (s *State) pickOK(p int, c, w int) bool {
 		}
 		act = int8(w - 1)
 	}
-	return s.playable(&s.sh[p], cardNum[numC], act)
+	return s.playable(s.board(p), cardNum[numC], act)
 }
 
 // ---- Wild actions (A2, A6 markers) ----
@@ -230,8 +237,9 @@ func (s *State) hasWild(p int) bool {
 	if !l.wild {
 		return false
 	}
+	sh := s.board(p)
 	for _, id := range l.wildIDs {
-		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
+		if sh.circ.has(id) && !sh.cross.has(id) {
 			return true
 		}
 	}
@@ -239,9 +247,10 @@ func (s *State) hasWild(p int) bool {
 }
 
 func (s *State) useWild(p int) {
+	sh := s.board(p)
 	for _, id := range s.lay().wildIDs {
-		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
-			s.sh[p].cross.set(id)
+		if sh.circ.has(id) && !sh.cross.has(id) {
+			sh.cross.set(id)
 			return
 		}
 	}
@@ -344,7 +353,7 @@ func (s *State) nextSeat() {
 // decide applies one decision of the acting seat.
 func (s *State) decide(a engine.Action) {
 	p := int(s.cur)
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch s.sub {
 	case subChoose:
 		if a == aError {
@@ -394,7 +403,7 @@ func (s *State) decide(a engine.Action) {
 
 // targetOK says whether t is a legal target of e for p.
 func (s *State) targetOK(p int, e effect, t int) bool {
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch e.kind {
 	case effXBonus, effPlanX:
 		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t))
@@ -413,7 +422,7 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 func (s *State) applyTarget(p int, e effect, t int) {
 	switch e.kind {
 	case effXBonus, effPlanX:
-		s.sh[p].num[t] = xMark
+		s.board(p).num[t] = xMark
 		r := s.lay().rules()
 		if e.kind == effPlanX {
 			r.apply(s, p, e, t) // the adventure's Planning marker
@@ -424,7 +433,7 @@ func (s *State) applyTarget(p int, e effect, t int) {
 	case effGive:
 		s.giveCard(t == 1)
 	case effAstra:
-		s.sh[p].cross.set(s.lay().astraBoxes[t])
+		s.board(p).cross.set(s.lay().astraBoxes[t])
 	case effMission:
 		s.sh[p].mwant |= 1 << e.arg
 	default:
@@ -837,7 +846,7 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	p := int(s.cur)
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch s.sub {
 	case subChoose:
 		plain := false

@@ -40,3 +40,12 @@ func (a *a3Layout) astraCard(*State, int8) {}
 func (a *a4Layout) astraCard(*State, int8) {}
 func (a *a5Layout) astraCard(*State, int8) {}
 func (a *a7Layout) astraCard(*State, int8) {}
+
+// playSheet: in Adventures 1-7 every player writes on its own sheet.
+func (a *a1Layout) playSheet(_ *State, p int) int { return p }
+func (a *a2Layout) playSheet(_ *State, p int) int { return p }
+func (a *a3Layout) playSheet(_ *State, p int) int { return p }
+func (a *a4Layout) playSheet(_ *State, p int) int { return p }
+func (a *a5Layout) playSheet(_ *State, p int) int { return p }
+func (a *a6Layout) playSheet(_ *State, p int) int { return p }
+func (a *a7Layout) playSheet(_ *State, p int) int { return p }
