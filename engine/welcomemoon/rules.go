@@ -8,10 +8,12 @@ import (
 // combinations, writing numbers, System Errors, missions timing, races,
 // end of game, solo procedure) is common and driven by the layout data.
 type advRules interface {
-	// allowed says whether empty space sp of sh may take a number or an X
-	// under the adventure's placement restrictions that do not involve
-	// values (A5 adjacency in a skyscraper); the ascending order is common.
-	allowed(s *State, sh *sheet, sp int8) bool
+	// allowed says whether empty space sp of sh may take value v (noValue:
+	// an X) under the adventure's placement restrictions beyond the common
+	// ascending order: A5 adjacency in a skyscraper, A7 connection by
+	// airlocks (neither depends on v); A8 will use v for the planets a
+	// value may go to.
+	allowed(s *State, sh *sheet, sp, v int8) bool
 	// playSheet is the index of the sheet p writes on in the current turn
 	// (its numbers, X, Wild actions): p's own in Adventures 1-7; A8 shares
 	// a sheet between two neighbours (sheets.go). At most one seat writes
@@ -19,6 +21,10 @@ type advRules interface {
 	// same way (s.board(p); in 1-7 that is s.sh[p]); p's missions stay on
 	// p's own sheet.
 	playSheet(s *State, p int) int
+	// errBoxes are seat p's System Error boxes on sheet i, in the order
+	// they are used (nil when p has none there): in Adventures 1-7 the
+	// sheet's boxes on p's own sheet; A8 has two per sheet half.
+	errBoxes(s *State, p, i int) []int16
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -187,7 +193,7 @@ func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
 	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
 		return false
 	}
-	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp)
+	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp, v)
 }
 
 func (s *State) canWrite(sh *sheet, v, act int8) bool {
@@ -258,13 +264,25 @@ func (s *State) useWild(p int) {
 
 // ---- System Errors ----
 
-func (s *State) errorsUsed(p int) int { return s.errorsOn(&s.sh[p]) }
+// errorsUsed is the number of p's used System Error boxes, on every sheet
+// p has boxes on (A8: both halves; the tie-break counts them all).
+func (s *State) errorsUsed(p int) int {
+	r := s.lay().r
+	n := 0
+	for i := range s.sh {
+		n += s.usedOf(&s.sh[i], r.errBoxes(s, p, i))
+	}
+	return n
+}
 
 // errorsOn counts the used System Error boxes of a sheet (A1: circled).
-func (s *State) errorsOn(sh *sheet) int {
+func (s *State) errorsOn(sh *sheet) int { return s.usedOf(sh, s.lay().errIDs) }
+
+// usedOf counts the used boxes among ids on sh.
+func (s *State) usedOf(sh *sheet, ids []int16) int {
 	l := s.lay()
 	n := 0
-	for _, id := range l.errIDs {
+	for _, id := range ids {
 		if (l.errCircle && sh.circ.has(id)) || (!l.errCircle && sh.cross.has(id)) {
 			n++
 		}
@@ -272,12 +290,25 @@ func (s *State) errorsOn(sh *sheet) int {
 	return n
 }
 
-// markError uses p's next free System Error box (A1 circles, others cross);
-// it reports whether a box was free.
+// errorsFull says whether p has used every System Error box of one of its
+// sets (A8: of one sheet half), which ends the game.
+func (s *State) errorsFull(p int) bool {
+	r := s.lay().r
+	for i := range s.sh {
+		if ids := r.errBoxes(s, p, i); len(ids) > 0 && s.usedOf(&s.sh[i], ids) == len(ids) {
+			return true
+		}
+	}
+	return false
+}
+
+// markError uses p's next free System Error box on the sheet p writes on
+// (A1 circles, others cross); it reports whether a box was free.
 func (s *State) markError(p int) bool {
 	l := s.lay()
-	sh := &s.sh[p]
-	for _, id := range l.errIDs {
+	i := l.r.playSheet(s, p)
+	sh := &s.sh[i]
+	for _, id := range l.r.errBoxes(s, p, i) {
 		if l.errCircle && !sh.circ.has(id) {
 			sh.circ.set(id)
 			return true
@@ -406,7 +437,7 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 	sh := s.board(p)
 	switch e.kind {
 	case effXBonus, effPlanX:
-		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t))
+		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t), noValue)
 	case effErrCard:
 		return t < 3
 	case effGive:
@@ -630,7 +661,7 @@ func (s *State) endsBy(p int) int8 {
 		return endLaunch
 	case sh.mdone == 7:
 		return endMissions
-	case s.errorsUsed(p) == len(s.lay().errIDs):
+	case s.errorsFull(p):
 		return endErrors
 	}
 	for sp := 0; sp < s.lay().nSpaces; sp++ {

@@ -1,6 +1,7 @@
 package welcomemoon
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,4 +149,88 @@ func filledCount(s *State, sh *sheet) int {
 		}
 	}
 	return n
+}
+
+// nextSheetErrors also splits the System Error boxes as A8 does between
+// sheet halves: seat p has the sheet's first two boxes on the sheet it
+// writes on (its next neighbour's), the others on its own sheet.
+type nextSheetErrors struct{ nextSheet }
+
+func (nextSheetErrors) errBoxes(s *State, p, i int) []int16 {
+	switch i {
+	case (p + 1) % s.g.players:
+		return s.lay().errIDs[:2]
+	case p:
+		return s.lay().errIDs[2:]
+	}
+	return nil
+}
+
+// TestPlaySheetSystemErrors: playability is judged on the sheet the seat
+// writes on, the System Error box is marked there among the seat's boxes
+// of that sheet, the tie-break count adds every sheet, and the game ends
+// when one set of boxes is full.
+func TestPlaySheetSystemErrors(t *testing.T) {
+	g := nextSheetGame(t, 2)
+	lay := *g.lay
+	lay.r = nextSheetErrors{nextSheet{testGame(t, 2, 2, 1).lay.r}}
+	g.lay = &lay
+	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actWater, actPlant})
+	for sp := 0; sp < lay.nSpaces; sp++ {
+		s.sh[1].num[sp] = xMark // seat 0's board is full, its own sheet empty
+	}
+	s.syncPub()
+	if got := legalNames(s); !slices.Equal(got, []string{"system-error"}) {
+		t.Fatalf("legal %v on a full board, want only the System Error", got)
+	}
+	do(t, s, "system-error")
+	ids := lay.errIDs
+	if !s.sh[1].cross.has(ids[0]) || s.sh[0].cross.has(ids[0]) || s.sh[0].cross.has(ids[2]) {
+		t.Fatal("the System Error box is not seat 0's first on sheet 1")
+	}
+	if s.errorsUsed(0) != 1 || s.errorsFull(0) || s.endsBy(0) == endErrors {
+		t.Fatalf("seat 0: %d errors used (want 1), full %v", s.errorsUsed(0), s.errorsFull(0))
+	}
+	s.sh[0].cross.set(ids[0]) // seat 1's first box, on the sheet it writes on
+	if s.errorsUsed(0) != 1 || s.errorsUsed(1) != 1 || s.errorsFull(1) {
+		t.Errorf("errors used %d and %d, want 1 and 1", s.errorsUsed(0), s.errorsUsed(1))
+	}
+	s.sh[1].cross.set(ids[2]) // seat 1's only box on its own sheet
+	if s.errorsUsed(1) != 2 || !s.errorsFull(1) || s.errorsUsed(0) != 1 {
+		t.Errorf("seat 1: %d errors used (want 2), full %v (want true)", s.errorsUsed(1), s.errorsFull(1))
+	}
+	s.sh[1].cross.set(ids[1])
+	if s.errorsUsed(0) != 2 || !s.errorsFull(0) || s.endsBy(0) != endErrors {
+		t.Errorf("seat 0: %d errors used (want 2), full %v (want true)", s.errorsUsed(0), s.errorsFull(0))
+	}
+}
+
+// valueGate lets value v go only on space index v, and an X only on the
+// first space: advRules.allowed sees the value (A8's planets by value).
+type valueGate struct{ advRules }
+
+func (valueGate) allowed(_ *State, _ *sheet, sp, v int8) bool {
+	if v == noValue {
+		return sp == 0
+	}
+	return sp == v
+}
+
+// TestAllowedSeesTheValue: the spaces offered for a number and for an X
+// are those the adventure allows for that value.
+func TestAllowedSeesTheValue(t *testing.T) {
+	g := testGame(t, 2, 2, 1)
+	lay := *g.lay
+	lay.r = valueGate{g.lay.r}
+	g.lay = &lay
+	s := newTurn(t, g, [3]int8{0, 0, 0}, [3]int{5, 6, 7}, [3]int8{actRobot, actPlanning, actPlant})
+	do(t, s, "6 Planning [c2]")
+	if got := legalNames(s); !slices.Equal(got, []string{"space-7"}) {
+		t.Fatalf("spaces for a 6: %v, want only space-7", got)
+	}
+	do(t, s, "space-7")
+	e := effect{effPlanX, 0}
+	if !s.targetOK(0, e, 0) || s.targetOK(0, e, 1) || s.targetOK(0, e, 6) {
+		t.Error("the X is not limited to the spaces allowed for no value")
+	}
 }
