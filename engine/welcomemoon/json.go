@@ -563,8 +563,8 @@ func (s *State) decodeCtx(j *stateJSON) error {
 			}
 		}
 	}
-	for p := s.cur + 1; int(p) < s.g.players && s.phase == phDecide; p++ {
-		if s.sh[p] != s.pub[p] {
+	for p := int(s.cur) + 1; p < s.g.players && s.phase == phDecide; p++ {
+		if i := s.lay().r.playSheet(s, p); !s.sh[i].sameMarks(&s.pub[i]) || !s.sh[p].sameMissions(&s.pub[p]) {
 			return bad("seat %d changed before its turn", p)
 		}
 	}

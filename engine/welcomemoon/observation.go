@@ -41,8 +41,9 @@ func (g *Game) ObservationShape() []int {
 	return []int{ps*g.players + gl}
 }
 
-// Observe writes what p may see: p's own sheet, the other sheets as they
-// were at the start of the turn (their choices of this turn are hidden),
+// Observe writes what p may see: the sheet p writes on and p's missions as
+// they are, the other sheets and missions as they were at the start of the
+// turn (the others' choices of this turn are hidden),
 // the cards and the deck.
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
@@ -55,9 +56,10 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	n := g.players
 	for k := 0; k < n; k++ {
 		q := (int(p) + k) % n
-		sh := &s.pub[q]
+		sh := s.view(int(p), q) // the marks
+		ms := &s.pub[q]         // the owner's missions
 		if q == int(p) {
-			sh = &s.sh[q]
+			ms = &s.sh[q]
 		}
 		o := dst[k*ps : (k+1)*ps]
 		for sp := 0; sp < l.nSpaces; sp++ {
@@ -81,11 +83,11 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		}
 		o = o[2*nm:]
 		for m := 0; m < 3; m++ {
-			if sh.mdone&(1<<m) != 0 {
+			if ms.mdone&(1<<m) != 0 {
 				o[m] = 1
-				o[3+m] = float32(sh.mval[m]) / 12
+				o[3+m] = float32(ms.mval[m]) / 12
 			}
-			if sh.mwant&(1<<m) != 0 {
+			if ms.mwant&(1<<m) != 0 {
 				o[7+m] = 1
 			}
 		}

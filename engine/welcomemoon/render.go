@@ -31,9 +31,14 @@ func (s *State) String() string {
 	}
 	b.WriteString("\n")
 	for p := range s.g.players {
-		sh := &s.pub[p]
-		if (s.phase == phDecide && int(s.cur) == p) || s.phase == phOver {
+		// sheet p's marks and p's missions: live for the acting seat (on the
+		// sheet it writes on) and at the end, else as at the start of the turn
+		sh, ms := &s.pub[p], &s.pub[p]
+		if (s.phase == phDecide && s.writer(p) == int(s.cur)) || s.phase == phOver {
 			sh = &s.sh[p]
+		}
+		if (s.phase == phDecide && int(s.cur) == p) || s.phase == phOver {
+			ms = &s.sh[p]
 		}
 		if sh != &s.sh[p] && s.phase == phDecide {
 			fmt.Fprintf(&b, "--- p%d (as at the start of the turn)", p)
@@ -42,8 +47,8 @@ func (s *State) String() string {
 		}
 		b.WriteString(" - missions")
 		for k := 0; k < 3; k++ {
-			if sh.mdone&(1<<k) != 0 {
-				fmt.Fprintf(&b, " %c:%d", 'A'+k, sh.mval[k])
+			if ms.mdone&(1<<k) != 0 {
+				fmt.Fprintf(&b, " %c:%d", 'A'+k, ms.mval[k])
 			} else {
 				fmt.Fprintf(&b, " %c:-", 'A'+k)
 			}

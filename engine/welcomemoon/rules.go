@@ -8,10 +8,23 @@ import (
 // combinations, writing numbers, System Errors, missions timing, races,
 // end of game, solo procedure) is common and driven by the layout data.
 type advRules interface {
-	// allowed says whether empty space sp of sh may take a number or an X
-	// under the adventure's placement restrictions that do not involve
-	// values (A5 adjacency in a skyscraper); the ascending order is common.
-	allowed(s *State, sh *sheet, sp int8) bool
+	// allowed says whether empty space sp of sh may take value v (noValue:
+	// an X) under the adventure's placement restrictions beyond the common
+	// ascending order: A5 adjacency in a skyscraper, A7 connection by
+	// airlocks (neither depends on v); A8 will use v for the planets a
+	// value may go to.
+	allowed(s *State, sh *sheet, sp, v int8) bool
+	// playSheet is the index of the sheet p writes on in the current turn
+	// (its numbers, X, Wild actions): p's own in Adventures 1-7; A8 shares
+	// a sheet between two neighbours (sheets.go). At most one seat writes
+	// on a sheet in a turn. The adventure's own hooks find the sheet the
+	// same way (s.board(p); in 1-7 that is s.sh[p]); p's missions stay on
+	// p's own sheet.
+	playSheet(s *State, p int) int
+	// errBoxes are seat p's System Error boxes on sheet i, in the order
+	// they are used (nil when p has none there): in Adventures 1-7 the
+	// sheet's boxes on p's own sheet; A8 has two per sheet half.
+	errBoxes(s *State, p, i int) []int16
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -180,7 +193,7 @@ func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
 	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
 		return false
 	}
-	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp)
+	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp, v)
 }
 
 func (s *State) canWrite(sh *sheet, v, act int8) bool {
@@ -220,7 +233,7 @@ func (s *State) pickOK(p int, c, w int) bool {
 		}
 		act = int8(w - 1)
 	}
-	return s.playable(&s.sh[p], cardNum[numC], act)
+	return s.playable(s.board(p), cardNum[numC], act)
 }
 
 // ---- Wild actions (A2, A6 markers) ----
@@ -230,8 +243,9 @@ func (s *State) hasWild(p int) bool {
 	if !l.wild {
 		return false
 	}
+	sh := s.board(p)
 	for _, id := range l.wildIDs {
-		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
+		if sh.circ.has(id) && !sh.cross.has(id) {
 			return true
 		}
 	}
@@ -239,9 +253,10 @@ func (s *State) hasWild(p int) bool {
 }
 
 func (s *State) useWild(p int) {
+	sh := s.board(p)
 	for _, id := range s.lay().wildIDs {
-		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
-			s.sh[p].cross.set(id)
+		if sh.circ.has(id) && !sh.cross.has(id) {
+			sh.cross.set(id)
 			return
 		}
 	}
@@ -249,13 +264,25 @@ func (s *State) useWild(p int) {
 
 // ---- System Errors ----
 
-func (s *State) errorsUsed(p int) int { return s.errorsOn(&s.sh[p]) }
+// errorsUsed is the number of p's used System Error boxes, on every sheet
+// p has boxes on (A8: both halves; the tie-break counts them all).
+func (s *State) errorsUsed(p int) int {
+	r := s.lay().r
+	n := 0
+	for i := range s.sh {
+		n += s.usedOf(&s.sh[i], r.errBoxes(s, p, i))
+	}
+	return n
+}
 
 // errorsOn counts the used System Error boxes of a sheet (A1: circled).
-func (s *State) errorsOn(sh *sheet) int {
+func (s *State) errorsOn(sh *sheet) int { return s.usedOf(sh, s.lay().errIDs) }
+
+// usedOf counts the used boxes among ids on sh.
+func (s *State) usedOf(sh *sheet, ids []int16) int {
 	l := s.lay()
 	n := 0
-	for _, id := range l.errIDs {
+	for _, id := range ids {
 		if (l.errCircle && sh.circ.has(id)) || (!l.errCircle && sh.cross.has(id)) {
 			n++
 		}
@@ -263,12 +290,25 @@ func (s *State) errorsOn(sh *sheet) int {
 	return n
 }
 
-// markError uses p's next free System Error box (A1 circles, others cross);
-// it reports whether a box was free.
+// errorsFull says whether p has used every System Error box of one of its
+// sets (A8: of one sheet half), which ends the game.
+func (s *State) errorsFull(p int) bool {
+	r := s.lay().r
+	for i := range s.sh {
+		if ids := r.errBoxes(s, p, i); len(ids) > 0 && s.usedOf(&s.sh[i], ids) == len(ids) {
+			return true
+		}
+	}
+	return false
+}
+
+// markError uses p's next free System Error box on the sheet p writes on
+// (A1 circles, others cross); it reports whether a box was free.
 func (s *State) markError(p int) bool {
 	l := s.lay()
-	sh := &s.sh[p]
-	for _, id := range l.errIDs {
+	i := l.r.playSheet(s, p)
+	sh := &s.sh[i]
+	for _, id := range l.r.errBoxes(s, p, i) {
 		if l.errCircle && !sh.circ.has(id) {
 			sh.circ.set(id)
 			return true
@@ -344,7 +384,7 @@ func (s *State) nextSeat() {
 // decide applies one decision of the acting seat.
 func (s *State) decide(a engine.Action) {
 	p := int(s.cur)
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch s.sub {
 	case subChoose:
 		if a == aError {
@@ -394,10 +434,10 @@ func (s *State) decide(a engine.Action) {
 
 // targetOK says whether t is a legal target of e for p.
 func (s *State) targetOK(p int, e effect, t int) bool {
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch e.kind {
 	case effXBonus, effPlanX:
-		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t))
+		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t), noValue)
 	case effErrCard:
 		return t < 3
 	case effGive:
@@ -413,7 +453,7 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 func (s *State) applyTarget(p int, e effect, t int) {
 	switch e.kind {
 	case effXBonus, effPlanX:
-		s.sh[p].num[t] = xMark
+		s.board(p).num[t] = xMark
 		r := s.lay().rules()
 		if e.kind == effPlanX {
 			r.apply(s, p, e, t) // the adventure's Planning marker
@@ -424,7 +464,7 @@ func (s *State) applyTarget(p int, e effect, t int) {
 	case effGive:
 		s.giveCard(t == 1)
 	case effAstra:
-		s.sh[p].cross.set(s.lay().astraBoxes[t])
+		s.board(p).cross.set(s.lay().astraBoxes[t])
 	case effMission:
 		s.sh[p].mwant |= 1 << e.arg
 	default:
@@ -621,7 +661,7 @@ func (s *State) endsBy(p int) int8 {
 		return endLaunch
 	case sh.mdone == 7:
 		return endMissions
-	case s.errorsUsed(p) == len(s.lay().errIDs):
+	case s.errorsFull(p):
 		return endErrors
 	}
 	for sp := 0; sp < s.lay().nSpaces; sp++ {
@@ -837,7 +877,7 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		return dst
 	}
 	p := int(s.cur)
-	sh := &s.sh[p]
+	sh := s.board(p)
 	switch s.sub {
 	case subChoose:
 		plain := false

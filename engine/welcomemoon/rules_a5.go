@@ -226,7 +226,7 @@ func compileA5(l *layout, r *rawA5) (*a5Layout, error) {
 
 // allowed: a starting level, or directly above or below a filled level of
 // the same skyscraper (adventure-5.md 1).
-func (a *a5Layout) allowed(s *State, sh *sheet, sp int8) bool {
+func (a *a5Layout) allowed(s *State, sh *sheet, sp, _ int8) bool {
 	if a.start[sp] {
 		return true
 	}

@@ -362,7 +362,7 @@ func (a *a6Layout) quarterScore(sh *sheet, q int) int {
 	return e * n
 }
 
-func (a *a6Layout) allowed(*State, *sheet, int8) bool { return true }
+func (a *a6Layout) allowed(*State, *sheet, int8, int8) bool { return true }
 
 // onFilled: an X completes its quarter (the number's quarter is checked by
 // action, after the Plant/Water/Energy of the space).

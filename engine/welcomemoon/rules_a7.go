@@ -214,7 +214,7 @@ func (a *a7Layout) connected(sh *sheet) uint32 {
 	return c
 }
 
-func (a *a7Layout) allowed(s *State, sh *sheet, sp int8) bool {
+func (a *a7Layout) allowed(s *State, sh *sheet, sp, _ int8) bool {
 	return a.connected(sh)&(1<<a.blockOf[sp]) != 0
 }
 

@@ -4,10 +4,10 @@ package welcomemoon
 
 // allowed: Adventures 1-4 and 6 have no placement restriction beyond the
 // ascending order (and A1's floors, which depend on the action).
-func (a *a1Layout) allowed(*State, *sheet, int8) bool { return true }
-func (a *a2Layout) allowed(*State, *sheet, int8) bool { return true }
-func (a *a3Layout) allowed(*State, *sheet, int8) bool { return true }
-func (a *a4Layout) allowed(*State, *sheet, int8) bool { return true }
+func (a *a1Layout) allowed(*State, *sheet, int8, int8) bool { return true }
+func (a *a2Layout) allowed(*State, *sheet, int8, int8) bool { return true }
+func (a *a3Layout) allowed(*State, *sheet, int8, int8) bool { return true }
+func (a *a4Layout) allowed(*State, *sheet, int8, int8) bool { return true }
 
 // setup: only A6 has a choice before the first pick.
 func (a *a1Layout) setup(*State, int) bool { return false }
@@ -40,3 +40,29 @@ func (a *a3Layout) astraCard(*State, int8) {}
 func (a *a4Layout) astraCard(*State, int8) {}
 func (a *a5Layout) astraCard(*State, int8) {}
 func (a *a7Layout) astraCard(*State, int8) {}
+
+// playSheet: in Adventures 1-7 every player writes on its own sheet.
+func (a *a1Layout) playSheet(_ *State, p int) int { return p }
+func (a *a2Layout) playSheet(_ *State, p int) int { return p }
+func (a *a3Layout) playSheet(_ *State, p int) int { return p }
+func (a *a4Layout) playSheet(_ *State, p int) int { return p }
+func (a *a5Layout) playSheet(_ *State, p int) int { return p }
+func (a *a6Layout) playSheet(_ *State, p int) int { return p }
+func (a *a7Layout) playSheet(_ *State, p int) int { return p }
+
+// errBoxes: in Adventures 1-7 a player's System Error boxes are those of
+// its own sheet.
+func (a *a1Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a2Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a3Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a4Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a5Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a6Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+func (a *a7Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+
+func ownErrBoxes(s *State, p, i int) []int16 {
+	if p != i {
+		return nil
+	}
+	return s.lay().errIDs
+}

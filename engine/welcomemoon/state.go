@@ -37,6 +37,8 @@ const (
 	// a number v (0..17) is stored as v+1
 	minValue = 0
 	maxValue = 17
+	// noValue is the value of an X for advRules.allowed
+	noValue int8 = -1
 )
 
 // sheet is one player's adventure sheet: the spaces and the marks on every
