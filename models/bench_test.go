@@ -2,12 +2,18 @@ package models_test
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/models/graph"
 	"github.com/moongym/moongym/models/internal/modeltest"
+	"github.com/moongym/moongym/models/kernels"
 )
 
 // BenchmarkPredict measures the fast forward pass on tictactoe-shaped
@@ -24,13 +30,112 @@ func BenchmarkPredict(b *testing.B) {
 		}
 		for _, rows := range []int{1, 64} {
 			b.Run(fmt.Sprintf("%s-w%d/batch%d", arch.Kind, arch.Width, rows), func(b *testing.B) {
-				s := net.Shapes
+				benchPredictor(b, net, rows)
+			})
+		}
+	}
+}
+
+func benchPredictor(b *testing.B, net *models.Network, rows int) {
+	s := net.Shapes
+	obs, mask := modeltest.RandomBatch(s, rows, 1)
+	pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
+	p := net.NewPredictor()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(rows*b.N)/b.Elapsed().Seconds(), "samples/s")
+}
+
+// convNets are the conv nets of the inference benchmarks: the default
+// architecture on tictactoe and on lunar-rally (observation [80, 10, 24]).
+func convNets(b *testing.B) []struct {
+	name string
+	net  *models.Network
+} {
+	var out []struct {
+		name string
+		net  *models.Network
+	}
+	for _, name := range []string{"tictactoe", "lunar-rally"} {
+		g, err := engine.Load(name, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := models.ShapesOf(g)
+		net, err := models.NewNetwork(s, models.DefaultArch(s), 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, struct {
+			name string
+			net  *models.Network
+		}{name, net})
+	}
+	return out
+}
+
+// flopsPerSample counts the multiply-adds (as 2 flops) of a conv net's
+// forward pass for one sample.
+func flopsPerSample(n *models.Network) float64 {
+	s, a := n.Shapes, n.Arch
+	hw := s.Obs[1] * s.Obs[2]
+	f := a.Width
+	macs := hw * 9 * s.Obs[0] * f        // input 3x3 conv
+	macs += a.Depth * 2 * hw * 9 * f * f // residual 3x3 convs
+	macs += hw * f * 3                   // heads' 1x1 convs
+	macs += 2 * hw * s.Actions           // policy dense
+	macs += hw*a.ValueHidden + a.ValueHidden*s.Players
+	return 2 * float64(macs)
+}
+
+// BenchmarkPeak reports one core's fp32 peak (GFLOP/s) on the default
+// kernel path, measured by an FMA-chain loop in assembly.
+func BenchmarkPeak(b *testing.B) {
+	k := kernels.Default()
+	var flops int64
+	for i := 0; i < b.N; i++ {
+		flops += k.FMALoop(1 << 16)
+	}
+	if flops == 0 {
+		b.Skip("the generic path has no FMA loop")
+	}
+	b.ReportMetric(float64(flops)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}
+
+// BenchmarkConvInference runs the default conv nets of tictactoe and
+// lunar-rally through the fast predictor (at batch 1 and 64) and through
+// Gorgonia's TapeMachine as it was before the kernels (models/graph with
+// gonum's BLAS and Gorgonia's Conv2d: graph.BLASGonum), in samples/s; the
+// predictor also in GFLOP/s. Under a varying machine load,
+// BenchmarkConvInferenceSideBySide gives steadier ratios.
+func BenchmarkConvInference(b *testing.B) {
+	defer graph.UseBLAS(graph.BLASInUse())
+	for _, c := range convNets(b) {
+		for _, rows := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/predictor/batch%d", c.name, rows), func(b *testing.B) {
+				benchPredictor(b, c.net, rows)
+				gf := flopsPerSample(c.net) * float64(rows*b.N) / b.Elapsed().Seconds() / 1e9
+				b.ReportMetric(gf, "GFLOP/s")
+			})
+			b.Run(fmt.Sprintf("%s/tape/batch%d", c.name, rows), func(b *testing.B) {
+				if err := graph.UseBLAS(graph.BLASGonum); err != nil {
+					b.Fatal(err)
+				}
+				s := c.net.Shapes
 				obs, mask := modeltest.RandomBatch(s, rows, 1)
 				pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
-				p := net.NewPredictor()
+				gr, err := graph.New(c.net, rows, false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer gr.Close()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+					if err := gr.Forward(obs, mask, pol, val); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -40,18 +145,87 @@ func BenchmarkPredict(b *testing.B) {
 	}
 }
 
-// BenchmarkEvaluatorCached measures an evaluation that hits the cache.
-func BenchmarkEvaluatorCached(b *testing.B) {
-	g := tictactoe.Game{}
-	m, _ := models.NewModel(g, models.DefaultArch(models.ShapesOf(g)), 1)
-	ev, _ := models.NewEvaluator(g, m.Net, 1000)
-	states := []engine.State{g.NewInitialState()}
-	out := newEvals(1, g)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := ev.Evaluate(states, out); err != nil {
-			b.Fatal(err)
+// BenchmarkConvInferenceSideBySide interleaves, in every iteration, the
+// FMA-chain loop (as many flops as the predictor's batches), about 10 ms
+// of batches through the predictor and one through Gorgonia's TapeMachine
+// (as in BenchmarkConvInference),
+// timing each, with a garbage collection (not timed) before each part, so
+// that the ratios it reports hold under a varying machine load: %peak
+// (predictor GFLOP/s over the FMA loop's), x-tape (TapeMachine time per
+// batch over predictor time per batch), and the predictor's samples/s and
+// GFLOP/s.
+func BenchmarkConvInferenceSideBySide(b *testing.B) {
+	// The TapeMachine as it was: gonum's BLAS, Gorgonia's Conv2d. The
+	// predictor does not use Gorgonia's BLAS.
+	defer graph.UseBLAS(graph.BLASInUse())
+	if err := graph.UseBLAS(graph.BLASGonum); err != nil {
+		b.Fatal(err)
+	}
+	k := kernels.Default()
+	for _, c := range convNets(b) {
+		for _, rows := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/batch%d", c.name, rows), func(b *testing.B) {
+				s := c.net.Shapes
+				obs, mask := modeltest.RandomBatch(s, rows, 1)
+				pol, val := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
+				p := c.net.NewPredictor()
+				gr, err := graph.New(c.net, rows, false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer gr.Close()
+				// Enough predictor batches per iteration for about 10 ms.
+				t0 := time.Now()
+				if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+					b.Fatal(err)
+				}
+				sideReps := int(min(1000, max(4, 10*time.Millisecond/max(time.Since(t0), 1))))
+				flops := flopsPerSample(c.net) * float64(rows)
+				rounds := max(1, int(flops)*sideReps/max(1, int(k.FMALoop(1))))
+				var tPred time.Duration
+				var shares, xTape []float64
+				for i := 0; i < b.N; i++ {
+					runtime.GC()
+					t0 := time.Now()
+					fl := k.FMALoop(rounds)
+					t1 := time.Now()
+					for j := 0; j < sideReps; j++ {
+						if err := p.Predict(rows, obs, mask, pol, val); err != nil {
+							b.Fatal(err)
+						}
+					}
+					t2 := time.Now()
+					runtime.GC()
+					t3 := time.Now()
+					if err := gr.Forward(obs, mask, pol, val); err != nil {
+						b.Fatal(err)
+					}
+					tt := time.Since(t3)
+					tPred += t2.Sub(t1)
+					// Per iteration: predictor rate over FMA-loop rate, and
+					// TapeMachine time per batch over predictor time per batch.
+					perBatch := t2.Sub(t1).Seconds() / float64(sideReps)
+					if fl > 0 {
+						shares = append(shares, 100*(flops/perBatch)/(float64(fl)/t1.Sub(t0).Seconds()))
+					}
+					xTape = append(xTape, tt.Seconds()/perBatch)
+				}
+				batches := float64(b.N * sideReps)
+				b.ReportMetric(float64(rows)*batches/tPred.Seconds(), "samples/s")
+				b.ReportMetric(flops*batches/tPred.Seconds()/1e9, "GFLOP/s")
+				// Medians over the iterations: one slowed down by other work
+				// on the machine does not move them.
+				if len(shares) > 0 {
+					b.ReportMetric(median(shares), "%peak")
+				}
+				b.ReportMetric(median(xTape), "x-tape")
+			})
 		}
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "samples/s")
+}
+
+func median(v []float64) float64 {
+	v = slices.Clone(v)
+	slices.Sort(v)
+	return v[len(v)/2]
 }

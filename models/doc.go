@@ -1,9 +1,9 @@
 // Package models holds moongym's policy-value networks: their architecture
 // (a residual MLP for flat observations, a small residual convolutional trunk
 // for grid observations), their weights, the model file that carries both
-// with the game and training provenance (a safetensors file), a fast pure-Go
-// forward pass for playing and self-play with a cache, and the Gorgonia graph
-// that training differentiates.
+// with the game and training provenance (a safetensors file), a fast forward
+// pass for playing and self-play on the GEMM kernels of models/kernels, with
+// a cache, and the Gorgonia graph that training differentiates (models/graph).
 //
 // A network sees one observation, relative to the player to move (engine
 // observations put the observer first), and outputs a masked policy over the

@@ -3,56 +3,115 @@ package models
 import (
 	"fmt"
 	"math"
+
+	"github.com/moongym/moongym/models/kernels"
 )
 
-// Predictor runs a network's forward pass in plain Go, for playing and
-// self-play. Each row of a batch is computed on its own in a fixed order,
-// so a row's outputs do not depend on the rest of the batch. A Predictor
-// holds scratch buffers: it is not safe for concurrent use; make one per
-// goroutine (they share the network's weights).
+// Predictor runs a network's forward pass in Go on the GEMM kernels of
+// package kernels, for playing and self-play. A whole batch goes through
+// each layer at once: a 3x3 convolution is an im2col and one GEMM over
+// (rows x positions) rows, a dense layer or 1x1 convolution one GEMM, with
+// bias and ReLU fused into the GEMM's store. A row's outputs do not depend
+// on the rest of the batch, bit for bit (the kernels are batch-invariant
+// and every other step works row by row). A Predictor copies the weights
+// when it is made (make a new one after changing the network) and holds
+// scratch buffers, grown to the largest batch seen and then reused: it is
+// not safe for concurrent use; make one per goroutine.
 type Predictor struct {
-	net     *Network
-	w       map[string][]float32
-	a, b, c []float32            // trunk activations (one row / one image, HWC for conv)
-	x       []float32            // conv input in HWC order
-	wt      map[string][]float32 // 3x3 filters as [ky][kx][in][out]
-	head    []float32
-	hv      []float32
-	logits  []float32
+	net  *Network
+	kern *kernels.Kernel
+
+	// Conv trunk: 3x3 layers as [9*in, out] GEMMs; both heads' 1x1
+	// convolutions as one [width, policy+value channels] GEMM.
+	convIn  *kernels.Packed
+	convRes [][2]*kernels.Packed
+	heads1  *kernels.Packed
+	// MLP trunk.
+	denseIn  *kernels.Packed
+	denseRes [][2]*kernels.Packed
+	// Heads (both kinds).
+	policy, value1, value2 *kernels.Packed
+
+	cols       []float32 // im2col buffer
+	x, a, b    []float32 // activations, rows (x positions) by channels
+	hd, ph, vh []float32 // head activations
+	hv, logits []float32
 }
 
-// NewPredictor makes a predictor over the network's weights. Dense weights
-// are shared, not copied (changes to them are seen by the predictor); 3x3
-// conv filters are copied in the order the predictor reads them, so make a
-// new predictor after changing those.
-func (n *Network) NewPredictor() *Predictor {
-	p := &Predictor{net: n, w: map[string][]float32{}, wt: map[string][]float32{}}
+// NewPredictor makes a predictor of the network on the default kernel path
+// (kernels.Default).
+func (n *Network) NewPredictor() *Predictor { return n.newPredictor(kernels.Default()) }
+
+func (n *Network) newPredictor(k *kernels.Kernel) *Predictor {
+	p := &Predictor{net: n, kern: k}
+	w := map[string][]float32{}
 	for _, t := range n.Weights {
-		p.w[t.Name] = t.Data
-		if len(t.Shape) == 4 && t.Shape[2] == 3 {
-			p.wt[t.Name] = transpose3(t.Data, t.Shape[0], t.Shape[1])
+		w[t.Name] = t.Data
+	}
+	a, s := n.Arch, n.Shapes
+	dense := func(name, bias string, in, out int) *kernels.Packed {
+		var b []float32
+		if bias != "" {
+			b = w[bias]
+		}
+		return k.Pack(in, out, w[name], b)
+	}
+	conv3 := func(name string, in, out int) *kernels.Packed {
+		return k.Pack(9*in, out, filterToGEMM(w[name], out, in), nil)
+	}
+	f := a.Width
+	if a.Kind == KindConv {
+		c, hw := s.Obs[0], s.Obs[1]*s.Obs[2]
+		p.convIn = conv3("trunk.in.w", c, f)
+		for i := 0; i < a.Depth; i++ {
+			p.convRes = append(p.convRes, [2]*kernels.Packed{conv3(resName[i]+"w1", f, f), conv3(resName[i]+"w2", f, f)})
+		}
+		// [f, policy+value] from the [out, in] 1x1 filters.
+		hc := policyChannels + valueChannels
+		h := make([]float32, f*hc)
+		for ci := 0; ci < f; ci++ {
+			for o := 0; o < policyChannels; o++ {
+				h[ci*hc+o] = w["policy.conv.w"][o*f+ci]
+			}
+			for o := 0; o < valueChannels; o++ {
+				h[ci*hc+policyChannels+o] = w["value.conv.w"][o*f+ci]
+			}
+		}
+		p.heads1 = k.Pack(f, hc, h, nil)
+		p.policy = dense("policy.w", "policy.b", policyChannels*hw, s.Actions)
+		p.value1 = dense("value.w1", "value.b1", valueChannels*hw, a.ValueHidden)
+	} else {
+		p.denseIn = dense("trunk.in.w", "trunk.in.b", s.ObsSize(), f)
+		for i := 0; i < a.Depth; i++ {
+			pre := resName[i]
+			p.denseRes = append(p.denseRes, [2]*kernels.Packed{dense(pre+"w1", pre+"b1", f, f), dense(pre+"w2", pre+"b2", f, f)})
+		}
+		p.policy = dense("policy.w", "policy.b", f, s.Actions)
+		p.value1 = dense("value.w1", "value.b1", f, a.ValueHidden)
+	}
+	p.value2 = dense("value.w2", "value.b2", a.ValueHidden, s.Players)
+	return p
+}
+
+// filterToGEMM reorders a [f, c, 3, 3] filter as the [3*3*c, f] matrix
+// that multiplies im2col's rows (ky, kx, channel).
+func filterToGEMM(w []float32, f, c int) []float32 {
+	out := make([]float32, len(w))
+	for o := 0; o < f; o++ {
+		for i := 0; i < c; i++ {
+			for k := 0; k < 9; k++ {
+				out[(k*c+i)*f+o] = w[(o*c+i)*9+k]
+			}
 		}
 	}
-	if n.Arch.Kind == KindConv {
-		p.x = make([]float32, n.Shapes.ObsSize())
-	}
-	size := n.Arch.Width
-	if n.Arch.Kind == KindConv {
-		size = n.Arch.Width * n.Shapes.Obs[1] * n.Shapes.Obs[2]
-	}
-	p.a, p.b, p.c = make([]float32, size), make([]float32, size), make([]float32, size)
-	hs := n.Arch.Width
-	if n.Arch.Kind == KindConv {
-		hs = (policyChannels + valueChannels) * n.Shapes.Obs[1] * n.Shapes.Obs[2]
-	}
-	p.head = make([]float32, hs)
-	p.hv = make([]float32, n.Arch.ValueHidden)
-	p.logits = make([]float32, n.Shapes.Actions)
-	return p
+	return out
 }
 
 // Network is the predictor's network.
 func (p *Predictor) Network() *Network { return p.net }
+
+// Kernel is the GEMM path the predictor runs on.
+func (p *Predictor) Kernel() *kernels.Kernel { return p.kern }
 
 // Predict runs a batch of rows. obs has rows*ObsSize floats, mask
 // rows*Actions (nonzero: legal). It writes policy (rows*Actions: a softmax
@@ -65,81 +124,173 @@ func (p *Predictor) Predict(rows int, obs, mask, policy, values []float32) error
 		return fmt.Errorf("%w: %d rows need obs %d, mask and policy %d, values %d floats; got %d, %d, %d, %d",
 			ErrBadInput, rows, rows*d, rows*na, rows*np, len(obs), len(mask), len(policy), len(values))
 	}
-	for r := 0; r < rows; r++ {
-		p.row(obs[r*d:(r+1)*d], mask[r*na:(r+1)*na], policy[r*na:(r+1)*na], values[r*np:(r+1)*np])
+	// Chunks of rows small enough that a chunk's activations stay in
+	// cache; rows are independent, so this changes no result.
+	chunk := mlpChunk
+	if p.net.Arch.Kind == KindConv {
+		chunk = max(1, convChunk/(s.Obs[1]*s.Obs[2]))
+	}
+	for r0 := 0; r0 < rows; r0 += chunk {
+		n := min(chunk, rows-r0)
+		p.predict(n, obs[r0*d:(r0+n)*d], mask[r0*na:(r0+n)*na], policy[r0*na:(r0+n)*na], values[r0*np:(r0+n)*np])
 	}
 	return nil
 }
 
-func (p *Predictor) row(x, mask, policy, values []float32) {
+// Chunk sizes of Predict: rows of the MLP, image positions of the conv net.
+const (
+	mlpChunk  = 256
+	convChunk = 512
+)
+
+// predict runs rows rows (all of one chunk).
+func (p *Predictor) predict(rows int, obs, mask, policy, values []float32) {
+	s := p.net.Shapes
+	na, np := s.Actions, s.Players
+	var hidden int
 	if p.net.Arch.Kind == KindConv {
-		p.convRow(x)
+		hidden = p.convTrunk(rows, obs)
 	} else {
-		p.mlpRow(x)
+		hidden = p.mlpTrunk(rows, obs)
 	}
-	maskedSoftmax(p.logits, mask, policy)
-	dense(p.hv, p.w["value.w2"], p.w["value.b2"], values)
+	// p.ph: policy head input (rows x pk), p.vh: value head input.
+	a := p.net.Arch
+	p.logits = growBuf(p.logits, rows*na)
+	p.hv = growBuf(p.hv, rows*a.ValueHidden)
+	p.policy.Mul(rows, p.ph, hidden, p.logits, na, false)
+	vk, _ := p.value1.Dims()
+	p.value1.Mul(rows, p.vh, vk, p.hv, a.ValueHidden, true)
+	p.value2.Mul(rows, p.hv, a.ValueHidden, values, np, false)
+	for r := 0; r < rows; r++ {
+		maskedSoftmax(p.logits[r*na:(r+1)*na], mask[r*na:(r+1)*na], policy[r*na:(r+1)*na])
+	}
 	for i, v := range values {
 		values[i] = float32(math.Tanh(float64(v)))
 	}
 }
 
-// mlpRow runs the MLP trunk and heads on one observation: policy logits
-// into p.logits, the value head's hidden layer into p.hv.
-func (p *Predictor) mlpRow(x []float32) {
-	w := p.w
-	h := p.a
-	dense(x, w["trunk.in.w"], w["trunk.in.b"], h)
-	relu(h)
-	for i := 0; i < p.net.Arch.Depth; i++ {
-		pre := resName[i]
-		t := p.b
-		dense(h, w[pre+"w1"], w[pre+"b1"], t)
-		relu(t)
-		u := p.c
-		dense(t, w[pre+"w2"], w[pre+"b2"], u)
-		for j := range h {
-			h[j] = max(h[j]+u[j], 0)
-		}
+// mlpTrunk runs the MLP trunk; both heads read its output (p.ph = p.vh,
+// rows x width), whose row length it returns.
+func (p *Predictor) mlpTrunk(rows int, obs []float32) int {
+	f, d := p.net.Arch.Width, p.net.Shapes.ObsSize()
+	p.a, p.b = growBuf(p.a, rows*f), growBuf(p.b, rows*f)
+	p.denseIn.Mul(rows, obs, d, p.a, f, true)
+	for _, l := range p.denseRes {
+		l[0].Mul(rows, p.a, f, p.b, f, true)
+		l[1].MulAdd(rows, p.b, f, p.a, f, true)
 	}
-	dense(h, w["policy.w"], w["policy.b"], p.logits)
-	dense(h, w["value.w1"], w["value.b1"], p.hv)
-	relu(p.hv)
+	p.ph, p.vh = p.a, p.a
+	return f
 }
 
-// convRow runs the conv trunk on one [C, H, W] image. Activations are
-// kept pixel-major (HWC), so that the inner loops run over channels.
-func (p *Predictor) convRow(x []float32) {
-	w := p.w
+// convTrunk runs the conv trunk and the heads' 1x1 convolutions: p.ph is
+// rows x (policy channels x positions), p.vh rows x (value channels x
+// positions), both flattened channel-major as the graph does. It returns
+// the policy input's row length.
+func (p *Predictor) convTrunk(rows int, obs []float32) int {
 	s := p.net.Shapes
-	c, hh, ww := s.Obs[0], s.Obs[1], s.Obs[2]
-	hw := hh * ww
-	for ci := 0; ci < c; ci++ {
+	c, h, w := s.Obs[0], s.Obs[1], s.Obs[2]
+	hw, f := h*w, p.net.Arch.Width
+	m := rows * hw
+	// Observations [rows, c, h, w] to pixel-major [rows*hw, c].
+	p.x = growBuf(p.x, m*c)
+	for r := 0; r < rows; r++ {
+		src, dst := obs[r*c*hw:(r+1)*c*hw], p.x[r*hw*c:(r+1)*hw*c]
+		for ci := 0; ci < c; ci++ {
+			plane := src[ci*hw : (ci+1)*hw]
+			for i, v := range plane {
+				dst[i*c+ci] = v
+			}
+		}
+	}
+	p.a, p.b = growBuf(p.a, m*f), growBuf(p.b, m*f)
+	p.conv3(rows, p.x, c, p.convIn, p.a, false)
+	for _, l := range p.convRes {
+		p.conv3(rows, p.a, f, l[0], p.b, false)
+		p.conv3(rows, p.b, f, l[1], p.a, true) // a = max(a + conv(b), 0)
+	}
+	hc := policyChannels + valueChannels
+	p.hd = growBuf(p.hd, m*hc)
+	p.heads1.Mul(m, p.a, f, p.hd, hc, false)
+	p.ph, p.vh = growBuf(p.ph, rows*policyChannels*hw), growBuf(p.vh, rows*valueChannels*hw)
+	for r := 0; r < rows; r++ {
 		for i := 0; i < hw; i++ {
-			p.x[i*c+ci] = x[ci*hw+i]
+			src := p.hd[(r*hw+i)*hc:]
+			for o := 0; o < policyChannels; o++ {
+				p.ph[(r*policyChannels+o)*hw+i] = src[o]
+			}
+			for o := 0; o < valueChannels; o++ {
+				p.vh[(r*valueChannels+o)*hw+i] = src[policyChannels+o]
+			}
 		}
 	}
-	f := p.net.Arch.Width
-	h := p.a
-	conv3(p.x, c, hh, ww, p.wt["trunk.in.w"], f, h)
-	relu(h)
-	for i := 0; i < p.net.Arch.Depth; i++ {
-		pre := resName[i]
-		conv3(h, f, hh, ww, p.wt[pre+"w1"], f, p.b)
-		relu(p.b)
-		conv3(p.b, f, hh, ww, p.wt[pre+"w2"], f, p.c)
-		for j := range h {
-			h[j] = max(h[j]+p.c[j], 0)
-		}
-	}
-	ph := p.head[:policyChannels*hw]
-	vh := p.head[policyChannels*hw:]
-	conv1(h, f, hw, w["policy.conv.w"], policyChannels, ph)
-	conv1(h, f, hw, w["value.conv.w"], valueChannels, vh)
-	dense(ph, w["policy.w"], w["policy.b"], p.logits)
-	dense(vh, w["value.w1"], w["value.b1"], p.hv)
-	relu(p.hv)
+	return policyChannels * hw
 }
+
+// conv3 is a 3x3 convolution, zero padding 1, stride 1, of rows images in
+// pixel-major order (in is [rows*h*w, c], out [rows*h*w, f]), then a ReLU:
+// im2col, then a GEMM, by blocks of rows so that the im2col block stays in
+// cache. With residual, out's old value is added before the ReLU.
+func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out []float32, residual bool) {
+	s := p.net.Shapes
+	h, w := s.Obs[1], s.Obs[2]
+	hw := h * w
+	k := 9 * c
+	m := rows * hw
+	_, f := wt.Dims()
+	bm := max(im2colBlock/k, 24)
+	bm -= bm % 12
+	bm = min(bm, m)
+	p.cols = growBuf(p.cols, bm*k)
+	for g0 := 0; g0 < m; g0 += bm {
+		n := min(bm, m-g0)
+		im2col(p.cols[:n*k], in, g0, n, h, w, c)
+		if residual {
+			wt.MulAdd(n, p.cols, k, out[g0*f:], f, true)
+		} else {
+			wt.Mul(n, p.cols, k, out[g0*f:], f, true)
+		}
+	}
+}
+
+// im2col writes the 3x3 (padding 1) patches of n pixels, from pixel g0
+// on, of pixel-major images (h x w pixels, c channels each, one after the
+// other in in) as rows of 9*c floats ordered (ky, kx, channel). Within a
+// patch row the three pixels are adjacent in the image, so an inner pixel
+// takes three copies.
+func im2col(dst, in []float32, g0, n, h, w, c int) {
+	hw, k := h*w, 9*c
+	for i := 0; i < n; i++ {
+		g := g0 + i
+		img := in[(g/hw)*hw*c:][:hw*c]
+		pos := g % hw
+		y, x := pos/w, pos%w
+		row := dst[i*k : (i+1)*k]
+		for ky := 0; ky < 3; ky++ {
+			seg := row[ky*3*c : (ky+1)*3*c]
+			sy := y + ky - 1
+			if sy < 0 || sy >= h {
+				clear(seg)
+				continue
+			}
+			if x >= 1 && x+1 < w {
+				copy(seg, img[(sy*w+x-1)*c:(sy*w+x+2)*c])
+				continue
+			}
+			for kx := 0; kx < 3; kx++ {
+				sx := x + kx - 1
+				if sx < 0 || sx >= w {
+					clear(seg[kx*c : (kx+1)*c])
+				} else {
+					copy(seg[kx*c:(kx+1)*c], img[(sy*w+sx)*c:(sy*w+sx+1)*c])
+				}
+			}
+		}
+	}
+}
+
+// im2colBlock is the size in floats of a block of im2col rows (96 KiB).
+const im2colBlock = 24576
 
 // resName caches the residual block prefixes.
 var resName = func() [65]string {
@@ -150,95 +301,12 @@ var resName = func() [65]string {
 	return n
 }()
 
-// dense computes out = x·w (+ b), w is [len(x), len(out)] row-major.
-func dense(x, w, b, out []float32) {
-	m := len(out)
-	if b != nil {
-		copy(out, b)
-	} else {
-		clear(out)
+// growBuf returns b resized to n, reallocated only if too small.
+func growBuf(b []float32, n int) []float32 {
+	if cap(b) < n {
+		return make([]float32, n)
 	}
-	for k, xv := range x {
-		if xv == 0 {
-			continue
-		}
-		row := w[k*m : (k+1)*m]
-		for j := range row {
-			out[j] += xv * row[j]
-		}
-	}
-}
-
-func relu(v []float32) {
-	for i, x := range v {
-		if x < 0 {
-			v[i] = 0
-		}
-	}
-}
-
-// transpose3 reorders a [f, c, 3, 3] filter as [3, 3, c, f].
-func transpose3(w []float32, f, c int) []float32 {
-	out := make([]float32, len(w))
-	for o := 0; o < f; o++ {
-		for i := 0; i < c; i++ {
-			for k := 0; k < 9; k++ {
-				out[(k*c+i)*f+o] = w[(o*c+i)*9+k]
-			}
-		}
-	}
-	return out
-}
-
-// conv3 is a 3x3 convolution with zero padding 1, stride 1, no bias, in
-// HWC order: in is [h, w, c], filter [3, 3, c, f] (see transpose3), out
-// [h, w, f].
-func conv3(in []float32, c, h, w int, filter []float32, f int, out []float32) {
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			o := out[(y*w+x)*f : (y*w+x+1)*f]
-			clear(o)
-			for ky := 0; ky < 3; ky++ {
-				sy := y + ky - 1
-				if sy < 0 || sy >= h {
-					continue
-				}
-				for kx := 0; kx < 3; kx++ {
-					sx := x + kx - 1
-					if sx < 0 || sx >= w {
-						continue
-					}
-					src := in[(sy*w+sx)*c : (sy*w+sx+1)*c]
-					k := filter[(ky*3+kx)*c*f : (ky*3+kx+1)*c*f]
-					for ci, v := range src {
-						if v == 0 {
-							continue
-						}
-						row := k[ci*f : (ci+1)*f]
-						for j := range o {
-							o[j] += v * row[j]
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// conv1 is a 1x1 convolution from HWC to CHW: in is [hw, c], filter
-// [f, c], out [f, hw] (the order the heads flatten in).
-func conv1(in []float32, c, hw int, filter []float32, f int, out []float32) {
-	for o := 0; o < f; o++ {
-		k := filter[o*c : (o+1)*c]
-		for i := 0; i < hw; i++ {
-			src := in[i*c : (i+1)*c]
-			var sum float32
-			for j, v := range src {
-				sum += v * k[j]
-			}
-			out[o*hw+i] = sum
-		}
-	}
+	return b[:n]
 }
 
 // maskedSoftmax writes the softmax of logits over the legal entries of

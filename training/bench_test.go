@@ -2,51 +2,135 @@ package training_test
 
 import (
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
 
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/models/graph"
 	"github.com/moongym/moongym/training"
 )
 
 // BenchmarkLearnerStep measures training throughput (Gorgonia forward and
-// backward plus AdamW) on tictactoe batches of 128, in samples per second.
+// backward plus AdamW) on batches of 128, in samples per second: the
+// tictactoe conv net, a small tictactoe MLP and the planet-cubes MLP (the
+// default architectures), each on gonum's BLAS and on the kernels
+// (graph.UseBLAS), side by side in one run.
 func BenchmarkLearnerStep(b *testing.B) {
-	g := tictactoe.Game{}
-	for _, arch := range []models.Arch{
-		models.DefaultArch(models.ShapesOf(g)),
-		{Kind: models.KindMLP, Width: 64, Depth: 2, ValueHidden: 32},
+	ttt := tictactoe.Game{}
+	pc, err := engine.Load("planet-cubes", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer graph.UseBLAS(graph.BLASInUse())
+	for _, c := range []struct {
+		name string
+		g    engine.Game
+		arch models.Arch
+	}{
+		{"tictactoe-conv", ttt, models.DefaultArch(models.ShapesOf(ttt))},
+		{"tictactoe-mlp64", ttt, models.Arch{Kind: models.KindMLP, Width: 64, Depth: 2, ValueHidden: 32}},
+		{"planet-cubes-mlp", pc, models.DefaultArch(models.ShapesOf(pc))},
 	} {
-		b.Run(arch.Kind, func(b *testing.B) {
-			m, err := models.NewModel(g, arch, 1)
-			if err != nil {
-				b.Fatal(err)
-			}
-			r := training.NewReplay(256, 27, 9, 2)
-			rng := rand.New(rand.NewPCG(1, 1))
-			for i := 0; i < 256; i++ {
-				s := training.Sample{Obs: make([]float32, 27), Mask: make([]float32, 9), Policy: make([]float32, 9), Value: []float32{1, -1}}
-				for j := range s.Obs {
-					s.Obs[j] = float32(rng.IntN(2))
-				}
-				for j := range s.Mask {
-					s.Mask[j] = 1
-				}
-				s.Policy[rng.IntN(9)] = 1
-				if err := r.Add(s); err != nil {
+		for _, blasName := range []string{graph.BLASGonum, graph.BLASKernels} {
+			b.Run(c.name+"/blas="+blasName, func(b *testing.B) {
+				if err := graph.UseBLAS(blasName); err != nil {
 					b.Fatal(err)
 				}
+				l, r, rng := newBenchLearner(b, c.g, c.arch)
+				defer l.Close()
+				b.ResetTimer()
+				if _, err := l.Train(r, b.N, rng); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(benchBatch*b.N)/b.Elapsed().Seconds(), "samples/s")
+			})
+		}
+		// Both paths in turn, by blocks of two steps with a garbage
+		// collection (not timed) before each, so that the ratio holds under
+		// a varying machine load and neither path pays for the other's
+		// garbage; speedup is the median of the blocks' time ratios.
+		b.Run(c.name+"/side-by-side", func(b *testing.B) {
+			var ls [2]*training.Learner
+			var rs [2]*training.Replay
+			var rngs [2]*rand.Rand
+			names := [2]string{graph.BLASGonum, graph.BLASKernels}
+			for i, name := range names {
+				if err := graph.UseBLAS(name); err != nil {
+					b.Fatal(err)
+				}
+				ls[i], rs[i], rngs[i] = newBenchLearner(b, c.g, c.arch)
+				defer ls[i].Close()
 			}
-			l, err := training.NewLearner(m.Net, training.NewAdam(m.Net, 1e-3, 1e-4), r, 128)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer l.Close()
+			var took [2]time.Duration
+			var ratios []float64
 			b.ResetTimer()
-			if _, err := l.Train(r, b.N, rng); err != nil {
-				b.Fatal(err)
+			const block = 2
+			for n := 0; n < b.N; n += block {
+				steps := min(block, b.N-n)
+				var t [2]time.Duration
+				for i, name := range names {
+					if err := graph.UseBLAS(name); err != nil {
+						b.Fatal(err)
+					}
+					runtime.GC()
+					t0 := time.Now()
+					if _, err := ls[i].Train(rs[i], steps, rngs[i]); err != nil {
+						b.Fatal(err)
+					}
+					t[i] = time.Since(t0)
+					took[i] += t[i]
+				}
+				ratios = append(ratios, t[0].Seconds()/t[1].Seconds())
 			}
-			b.ReportMetric(float64(128*b.N)/b.Elapsed().Seconds(), "samples/s")
+			b.ReportMetric(float64(benchBatch*b.N)/took[0].Seconds(), "gonum-samples/s")
+			b.ReportMetric(float64(benchBatch*b.N)/took[1].Seconds(), "kernels-samples/s")
+			// The median of the blocks' ratios: a block slowed down by other
+			// work on the machine does not move it.
+			slices.Sort(ratios)
+			b.ReportMetric(ratios[len(ratios)/2], "speedup")
 		})
 	}
+}
+
+const benchBatch = 128
+
+// newBenchLearner makes a learner of a fresh network on a replay buffer of
+// random positions, warmed up by one step.
+func newBenchLearner(b *testing.B, g engine.Game, arch models.Arch) (*training.Learner, *training.Replay, *rand.Rand) {
+	const batch = benchBatch
+	m, err := models.NewModel(g, arch, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := m.Net.Shapes
+	r := training.NewReplay(256, s.ObsSize(), s.Actions, s.Players)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for i := 0; i < 256; i++ {
+		smp := training.Sample{Obs: make([]float32, s.ObsSize()), Mask: make([]float32, s.Actions),
+			Policy: make([]float32, s.Actions), Value: make([]float32, s.Players)}
+		for j := range smp.Obs {
+			smp.Obs[j] = float32(rng.IntN(2))
+		}
+		for j := range smp.Mask {
+			smp.Mask[j] = 1
+		}
+		smp.Policy[rng.IntN(s.Actions)] = 1
+		smp.Value[rng.IntN(s.Players)] = 1
+		if err := r.Add(smp); err != nil {
+			b.Fatal(err)
+		}
+	}
+	l, err := training.NewLearner(m.Net, training.NewAdam(m.Net, 1e-3, 1e-4), r, batch)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := l.Train(r, 1, rng); err != nil { // warm up
+		b.Fatal(err)
+	}
+	return l, r, rng
 }

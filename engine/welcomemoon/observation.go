@@ -10,7 +10,7 @@ import "github.com/moongym/moongym/engine"
 //	  3 missions done, 3 mission rewards/12, System Errors used / boxes,
 //	  3 missions chosen this turn (own seat only: the others' are hidden)
 //	global:
-//	  phase (4), step (5, observer's own turn only), acting seat relative (6)
+//	  phase (5), step (5, observer's own turn only), acting seat relative (6)
 //	  own turn in progress (observer only): pick (7), wild (6), value/17, action (6), pending effect (numEff)
 //	  6 card slots x (15 number + 6 action + ASTRA card)
 //	  deck: unseen (66), known pile contents (3x66), discards (3x66), first-pass cards left (3), reshuffles (3)
@@ -20,7 +20,7 @@ import "github.com/moongym/moongym/engine"
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
 	perSeat = 3*g.lay.nSpaces + 2*nm + 10
-	global = 4 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
+	global = 5 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
 	return
 }
 
@@ -41,8 +41,9 @@ func (g *Game) ObservationShape() []int {
 	return []int{ps*g.players + gl}
 }
 
-// Observe writes what p may see: p's own sheet, the other sheets as they
-// were at the start of the turn (their choices of this turn are hidden),
+// Observe writes what p may see: the sheet p writes on and p's missions as
+// they are, the other sheets and missions as they were at the start of the
+// turn (the others' choices of this turn are hidden),
 // the cards and the deck.
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
@@ -55,9 +56,10 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	n := g.players
 	for k := 0; k < n; k++ {
 		q := (int(p) + k) % n
-		sh := &s.pub[q]
+		sh := s.view(int(p), q) // the marks
+		ms := &s.pub[q]         // the owner's missions
 		if q == int(p) {
-			sh = &s.sh[q]
+			ms = &s.sh[q]
 		}
 		o := dst[k*ps : (k+1)*ps]
 		for sp := 0; sp < l.nSpaces; sp++ {
@@ -81,11 +83,11 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		}
 		o = o[2*nm:]
 		for m := 0; m < 3; m++ {
-			if sh.mdone&(1<<m) != 0 {
+			if ms.mdone&(1<<m) != 0 {
 				o[m] = 1
-				o[3+m] = float32(sh.mval[m]) / 12
+				o[3+m] = float32(ms.mval[m]) / 12
 			}
-			if sh.mwant&(1<<m) != 0 {
+			if ms.mwant&(1<<m) != 0 {
 				o[7+m] = 1
 			}
 		}
@@ -93,17 +95,17 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	}
 	o := dst[n*ps:]
 	o[s.phase] = 1
-	o = o[4:]
+	o = o[5:]
 	own := s.phase == phDecide && s.cur == int8(p)
 	if own {
 		o[s.sub] = 1
 	}
 	o = o[5:]
-	if s.phase == phDecide || s.phase == phAstra {
+	if s.phase == phDecide || s.phase == phAstra || s.phase == phIncident {
 		o[(int(s.cur)-int(p)+n)%n] = 1
 	}
 	o = o[maxPlayers:]
-	if own || s.phase == phAstra {
+	if own || s.phase == phAstra || (s.phase == phIncident && s.cur == int8(p)) {
 		c := &s.ctx
 		if s.sub != subChoose {
 			o[int(c.pick)+1] = 1

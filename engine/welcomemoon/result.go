@@ -77,8 +77,9 @@ func (s *State) Returns(dst []float64) []float64 {
 }
 
 // Resample redraws what p cannot know: the choices made this turn by the
-// seats that played before the current one (their sheets go back to the
-// start of the turn and they play the turn again at random). A seat in the
+// seats that played before the current one (the sheets they write on and
+// their mission choices go back to the start of the turn and they play the
+// turn again at random). A seat in the
 // middle of its turn keeps its partial choices. Card flips are chance
 // nodes, so nothing else is hidden.
 func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
@@ -92,7 +93,7 @@ func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
 		if engine.Player(q) == p {
 			continue
 		}
-		c.sh[q] = c.pub[q]
+		c.hide(int(q))
 		c.cur = q
 		c.startSeat()
 		for c.sub != subDone {
@@ -105,19 +106,10 @@ func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {
 		// The acting seat's unfinished choice is hidden from p too: p's
 		// world has it at the start of its decision (any progress, none
 		// included, looks the same to p).
-		c.sh[cur] = c.pub[cur]
+		c.hide(int(cur))
 		c.startSeat()
 	}
 	return &c
-}
-
-// view is q's sheet as p knows it: p's own sheet, the others' as at the
-// start of the turn (the same once the turn is over).
-func (s *State) view(p, q int) *sheet {
-	if p == q {
-		return &s.sh[q]
-	}
-	return &s.pub[q]
 }
 
 // ErrorsUsed is the number of p's used System Error boxes.

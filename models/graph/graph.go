@@ -33,6 +33,9 @@ type Graph struct {
 	Batch int
 	net   *models.Network
 	train bool
+	// legacy: the conv trunk through Gorgonia's Conv2d (NCHW), as before
+	// the kernels; used when the BLAS is gonum's (see EnvBLAS).
+	legacy bool
 
 	g                       *G.ExprGraph
 	obs, bias, tPol, tVal   *G.Node
@@ -59,7 +62,7 @@ func New(net *models.Network, batch int, train bool) (*Graph, error) {
 	if batch < 1 {
 		return nil, fmt.Errorf("%w: batch size %d", ErrBadInput, batch)
 	}
-	gr := &Graph{Batch: batch, net: net, train: train, g: G.NewGraph()}
+	gr := &Graph{Batch: batch, net: net, train: train, g: G.NewGraph(), legacy: BLASInUse() == BLASGonum}
 	if err := gr.build(); err != nil {
 		return nil, fmt.Errorf("models: build graph: %w", err)
 	}
@@ -86,9 +89,13 @@ func (gr *Graph) input(name string, shape ...int) (*G.Node, *tensor.Dense) {
 func (gr *Graph) build() error {
 	s, a := gr.net.Shapes, gr.net.Arch
 	b := gr.Batch
-	if a.Kind == models.KindConv {
+	switch {
+	case a.Kind == models.KindConv && gr.legacy:
 		gr.obs, gr.obsT = gr.input("obs", b, s.Obs[0], s.Obs[1], s.Obs[2])
-	} else {
+	case a.Kind == models.KindConv:
+		// Pixel-major: [batch*h*w, channels] (see im2col.go).
+		gr.obs, gr.obsT = gr.input("obs", b*s.Obs[1]*s.Obs[2], s.Obs[0])
+	default:
 		gr.obs, gr.obsT = gr.input("obs", b, s.ObsSize())
 	}
 	gr.bias, gr.biasT = gr.input("maskbias", b, s.Actions)
@@ -117,28 +124,64 @@ func (gr *Graph) build() error {
 		}
 		return y
 	}
-	conv := func(x *G.Node, wn string, k int) *G.Node {
-		p := k / 2
-		return must(G.Conv2d(x, w[wn], tensor.Shape{k, k}, []int{p, p}, []int{1, 1}, []int{1, 1}))
+	// filter is a [out, in, kh, kw] conv filter as the [in*kh*kw, out]
+	// matrix that multiplies pixel-major activations (after im2col for 3x3).
+	filter := func(wn string) *G.Node {
+		sh := w[wn].Shape()
+		return must(G.Transpose(must(G.Reshape(w[wn], tensor.Shape{sh[0], sh[1] * sh[2] * sh[3]}))))
+	}
+	// conv3 is a 3x3 convolution (padding 1) of pixel-major activations
+	// with c channels.
+	conv3 := func(x *G.Node, wn string, c int) *G.Node {
+		if err != nil {
+			return nil
+		}
+		if gr.legacy {
+			return must(G.Conv2d(x, w[wn], tensor.Shape{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}))
+		}
+		cols := must(G.ApplyOp(im2colOp{batch: b, h: s.Obs[1], w: s.Obs[2], c: c, out: &outBuf{}}, x))
+		return must(G.Mul(cols, filter(wn)))
+	}
+	// head is a 1x1 convolution to ch channels, flattened per image
+	// channel-major as [batch, ch*h*w].
+	hw := 1
+	if a.Kind == models.KindConv {
+		hw = s.Obs[1] * s.Obs[2]
+	}
+	head := func(x *G.Node, wn string, ch int) *G.Node {
+		if err != nil {
+			return nil
+		}
+		if gr.legacy {
+			y := must(G.Conv2d(x, w[wn], tensor.Shape{1, 1}, []int{0, 0}, []int{1, 1}, []int{1, 1}))
+			return must(G.Reshape(y, tensor.Shape{b, ch * hw}))
+		}
+		y := must(G.Mul(x, filter(wn))) // [batch*hw, ch]
+		if err != nil {
+			return nil
+		}
+		if ch > 1 {
+			y = must(G.Reshape(y, tensor.Shape{b, hw, ch}))
+			y = must(G.Transpose(y, 0, 2, 1))
+		}
+		return must(G.Reshape(y, tensor.Shape{b, ch * hw}))
 	}
 	var pol, val *G.Node
 	if a.Kind == models.KindConv {
-		hw := s.Obs[1] * s.Obs[2]
-		h := must(G.Rectify(conv(gr.obs, "trunk.in.w", 3)))
+		f := a.Width
+		h := must(G.Rectify(conv3(gr.obs, "trunk.in.w", s.Obs[0])))
 		for i := 0; i < a.Depth && err == nil; i++ {
-			t := must(G.Rectify(conv(h, res(i)+"w1", 3)))
-			u := conv(t, res(i)+"w2", 3)
+			t := must(G.Rectify(conv3(h, res(i)+"w1", f)))
+			u := conv3(t, res(i)+"w2", f)
 			h = must(G.Rectify(must(G.Add(h, u))))
 		}
 		// The heads' 1x1 convolutions are linear projections: without batch
 		// normalisation a ReLU there can leave a head with no live unit.
-		ph := conv(h, "policy.conv.w", 1)
-		vh := conv(h, "value.conv.w", 1)
+		ph := head(h, "policy.conv.w", w["policy.conv.w"].Shape()[0])
+		vh := head(h, "value.conv.w", w["value.conv.w"].Shape()[0])
 		if err != nil {
 			return err
 		}
-		ph = must(G.Reshape(ph, tensor.Shape{b, ph.Shape()[1] * hw}))
-		vh = must(G.Reshape(vh, tensor.Shape{b, vh.Shape()[1] * hw}))
 		pol = linear(ph, "policy.w", "policy.b")
 		val = must(G.Rectify(linear(vh, "value.w1", "value.b1")))
 	} else {
@@ -175,7 +218,21 @@ func (gr *Graph) setInputs(obs, mask []float32) error {
 		return fmt.Errorf("%w: batch of %d needs %d observation and %d mask floats, got %d and %d",
 			ErrBadInput, gr.Batch, gr.Batch*s.ObsSize(), gr.Batch*s.Actions, len(obs), len(mask))
 	}
-	copy(gr.obsT.Data().([]float32), obs)
+	dst := gr.obsT.Data().([]float32)
+	if gr.net.Arch.Kind == models.KindConv && !gr.legacy {
+		// [batch, c, h, w] to pixel-major [batch*h*w, c].
+		c, hw := s.Obs[0], s.Obs[1]*s.Obs[2]
+		for r := 0; r < gr.Batch; r++ {
+			img, out := obs[r*c*hw:(r+1)*c*hw], dst[r*hw*c:(r+1)*hw*c]
+			for ci := 0; ci < c; ci++ {
+				for i, v := range img[ci*hw : (ci+1)*hw] {
+					out[i*c+ci] = v
+				}
+			}
+		}
+	} else {
+		copy(dst, obs)
+	}
 	bias := gr.biasT.Data().([]float32)
 	for i, m := range mask {
 		if m != 0 {

@@ -2,9 +2,10 @@ package graph_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/models/graph"
 	"github.com/moongym/moongym/models/internal/modeltest"
@@ -19,14 +20,7 @@ func TestPredictorMatchesGorgonia(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Larger weights than the initialisation, so the heads are far
-			// from uniform and the comparison means something.
-			rng := rand.New(rand.NewPCG(3, 3))
-			for _, w := range net.Weights {
-				for i := range w.Data {
-					w.Data[i] += float32(rng.NormFloat64() * 0.3)
-				}
-			}
+			modeltest.Perturb(net, 3, 0.3)
 			const rows = 6
 			obs, mask := modeltest.RandomBatch(tc.Shapes, rows, 5)
 			gr, err := graph.New(net, rows, false)
@@ -66,5 +60,68 @@ func closeTo(t *testing.T, what string, got, want []float32, tol float64) {
 		if d := math.Abs(float64(got[i]) - float64(want[i])); d > tol || math.IsNaN(d) {
 			t.Fatalf("%s[%d]: fast %v, gorgonia %v (diff %g > %g)", what, i, got[i], want[i], d, tol)
 		}
+	}
+}
+
+// TestBuiltinModelsMatchGorgonia runs the embedded opponents' networks
+// (models/opponents) on random batches of their games' shapes, and larger
+// networks whose widths are not multiples of the kernels' tiles, through
+// the fast predictor and through Gorgonia.
+func TestBuiltinModelsMatchGorgonia(t *testing.T) {
+	type netCase struct {
+		name string
+		net  *models.Network
+	}
+	var cases []netCase
+	for _, name := range models.BuiltinGames() {
+		g, err := engine.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := models.LoadBuiltin(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, netCase{"builtin-" + name, m.Net})
+	}
+	if len(cases) < 2 {
+		t.Fatalf("only %d built-in models", len(cases))
+	}
+	for _, s := range []struct {
+		shapes models.Shapes
+		arch   models.Arch
+	}{
+		{models.Shapes{Obs: []int{5, 6, 7}, Actions: 19, Players: 3}, models.Arch{Kind: models.KindConv, Width: 33, Depth: 1, ValueHidden: 13}},
+		{models.Shapes{Obs: []int{41}, Actions: 37, Players: 2}, models.Arch{Kind: models.KindMLP, Width: 70, Depth: 1, ValueHidden: 17}},
+	} {
+		net, err := models.NewNetwork(s.shapes, s.arch, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, netCase{s.arch.String(), net})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.net.Shapes
+			for _, rows := range []int{1, 13} {
+				obs, mask := modeltest.RandomBatch(s, rows, 8)
+				gr, err := graph.New(tc.net, rows, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gp, gv := make([]float32, rows*s.Actions), make([]float32, rows*s.Players)
+				err = gr.Forward(obs, mask, gp, gv)
+				gr.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				fp, fv := make([]float32, len(gp)), make([]float32, len(gv))
+				if err := tc.net.NewPredictor().Predict(rows, obs, mask, fp, fv); err != nil {
+					t.Fatal(err)
+				}
+				closeTo(t, "policy", fp, gp, 1e-5)
+				closeTo(t, "values", fv, gv, 1e-5)
+			}
+		})
 	}
 }

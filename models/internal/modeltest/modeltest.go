@@ -70,3 +70,15 @@ func RandomTargets(s models.Shapes, rows int, mask []float32, seed uint64) (pol,
 	}
 	return pol, val
 }
+
+// Perturb adds normal noise of the given deviation, drawn from seed, to
+// every weight: larger weights than the initialisation, so that the heads
+// are far from uniform and comparisons of outputs mean something.
+func Perturb(net *models.Network, seed uint64, std float64) {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for _, w := range net.Weights {
+		for i := range w.Data {
+			w.Data[i] += float32(rng.NormFloat64() * std)
+		}
+	}
+}

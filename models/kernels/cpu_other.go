@@ -1,0 +1,20 @@
+//go:build !amd64
+
+package kernels
+
+// Only the generic path exists off amd64; the assembly entry points are
+// never called there.
+
+func supported(id kernelID) bool { return id == idGeneric }
+
+func gemmAVX512(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+	panic("kernels: avx512 path on a non-amd64 build")
+}
+
+func gemmAVX2(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+	panic("kernels: avx2 path on a non-amd64 build")
+}
+
+func fmaLoopAVX512(n int) { panic("kernels: avx512 path on a non-amd64 build") }
+
+func fmaLoopAVX2(n int) { panic("kernels: avx2 path on a non-amd64 build") }

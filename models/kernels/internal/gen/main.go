@@ -1,0 +1,204 @@
+// Command gen writes the assembly of package kernels with avo
+// (github.com/mmcloughlin/avo). Run it through go generate in
+// models/kernels:
+//
+//	go run ./internal/gen -out gemm_amd64.s -stubs gemm_amd64.go -pkg kernels
+//
+// It writes two GEMM micro-kernels (AVX-512: 12 rows x 32 columns; AVX2 with
+// FMA: 6 rows x 16 columns) and two FMA-chain loops that measure a core's
+// peak. Each micro-kernel computes one tile of C = A·B: every output is
+// zero, then one fused multiply-add per k in increasing k, then the bias
+// (if asked), then C's old value (if asked), then max(x, 0) (if asked).
+// Every row of the tile goes through
+// the same instructions, so a row's result does not depend on which row of
+// the tile it is in: the property batch invariance rests on.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/gotypes"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Flags of the micro-kernels (kept in step with package kernels).
+const (
+	flagReLU = 1
+	flagBias = 2
+	flagAcc  = 4
+)
+
+func main() {
+	ConstraintExpr("amd64")
+	micro("gemmAVX512", 12, 2, 64, ZMM, VBROADCASTSS)
+	micro("gemmAVX2", 6, 2, 32, YMM, VBROADCASTSS)
+	peak("fmaLoopAVX512", 12, 64, ZMM)
+	peak("fmaLoopAVX2", 12, 32, YMM)
+	Generate()
+}
+
+// micro writes a kernel of mr rows and nv vectors of vb bytes per row.
+// Signature: k, A (element (i, p) at a[i*lda + p*ka]: ka is 1 for a
+// row-major A, lda 1 and ka the row length for a transposed one), B as k
+// rows of nv*vb/4 floats, ldb floats apart (a packed panel, or a row-major
+// B read in place), the bias (nv*vb/4 floats), C (ldc floats between rows)
+// and the flags.
+func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
+	TEXT(name, NOSPLIT, "func(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU).", name, mr, nv*vb/4))
+
+	acc := make([][]VecVirtual, mr)
+	for i := range acc {
+		acc[i] = make([]VecVirtual, nv)
+		for j := range acc[i] {
+			acc[i][j] = vec()
+			VXORPS(acc[i][j], acc[i][j], acc[i][j])
+		}
+	}
+	k := Load(Param("k"), GP64())
+	lda := Load(Param("lda"), GP64())
+	SHLQ(U8(2), lda)
+	ka := Load(Param("ka"), GP64())
+	SHLQ(U8(2), ka)
+	// Row i of the tile is at bases[i/4] + (i%4)*lda.
+	arows := newRows(Param("a"), lda, mr)
+	bp := Load(Param("b"), GP64())
+	bv := make([]VecVirtual, nv)
+	for j := range bv {
+		bv[j] = vec()
+	}
+	ldb := Load(Param("ldb"), GP64())
+	SHLQ(U8(2), ldb)
+
+	TESTQ(k, k)
+	JE(LabelRef(name + "_store"))
+	Label(name + "_loop")
+	for j := range bv {
+		VMOVUPS(Mem{Base: bp, Disp: j * vb}, bv[j])
+	}
+	for i := 0; i < mr; i++ {
+		x := vec()
+		bcast(arows.at(i), x)
+		for j := 0; j < nv; j++ {
+			VFMADD231PS(bv[j], x, acc[i][j])
+		}
+	}
+	for _, b := range arows.bases {
+		ADDQ(ka, b)
+	}
+	ADDQ(ldb, bp)
+	DECQ(k)
+	JNE(LabelRef(name + "_loop"))
+
+	Label(name + "_store")
+	ldc := Load(Param("ldc"), GP64())
+	SHLQ(U8(2), ldc)
+	crows := newRows(Param("c"), ldc, mr)
+	flags := Load(Param("flags"), GP64())
+	TESTQ(U32(flagBias), flags)
+	JE(LabelRef(name + "_acc"))
+	bias := Load(Param("bias"), GP64())
+	for j := 0; j < nv; j++ {
+		VMOVUPS(Mem{Base: bias, Disp: j * vb}, bv[j])
+	}
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VADDPS(bv[j], acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_acc")
+	TESTQ(U32(flagAcc), flags)
+	JE(LabelRef(name + "_relu"))
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VADDPS(crows.at(i).Offset(j*vb), acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_relu")
+	TESTQ(U32(flagReLU), flags)
+	JE(LabelRef(name + "_write"))
+	zero := vec()
+	VXORPS(zero, zero, zero)
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VMAXPS(zero, acc[i][j], acc[i][j])
+		}
+	}
+	Label(name + "_write")
+	for i := 0; i < mr; i++ {
+		for j := 0; j < nv; j++ {
+			VMOVUPS(acc[i][j], crows.at(i).Offset(j*vb))
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// rowSet addresses the rows of a tile, ld bytes apart: row i is at
+// bases[i/4] + (i%4)*ld, so that four rows share a base register.
+type rowSet struct {
+	bases   []GPVirtual
+	ld, ld3 Register
+}
+
+// newRows loads the address of row 0 from param and makes the bases of n
+// rows; ld is the distance between rows in bytes.
+func newRows(param Component, ld Register, n int) rowSet {
+	r := rowSet{ld: ld, ld3: GP64()}
+	LEAQ(Mem{Base: ld, Index: ld, Scale: 2}, r.ld3)
+	r.bases = make([]GPVirtual, (n+3)/4)
+	for i := range r.bases {
+		r.bases[i] = GP64()
+		if i == 0 {
+			Load(param, r.bases[0])
+		} else {
+			LEAQ(Mem{Base: r.bases[i-1], Index: ld, Scale: 4}, r.bases[i])
+		}
+	}
+	return r
+}
+
+// at is the address of row i.
+func (r rowSet) at(i int) Mem {
+	b := r.bases[i/4]
+	switch i % 4 {
+	case 0:
+		return Mem{Base: b}
+	case 1:
+		return Mem{Base: b, Index: r.ld, Scale: 1}
+	case 2:
+		return Mem{Base: b, Index: r.ld, Scale: 2}
+	default:
+		return Mem{Base: b, Index: r.ld3, Scale: 1}
+	}
+}
+
+// peak writes a loop of n iterations of chains independent FMAs on vectors
+// of vb bytes, for measuring the peak rate of one core.
+func peak(name string, chains, vb int, vec func() VecVirtual) {
+	TEXT(name, NOSPLIT, "func(n int)")
+	Doc(fmt.Sprintf("%s runs n rounds of %d independent %d-byte FMAs.", name, chains, vb))
+	acc := make([]VecVirtual, chains)
+	for i := range acc {
+		acc[i] = vec()
+		VXORPS(acc[i], acc[i], acc[i])
+	}
+	x, y := vec(), vec()
+	VXORPS(x, x, x)
+	VXORPS(y, y, y)
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JE(LabelRef(name + "_done"))
+	Label(name + "_loop")
+	for i := range acc {
+		VFMADD231PS(x, y, acc[i])
+	}
+	DECQ(n)
+	JNE(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
