@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 // The action space. Chance outcomes are indexed separately: a lunar card's
@@ -131,18 +132,8 @@ func (s *State) firstOf(i int) bool {
 	return true
 }
 
-// pathMasks is the range of legal path masks for a die: blue goes straight,
-// black may climb on any advance, white must descend on at least one.
-func pathMasks(col int, face int8) (lo, hi int) {
-	v := faceValue(face)
-	switch col {
-	case blue:
-		return 0, 0
-	case black:
-		return 0, 1<<v - 1
-	}
-	return 1, 1<<v - 1
-}
+// pathMasks is the range of legal path masks for a die (shared jumping rules).
+func pathMasks(col int, face int8) (lo, hi int) { return jumping.PathMasks(col, face) }
 
 // decisions lists the legal actions of a decision task, sorted.
 func (s *State) decisions(t task, dst []int32) []int32 {
