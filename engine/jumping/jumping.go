@@ -275,3 +275,38 @@ func ParseGrid(rows []string, width, height int) (Grid, error) {
 	}
 	return g, nil
 }
+
+// ProgramKeys lists the next die a player may put on its programme of up to
+// three jumps (or actions), as keys 3*jump+colour appended to dst plus
+// base: dice go in canonical order (jump, then colour, never skipping a
+// jump) so that every programme is reached one way only, and only where the
+// remaining dice still fit. avail is what is left of each colour, rest the
+// dice still to place after this one, lastKey the last key placed (-1
+// none), jumps the jumps begun.
+func ProgramKeys(avail [NumColours]int, rest, lastKey, jumps int, base int32, dst []int32) []int32 {
+	for j := 0; j < 3; j++ {
+		if j > jumps {
+			break
+		}
+		for c := 0; c < NumColours; c++ {
+			key := j*3 + c
+			if key < lastKey || avail[c] <= 0 {
+				continue
+			}
+			room := 0
+			for c2 := 0; c2 < NumColours; c2++ {
+				n := avail[c2]
+				if c2 == c {
+					n--
+				}
+				if j < 2 || c2 >= c {
+					room += n
+				}
+			}
+			if room >= rest {
+				dst = append(dst, base+int32(key))
+			}
+		}
+	}
+	return dst
+}

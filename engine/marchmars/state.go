@@ -1,0 +1,143 @@
+package marchmars
+
+import (
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
+)
+
+const (
+	maxMarines = 5
+	maxDice    = 6
+	maxTasks   = 96
+	maxCols    = 2 + numSlots*maxWidth + maxLZ
+)
+
+// marine is one marine pawn.
+type marine struct {
+	X, L    int8
+	Crashed bool // flipped: 2 dice next turn unless a companion raises it
+	Played  bool // has had its turn this game turn
+}
+
+// task is one step of the rules waiting on the task stack. Kinds are in
+// rules.go.
+type task struct{ Kind, A, B, C int8 }
+
+// State is a position of March on Mars: a flat value (the game pointer is
+// to immutable configuration), cloned by one copy.
+type State struct {
+	g *Game
+
+	slots    [numSlots]int8 // card index per slot, -1 before it is dealt
+	aliens   [maxCols][maxHeight][numAlienColours]int8
+	incoming [2][numAlienColours]int8 // the incoming-wave box, by side
+	bag      [numAlienColours]int8
+	dead     [numAlienColours]int8 // killed, back into the bag when it is empty
+	pending  [numAlienColours]int8 // aliens drawn, waiting to deploy
+	mar      [maxMarines]marine
+
+	turn    int8 // 1..8
+	attacks int8 // successful attacks on the LZ
+	result  int8 // 0 playing, 1 the MMM fell, -1 lost
+
+	// the active marine's turn
+	active    int8 // -1 outside turns
+	dice      int8 // dice to program
+	prog      [3][jumping.NumColours]int8
+	nAssigned int8
+	lastKey   int8
+	nActs     int8
+	act       int8
+	lzReroll  bool // the LZ support reroll was used this turn
+
+	// the roll being resolved
+	nDice    int8
+	dieCol   [maxDice]int8
+	dieFace  [maxDice]int8
+	engaged  bool // aliens were in the marine's box when it rolled
+	teamUsed bool // the shared-box reroll of this roll was used
+	shotX    int8
+	shotL    int8
+	hits     int8
+	shotDone bool // the current shot killed or aimed (for the event log)
+
+	tasks [maxTasks]task
+	sp    int8
+}
+
+var _ engine.State = (*State)(nil)
+
+// Game returns the game.
+func (s *State) Game() engine.Game { return s.g }
+
+func (s *State) push(kind int, a, b, c int) {
+	if int(s.sp) >= maxTasks {
+		return // cannot happen within the rules; guarded for decoded states
+	}
+	s.tasks[s.sp] = task{int8(kind), int8(a), int8(b), int8(c)}
+	s.sp++
+}
+
+func (s *State) top() (task, bool) {
+	if s.sp == 0 {
+		return task{}, false
+	}
+	return s.tasks[s.sp-1], true
+}
+
+// IsTerminal: the game is decided.
+func (s *State) IsTerminal() bool { return s.sp == 0 }
+
+// CurrentPlayer is the marine deciding, Chance, or Terminal.
+func (s *State) CurrentPlayer() engine.Player {
+	t, ok := s.top()
+	if !ok {
+		return engine.Terminal
+	}
+	if isChance(int(t.Kind)) {
+		return engine.Chance
+	}
+	return engine.Player(t.A)
+}
+
+// Clone copies the state.
+func (s *State) Clone() engine.State {
+	c := *s
+	return &c
+}
+
+// Resample is a copy: nothing is hidden (the bag is drawn at chance nodes).
+func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State { return s.Clone() }
+
+// Returns: +1 for every marine when the MMM fell, -1 when the team lost.
+func (s *State) Returns(dst []float64) []float64 {
+	dst = dst[:0]
+	for i := 0; i < s.g.n; i++ {
+		dst = append(dst, float64(s.result))
+	}
+	return dst
+}
+
+// Scores: 1 for every marine when the MMM fell, else 0.
+func (s *State) Scores(dst []float64) []float64 {
+	dst = dst[:0]
+	for i := 0; i < s.g.n; i++ {
+		v := 0.0
+		if s.result > 0 {
+			v = 1
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// Turn is the game turn (1..8), 0 during the setup.
+func (s *State) Turn() int { return int(s.turn) }
+
+// Won reports whether the MMM was destroyed.
+func (s *State) Won() bool { return s.result > 0 }
+
+// Attacks is the number of successful attacks on the LZ.
+func (s *State) Attacks() int { return int(s.attacks) }
