@@ -33,14 +33,14 @@ type marineJSON struct {
 }
 
 type activeJSON struct {
-	Marine   int                          `json:"marine"`
-	Dice     int                          `json:"dice"`
-	Program  [3][jumping.NumColours]int8  `json:"program"`
-	Assigned int                          `json:"assigned"`
-	LastKey  int                          `json:"last_key"`
-	Actions  int                          `json:"actions"`
-	Action   int                          `json:"action"`
-	LZReroll bool                         `json:"lz_reroll,omitempty"`
+	Marine   int                         `json:"marine"`
+	Dice     int                         `json:"dice"`
+	Program  [3][jumping.NumColours]int8 `json:"program"`
+	Assigned int                         `json:"assigned"`
+	LastKey  int                         `json:"last_key"`
+	Actions  int                         `json:"actions"`
+	Action   int                         `json:"action"`
+	LZReroll bool                        `json:"lz_reroll,omitempty"`
 }
 
 type rollJSON struct {
