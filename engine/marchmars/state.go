@@ -120,14 +120,19 @@ func (s *State) Returns(dst []float64) []float64 {
 	return dst
 }
 
-// Scores: 1 for every marine when the MMM fell, else 0.
+// Scores (the rules keep no points): the turns the base held, 9 when the
+// MMM fell, the same for every marine. A lost game scores the turn it was
+// lost in, minus one (turn 8 completed without the bomb scores 8).
 func (s *State) Scores(dst []float64) []float64 {
 	dst = dst[:0]
+	v := float64(s.turn)
+	switch {
+	case s.result > 0:
+		v = maxTurns + 1
+	case s.attacks >= 3:
+		v--
+	}
 	for i := 0; i < s.g.n; i++ {
-		v := 0.0
-		if s.result > 0 {
-			v = 1
-		}
 		dst = append(dst, v)
 	}
 	return dst

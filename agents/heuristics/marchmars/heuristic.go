@@ -70,8 +70,8 @@ func (h *Agent) program(s *mm.State, me int) engine.Action {
 	// target dice by action and colour (blue, black, white)
 	target := [3][3]int{{1, 0, 1}, {1, 1, 1}}
 	mv := s.Marine(me)
-	if d := mv.X - s.DefenderColumn(0); s.DefenderAlive(0) && d >= 1 && d <= 3 && marcher(me, s.Game().NumPlayers()) {
-		target = [3][3]int{{1, 2, 1}} // three of a kind kill the red defender
+	if d := mv.X - s.DefenderColumn(0); s.DefenderAlive(0) && d == 2 && marcher(me, s.Game().NumPlayers()) {
+		target = [3][3]int{{1, 2, 1}} // three 2s kill the red defender
 	}
 	if s.BesideMMM(me) {
 		target = [3][3]int{{2, 0, 2}}
@@ -166,14 +166,14 @@ func score(s *mm.State, n int) float64 {
 		if marcher(m, n) {
 			goal = s.DefenderColumn(0)
 			if s.DefenderAlive(0) {
-				goal++ // the barrier: stand next to it
+				goal += 2 // shoot the defender with three 2s
 			}
 		}
 		v -= 1.5 * math.Abs(float64(mv.X-goal))
 		if mv.Crashed {
 			v -= 4
 		}
-		v -= 2 * float64(s.Aliens(mv.X, mv.L))
+		v -= 5 * float64(s.Aliens(mv.X, mv.L))
 	}
 	if s.DefenderAlive(0) {
 		v -= 15
