@@ -28,7 +28,15 @@ const (
 	aEndShot   = 245 // keep the hits left (they are cleared)
 	aStop      = 246 // end the turn before rolling the next action
 	aRoll      = 247 // roll the next action
-	numActions = 248
+	aTactical  = 248 // + marine: tactical crash support raises it (LZ)
+	aMissile   = 253 // + missile type: the missile battery (LZ)
+	aBait      = 255 // the bait (LZ)
+	aBeacon    = 256 // + marine: the missile's artillery beacon
+	aAim       = 261 // + d (0 left, 1 right): where the missile falls from the beacon
+	aKeepSide  = 263 // the bait: keep the wave's side
+	aRollSide  = 264 // the bait: roll the side again
+	aFire      = 265 // the Seeking missile: no reroll
+	numActions = 266
 )
 
 // outcome is a chance outcome as numerator over denominator.
@@ -74,8 +82,9 @@ func (s *State) outcomes(t task, dst []outcome) []outcome {
 				dst = append(dst, outcome{int32(f), cnt[f], 6})
 			}
 		}
-	case kSide:
-		// the white die: 1 left, 2 right, anything else is rolled again
+	case kSide, kWaveDie:
+		// the white die: 1 left, 2 right, anything else is rolled again;
+		// a missile reads the same die as 1 or 2
 		dst = append(dst, outcome{0, 1, 2}, outcome{1, 1, 2})
 	}
 	return dst
@@ -131,6 +140,29 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 			}
 		}
 		dst = jumping.ProgramKeys(avail, int(s.dice-s.nAssigned)-1, int(s.lastKey), int(s.nActs), aProgram, dst)
+		dst = s.supportActions(a, dst)
+	case kBeacon:
+		for m := 0; m < g.n; m++ {
+			dst = append(dst, int32(aBeacon+m))
+		}
+	case kMissileDie:
+		dst = append(dst, aReroll)
+		if s.dieFace[1] != s.dieFace[0] {
+			dst = append(dst, aReroll+1)
+		}
+		dst = append(dst, aFire)
+	case kAim:
+		b := int(t.C)
+		if b < 0 || b >= g.n {
+			return dst
+		}
+		for d := 0; d < 2; d++ {
+			if _, ok := s.missileTarget(int(t.B), b, d); ok {
+				dst = append(dst, int32(aAim+d))
+			}
+		}
+	case kBait:
+		dst = append(dst, aKeepSide, aRollSide)
 	case kChoose:
 		if int(s.active) != a || s.nDice == 0 {
 			return dst
@@ -311,12 +343,38 @@ func (s *State) apply(t task, x int) {
 	case kRoll:
 		s.dieFace[t.B] = int8(x)
 	case kSide:
-		s.push(kWave, 0, x, 0)
+		if s.bait >= 0 {
+			s.push(kBait, int(s.bait), x, 0)
+			s.bait = -1
+		} else {
+			s.push(kWave, 0, x, 0)
+		}
+	case kWaveDie:
+		s.dieFace[t.B] = int8(x)
+	case kBait:
+		if x == aKeepSide {
+			s.push(kWave, 0, int(t.B), 0)
+		} else {
+			s.push(kSide, 0, 0, 0)
+		}
+	case kBeacon:
+		s.fire(a, int(t.B), x-aBeacon)
+	case kMissileDie:
+		if x != aFire {
+			s.push(kWaveDie, 0, x-aReroll, 0)
+		}
+	case kAim:
+		col, _ := s.missileTarget(int(t.B), int(t.C), x-aAim)
+		s.impact(a, int(t.B), col)
 	case kPlace:
 		s.mar[a].X = int8(g.lzStart + x - aPlace)
 	case kPick:
 		s.push(kMarine, x-aPick, 0, 0)
 	case kProgram:
+		if x >= aTactical {
+			s.support(a, x)
+			return
+		}
 		key := x - aProgram
 		j, c := key/3, key%3
 		s.prog[j][c]++
@@ -422,6 +480,8 @@ func (s *State) ActionString(act engine.Action) string {
 			return "wave-left"
 		}
 		return "wave-right"
+	case kWaveDie:
+		return "wave-die-" + strconv.Itoa(x+1)
 	}
 	switch {
 	case x >= aPlace && x < aPick:
@@ -475,6 +535,25 @@ func (s *State) ActionString(act engine.Action) string {
 		return "stop"
 	case x == aRoll:
 		return "roll"
+	case x >= aTactical && x < aMissile:
+		return "raise-" + marineName(x-aTactical)
+	case x >= aMissile && x < aBait:
+		if g.edition == editionEN {
+			return [2]string{"missile-high-impact", "missile-seeking"}[x-aMissile]
+		}
+		return [2]string{"missile-perforante", "missile-fragmentation"}[x-aMissile]
+	case x == aBait:
+		return "bait"
+	case x >= aBeacon && x < aAim:
+		return "beacon-" + marineName(x-aBeacon)
+	case x >= aAim && x < aKeepSide:
+		return "aim-" + "LR"[x-aAim:x-aAim+1]
+	case x == aKeepSide:
+		return "keep-side"
+	case x == aRollSide:
+		return "roll-side-again"
+	case x == aFire:
+		return "fire"
 	}
 	return "?"
 }

@@ -219,11 +219,13 @@ func (g *Game) MaxGameLength() int {
 // next marine; each marine programs at most 4 dice and plays 3 actions, each
 // of at most 4 dice rolled, 2 rerolls (2 actions each), a choice, a level, 4
 // kills and an end of shot, a continue, and a wave of at most n+1 alien
-// draws (a skull); the end of the turn: the side of the wave and its draws.
+// draws (a skull) (the Command Center's options replace the programme and
+// take fewer); the end of the turn: the side of the wave, the bait and its
+// new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
 	perAction := 4 + 4 + 1 + 1 + 5 + 1 + (n + 1)
-	return n + n*(4+3*perAction) + 1 + (n + 2)
+	return n + n*(4+3*perAction) + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -15,7 +15,7 @@ import (
 //	 "aliens": [{"box": [column, level], "n": [yellow, blue, red]}, ...],
 //	 "incoming": [[3], [3]], "bag": [3], "dead": [3], "pending": [3],
 //	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
-//	 "turn": n, "attacks": n, "result": -1|0|1,
+//	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -72,6 +72,7 @@ type stateJSON struct {
 	Turn     int                      `json:"turn"`
 	Attacks  int                      `json:"attacks"`
 	Result   int                      `json:"result"`
+	Bait     int                      `json:"bait"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -82,7 +83,7 @@ type stateJSON struct {
 func (s *State) MarshalJSON() ([]byte, error) {
 	g := s.g
 	j := stateJSON{Incoming: s.incoming, Bag: s.bag, Dead: s.dead, Pending: s.pending,
-		Turn: int(s.turn), Attacks: int(s.attacks), Result: int(s.result)}
+		Turn: int(s.turn), Attacks: int(s.attacks), Result: int(s.result), Bait: int(s.bait)}
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -189,7 +190,10 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	if !in(j.Turn, 0, maxTurns) || !in(j.Attacks, 0, 3) || !in(j.Result, -1, 1) {
 		return nil, bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
 	}
-	s.turn, s.attacks, s.result = int8(j.Turn), int8(j.Attacks), int8(j.Result)
+	if !in(j.Bait, -1, g.n-1) {
+		return nil, bad("bait %d", j.Bait)
+	}
+	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, 4) || !in(ac.Assigned, 0, ac.Dice) ||
 		!in(ac.LastKey, -1, 8) || !in(ac.Actions, 0, 3) || !in(ac.Action, 0, 2) {
@@ -270,6 +274,10 @@ func (s *State) decodeTasks(tasks []taskJSON) error {
 		}
 		ok := in(tj.A, 0, g.n-1) && in(tj.C, -1, 1)
 		switch k {
+		case kAim:
+			ok = in(tj.A, 0, g.n-1) && in(tj.B, 0, 1) && in(tj.C, 0, g.n-1)
+		case kBeacon, kWaveDie, kBait, kMissileDie:
+			ok = ok && in(tj.B, 0, 1)
 		case kCard:
 			ok = ok && in(tj.B, 0, g.slots()-1)
 		case kDeploy:

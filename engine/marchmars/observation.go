@@ -14,7 +14,7 @@ import (
 //   - the marines, the observer first and the others after it in seat
 //     order, 6 values each (5 slots, zero for absent seats): column/cols,
 //     level/height, crashed, played this turn, active, present;
-//   - the game: turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
+//   - the game: a bait is set, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
 //     colours), actions programmed, action being played, LZ reroll used,
@@ -25,7 +25,7 @@ import (
 const (
 	perBox    = 11
 	perMarine = 6
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1
 )
 
 func (g *Game) observationSize() int {
@@ -90,6 +90,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(int(s.active) == m))
 		put(1)
 	}
+	put(b2f(s.bait >= 0))
 	put(float32(s.turn) / maxTurns)
 	put(float32(s.attacks) / 3)
 	for side := 0; side < 2; side++ {

@@ -6,37 +6,43 @@ import "github.com/moongym/moongym/engine/jumping"
 // work and push what follows; decision and chance tasks wait on top for an
 // action.
 const (
-	kCard      = iota // chance: the martian card of slot B
-	kPlace            // decision: marine A takes a box of the LZ
-	kDraw             // chance: an alien drawn from the bag into the pending group
-	kDeploy           // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
-	kTurnStart        // auto: a game turn begins: the incoming waves enter the LZ
-	kPick             // decision: marine A says who plays next
-	kMarine           // auto: marine A's turn begins
-	kProgram          // decision: A spreads its dice over the actions
-	kAction           // auto: A rolls action B
-	kRoll             // chance: die B of the roll
-	kChoose           // decision: A moves, shoots, bombs, rerolls or lets the roll go
-	kLevel            // decision: A picks the box (level) of column B it shoots at
-	kHit              // decision: A spends its hits on the aliens of the target box
-	kAfter            // auto: after action B: the wave of a skull, the next action
-	kContinue         // decision: A rolls the next action or stops
-	kTurnEnd          // auto: the end of a game turn: the attack on the LZ, the wave
-	kSide             // chance: the white die sends the wave left (0) or right (1)
-	kWave             // auto: a wave on side B
+	kCard       = iota // chance: the martian card of slot B
+	kPlace             // decision: marine A takes a box of the LZ
+	kDraw              // chance: an alien drawn from the bag into the pending group
+	kDeploy            // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
+	kTurnStart         // auto: a game turn begins: the incoming waves enter the LZ
+	kPick              // decision: marine A says who plays next
+	kMarine            // auto: marine A's turn begins
+	kProgram           // decision: A spreads its dice over the actions
+	kAction            // auto: A rolls action B
+	kRoll              // chance: die B of the roll
+	kChoose            // decision: A moves, shoots, bombs, rerolls or lets the roll go
+	kLevel             // decision: A picks the box (level) of column B it shoots at
+	kHit               // decision: A spends its hits on the aliens of the target box
+	kAfter             // auto: after action B: the wave of a skull, the next action
+	kContinue          // decision: A rolls the next action or stops
+	kTurnEnd           // auto: the end of a game turn: the attack on the LZ, the wave
+	kSide              // chance: the white die sends the wave left (0) or right (1)
+	kWave              // auto: a wave on side B
+	kBeacon            // decision: A picks the beacon marine of missile B
+	kWaveDie           // chance: the wave die B of a missile (1 or 2)
+	kMissileDie        // decision: A may reroll a die of the Seeking missile
+	kAim               // decision: A aims missile B from beacon C left or right
+	kBait              // decision: A keeps the wave's side B or rolls it again
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
-	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave"}
+	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
+	"beacon", "wave-die", "missile-die", "aim", "bait"}
 
 func isChance(kind int) bool {
-	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide
+	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie
 }
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue:
+	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait:
 		return true
 	}
 	return false
@@ -52,7 +58,7 @@ func (s *State) setup() {
 	for k := range s.slots {
 		s.slots[k] = -1
 	}
-	s.active, s.lastKey = -1, -1
+	s.active, s.lastKey, s.bait = -1, -1, -1
 	s.bag = g.data.Bag
 	for side := 0; side < g.sides; side++ {
 		s.aliens[g.defCol[side]][g.plain][red] = 1
@@ -156,6 +162,7 @@ func (s *State) run(t task) {
 func (s *State) turnStart() {
 	g := s.g
 	s.turn++
+	s.bait = -1
 	for m := 0; m < g.n; m++ {
 		s.mar[m].Played = false
 	}

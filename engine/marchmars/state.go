@@ -41,6 +41,7 @@ type State struct {
 	turn    int8 // 1..8
 	attacks int8 // successful attacks on the LZ
 	result  int8 // 0 playing, 1 the MMM fell, -1 lost
+	bait    int8 // the marine that set the bait this turn, -1 none
 
 	// the active marine's turn
 	active    int8 // -1 outside turns
