@@ -36,7 +36,8 @@ const (
 	aKeepSide  = 263 // the bait: keep the wave's side
 	aRollSide  = 264 // the bait: roll the side again
 	aFire      = 265 // the Seeking missile: no reroll
-	numActions = 266
+	aAntenna   = 266 // + die: the antenna's reroll (Spanish base upgrade)
+	numActions = 272
 )
 
 // outcome is a chance outcome as numerator over denominator.
@@ -82,6 +83,8 @@ func (s *State) outcomes(t task, dst []outcome) []outcome {
 				dst = append(dst, outcome{int32(f), cnt[f], 6})
 			}
 		}
+	case kUpgrade:
+		dst = append(dst, outcome{upBunker, 1, 2}, outcome{upAntenna, 1, 2})
 	case kSide, kWaveDie:
 		// the white die: 1 left, 2 right, anything else is rolled again;
 		// a missile reads the same die as 1 or 2
@@ -254,6 +257,13 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	if letGo {
 		dst = append(dst, aLetGo)
 	}
+	if s.antennaReroll(a) {
+		for i := 0; i < int(s.nDice); i++ {
+			if s.firstOf(i) {
+				dst = append(dst, int32(aAntenna+i))
+			}
+		}
+	}
 	return dst
 }
 
@@ -265,6 +275,13 @@ func (s *State) canBomb(a int) bool {
 		return false
 	}
 	return s.g.edition == editionEN || (s.act == 0 && s.nActs == 1)
+}
+
+// antennaReroll: a marine on the side of a standing antenna may reroll one
+// die of its first roll each turn.
+func (s *State) antennaReroll(a int) bool {
+	side := s.g.sideOf(int(s.mar[a].X))
+	return side >= 0 && s.intact[side] && s.upgrade[side] == upAntenna && s.act == 0 && !s.antenna[a]
 }
 
 // lzSupport: a marine in the LZ may reroll one die of one roll a turn
@@ -337,6 +354,8 @@ func (s *State) apply(t task, x int) {
 	switch int(t.Kind) {
 	case kCard:
 		s.slots[t.B] = int8(x)
+	case kUpgrade:
+		s.upgrade[t.B] = int8(x)
 	case kDraw:
 		s.bag[x]--
 		s.pending[x]++
@@ -437,6 +456,10 @@ func (s *State) choose(t task, a, x int) {
 		s.lzReroll = true
 		s.again(t)
 		s.push(kRoll, 0, x-aLZReroll, 0)
+	case x >= aAntenna:
+		s.antenna[a] = true
+		s.again(t)
+		s.push(kRoll, 0, x-aAntenna, 0)
 	case x == aBomb:
 		if s.bombSum() >= 9 {
 			s.result = 1
@@ -482,6 +505,11 @@ func (s *State) ActionString(act engine.Action) string {
 		return "wave-right"
 	case kWaveDie:
 		return "wave-die-" + strconv.Itoa(x+1)
+	case kUpgrade:
+		if x >= 0 && x < len(upgradeNames) {
+			return "upgrade-" + upgradeNames[x]
+		}
+		return "?"
 	}
 	switch {
 	case x >= aPlace && x < aPick:
@@ -554,6 +582,8 @@ func (s *State) ActionString(act engine.Action) string {
 		return "roll-side-again"
 	case x == aFire:
 		return "fire"
+	case x >= aAntenna && x < numActions:
+		return "antenna-reroll-" + s.dieLabel(x-aAntenna)
 	}
 	return "?"
 }

@@ -25,6 +25,17 @@ const (
 
 var diffNames = []string{"normal", "baby", "sergeant", "exterminator"}
 
+// Base upgrades (Spanish edition). Sentinels are not implemented (see
+// docs/rules/march-mars.md).
+const (
+	upNone = iota
+	upBunker
+	upAntenna
+	upRandom
+)
+
+var upgradeNames = []string{"none", "bunker", "antenna", "random"}
+
 // Editions.
 const (
 	editionEN = 0
@@ -48,6 +59,8 @@ var spec = engine.Spec{
 			Doc: "en: the English rules (default); es: the newer Spanish edition"},
 		{Name: "difficulty", Kind: engine.EnumParam, Default: "normal", Choices: diffNames,
 			Doc: "normal; baby (waves 1 smaller); sergeant (LZ marines count on both sides); exterminator (and yellow aliens deploy onto marines)"},
+		{Name: "upgrades", Kind: engine.EnumParam, Default: "none", Choices: upgradeNames,
+			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, or random (one of the two a side)"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice and bag (format: mars.txt); empty: built in"},
 	},
@@ -62,6 +75,9 @@ func init() {
 		for _, d := range diffNames[1:] {
 			cfgs = append(cfgs, engine.Params{"players": "3", "edition": ed, "difficulty": d})
 		}
+		for _, u := range upgradeNames[1:] {
+			cfgs = append(cfgs, engine.Params{"players": "4", "edition": ed, "upgrades": u})
+		}
 	}
 	spec.TestConfigs = cfgs
 	engine.Register(spec, newGame)
@@ -73,6 +89,7 @@ type Game struct {
 	n          int // marines
 	edition    int
 	difficulty int
+	upgrades   int
 	data       *Data
 
 	width, height, plain int
@@ -130,6 +147,11 @@ func NewGame(p engine.Params, d *Data) (*Game, error) {
 	for i, n := range diffNames {
 		if p["difficulty"] == n {
 			g.difficulty = i
+		}
+	}
+	for i, n := range upgradeNames {
+		if p["upgrades"] == n {
+			g.upgrades = i
 		}
 	}
 	g.width, g.height, g.plain = d.Width, d.Height, d.Plain
@@ -202,17 +224,17 @@ func (g *Game) NumPlayers() int { return g.n }
 // NumActions is the size of the decision action space (see actions.go).
 func (g *Game) NumActions() int { return numActions }
 
-// MaxChanceOutcomes covers the martian cards, alien colours, die faces and
-// the wave's side.
+// MaxChanceOutcomes covers the martian cards, alien colours, die faces,
+// the wave's side and the upgrades.
 func (g *Game) MaxChanceOutcomes() int { return maxCards }
 
 // ObservationShape is a flat vector; see observation.go.
 func (g *Game) ObservationShape() []int { return []int{g.obsSize} }
 
 // MaxGameLength bounds a game: the setup (cards, places, the initial waves
-// of at most n+1 aliens a card), then 8 turns of at most turnBound actions.
+// of at most n+1 aliens a card, the random upgrades), then 8 turns of at most turnBound actions.
 func (g *Game) MaxGameLength() int {
-	return numSlots + g.n + numSlots*(g.n+1) + maxTurns*g.turnBound()
+	return 2 + numSlots + g.n + numSlots*(g.n+1) + maxTurns*g.turnBound()
 }
 
 // turnBound bounds the actions of one turn with n marines: n picks of the

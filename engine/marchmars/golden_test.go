@@ -26,6 +26,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 		{"4p-en", engine.Params{"players": "4", "edition": "en"}},
 		{"2p-es-baby", engine.Params{"players": "2", "edition": "es", "difficulty": "baby"}},
 		{"3p-en-exterminator", engine.Params{"players": "3", "edition": "en", "difficulty": "exterminator"}},
+		{"4p-es-random-upgrades", engine.Params{"players": "4", "edition": "es", "upgrades": "random"}},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			g := engine.MustLoad(marchmars.Name, c.params)

@@ -16,6 +16,7 @@ import (
 //	 "incoming": [[3], [3]], "bag": [3], "dead": [3], "pending": [3],
 //	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
 //	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
+//	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -73,6 +74,9 @@ type stateJSON struct {
 	Attacks  int                      `json:"attacks"`
 	Result   int                      `json:"result"`
 	Bait     int                      `json:"bait"`
+	Upgrades [2]string                `json:"upgrades"`
+	Intact   [2]bool                  `json:"intact"`
+	Antenna  [maxMarines]bool         `json:"antenna_used"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -84,6 +88,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	g := s.g
 	j := stateJSON{Incoming: s.incoming, Bag: s.bag, Dead: s.dead, Pending: s.pending,
 		Turn: int(s.turn), Attacks: int(s.attacks), Result: int(s.result), Bait: int(s.bait)}
+	for side := 0; side < 2; side++ {
+		j.Upgrades[side] = upgradeNames[s.upgrade[side]]
+	}
+	j.Intact, j.Antenna = s.intact, s.antenna
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -193,6 +201,19 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	if !in(j.Bait, -1, g.n-1) {
 		return nil, bad("bait %d", j.Bait)
 	}
+	for side := 0; side < 2; side++ {
+		u := -1
+		for i, n := range upgradeNames[:upRandom] {
+			if n == j.Upgrades[side] {
+				u = i
+			}
+		}
+		if u < 0 || (side >= g.sides && (u != upNone || j.Intact[side])) {
+			return nil, bad("upgrade %q of side %d", j.Upgrades[side], side)
+		}
+		s.upgrade[side] = int8(u)
+	}
+	s.intact, s.antenna = j.Intact, j.Antenna
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, 4) || !in(ac.Assigned, 0, ac.Dice) ||
@@ -276,7 +297,7 @@ func (s *State) decodeTasks(tasks []taskJSON) error {
 		switch k {
 		case kAim:
 			ok = in(tj.A, 0, g.n-1) && in(tj.B, 0, 1) && in(tj.C, 0, g.n-1)
-		case kBeacon, kWaveDie, kBait, kMissileDie:
+		case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
 			ok = ok && in(tj.B, 0, 1)
 		case kCard:
 			ok = ok && in(tj.B, 0, g.slots()-1)

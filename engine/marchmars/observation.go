@@ -14,7 +14,8 @@ import (
 //   - the marines, the observer first and the others after it in seat
 //     order, 6 values each (5 slots, zero for absent seats): column/cols,
 //     level/height, crashed, played this turn, active, present;
-//   - the game: a bait is set, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
+//   - the game: a bait is set, the upgrade counters (2 sides x intact,
+//     bunker, antenna), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
 //     colours), actions programmed, action being played, LZ reroll used,
@@ -25,7 +26,7 @@ import (
 const (
 	perBox    = 11
 	perMarine = 6
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7
 )
 
 func (g *Game) observationSize() int {
@@ -91,6 +92,16 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(1)
 	}
 	put(b2f(s.bait >= 0))
+	for side := 0; side < 2; side++ {
+		put(b2f(s.intact[side]))
+		put(b2f(s.upgrade[side] == upBunker))
+		put(b2f(s.upgrade[side] == upAntenna))
+	}
+	if me >= 0 && me < g.n {
+		put(b2f(s.antenna[me]))
+	} else {
+		i++
+	}
 	put(float32(s.turn) / maxTurns)
 	put(float32(s.attacks) / 3)
 	for side := 0; side < 2; side++ {

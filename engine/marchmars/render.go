@@ -20,6 +20,12 @@ func (s *State) String() string {
 	g := s.g
 	var b strings.Builder
 	fmt.Fprintf(&b, "March on Mars  turn %d/%d  attacks on the LZ %d/3", s.turn, maxTurns, s.attacks)
+	for side := 0; side < g.sides; side++ {
+		fmt.Fprintf(&b, "  %s upgrade: %s", [2]string{"left", "right"}[side], upgradeNames[s.upgrade[side]])
+		if !s.intact[side] {
+			b.WriteString(" (destroyed)")
+		}
+	}
 	switch s.result {
 	case 1:
 		b.WriteString("  THE MMM IS DESTROYED")

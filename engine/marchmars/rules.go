@@ -29,15 +29,16 @@ const (
 	kMissileDie        // decision: A may reroll a die of the Seeking missile
 	kAim               // decision: A aims missile B from beacon C left or right
 	kBait              // decision: A keeps the wave's side B or rolls it again
+	kUpgrade           // chance: the upgrade of side B (random upgrades)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
-	"beacon", "wave-die", "missile-die", "aim", "bait"}
+	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade"}
 
 func isChance(kind int) bool {
-	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie
+	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade
 }
 
 func isDecision(kind int) bool {
@@ -75,6 +76,17 @@ func (s *State) setup() {
 	}
 	for m := g.n - 1; m >= 0; m-- {
 		s.push(kPlace, m, 0, 0)
+	}
+	for side := 0; side < g.sides; side++ {
+		s.intact[side] = true
+		if g.upgrades != upRandom {
+			s.upgrade[side] = int8(g.upgrades)
+		}
+	}
+	if g.upgrades == upRandom {
+		for side := g.sides - 1; side >= 0; side-- {
+			s.push(kUpgrade, 0, side, 0)
+		}
 	}
 	for k := g.slots() - 1; k >= 0; k-- {
 		s.push(kCard, 0, k, 0)
@@ -163,6 +175,7 @@ func (s *State) turnStart() {
 	g := s.g
 	s.turn++
 	s.bait = -1
+	s.antenna = [maxMarines]bool{}
 	for m := 0; m < g.n; m++ {
 		s.mar[m].Played = false
 	}
@@ -276,6 +289,13 @@ func (s *State) turnEnd() {
 		}
 	}
 	if attacked {
+		// the counter of the left side falls first, then the right's
+		for side := 0; side < g.sides; side++ {
+			if s.intact[side] {
+				s.intact[side] = false
+				break
+			}
+		}
 		s.attacks++
 		if s.attacks >= 3 {
 			s.result = -1
@@ -304,7 +324,21 @@ func (s *State) wave(side int) {
 		return
 	}
 	lz, mmm := nearLZ(side), nearMMM(side)
-	s.collect(lz, &s.incoming[side])
+	var crossing [numAlienColours]int8
+	s.collect(lz, &crossing)
+	if s.intact[side] && s.upgrade[side] == upBunker {
+		// the bunker kills one alien of the wave crossing it, the toughest
+		for c := red; c >= yellow; c-- {
+			if crossing[c] > 0 {
+				crossing[c]--
+				s.dead[c]++
+				break
+			}
+		}
+	}
+	for c := range crossing {
+		s.incoming[side][c] += crossing[c]
+	}
 	s.pending = [numAlienColours]int8{}
 	s.collect(mmm, &s.pending)
 	s.pushWave(mmm, s.waveSize(side))

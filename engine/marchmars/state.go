@@ -38,10 +38,13 @@ type State struct {
 	pending  [numAlienColours]int8 // aliens drawn, waiting to deploy
 	mar      [maxMarines]marine
 
-	turn    int8 // 1..8
-	attacks int8 // successful attacks on the LZ
-	result  int8 // 0 playing, 1 the MMM fell, -1 lost
-	bait    int8 // the marine that set the bait this turn, -1 none
+	turn    int8             // 1..8
+	attacks int8             // successful attacks on the LZ
+	result  int8             // 0 playing, 1 the MMM fell, -1 lost
+	bait    int8             // the marine that set the bait this turn, -1 none
+	upgrade [2]int8          // the base upgrade counter of each side: upNone.. (upNone also once destroyed)
+	intact  [2]bool          // the counter of that side still stands
+	antenna [maxMarines]bool // the antenna reroll was used this turn
 
 	// the active marine's turn
 	active    int8 // -1 outside turns
