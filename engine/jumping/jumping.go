@@ -310,3 +310,24 @@ func ProgramKeys(avail [NumColours]int, rest, lastKey, jumps int, base int32, ds
 	}
 	return dst
 }
+
+// HasFace reports whether a die with these faces shows face f.
+func HasFace(faces [6]int8, f int8) bool {
+	for _, x := range faces {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// FirstOf reports whether die i of a roll is the first with its colour and
+// face (the others are the same choice).
+func FirstOf(cols, faces []int8, i int) bool {
+	for j := 0; j < i; j++ {
+		if cols[j] == cols[i] && faces[j] == faces[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 	"github.com/moongym/moongym/engine/jumping"
 )
 
@@ -40,14 +41,8 @@ const (
 	numActions = 272
 )
 
-// outcome is a chance outcome as numerator over denominator.
-type outcome struct {
-	a    int32
-	n, d int32
-}
-
 // outcomes lists a chance task's outcomes.
-func (s *State) outcomes(t task, dst []outcome) []outcome {
+func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 	g := s.g
 	switch int(t.Kind) {
 	case kCard:
@@ -59,36 +54,26 @@ func (s *State) outcomes(t task, dst []outcome) []outcome {
 		}
 		for c := range g.data.Cards {
 			if !s.cardPlaced(int8(c)) {
-				dst = append(dst, outcome{int32(c), 1, n})
+				dst = append(dst, taskrun.Outcome{A: int32(c), N: 1, D: n})
 			}
 		}
 	case kDraw:
 		tot := int32(s.bag[0]) + int32(s.bag[1]) + int32(s.bag[2])
 		for c := 0; c < numAlienColours; c++ {
 			if s.bag[c] > 0 {
-				dst = append(dst, outcome{int32(c), int32(s.bag[c]), tot})
+				dst = append(dst, taskrun.Outcome{A: int32(c), N: int32(s.bag[c]), D: tot})
 			}
 		}
 	case kRoll:
-		i := int(t.B)
-		if i < 0 || i >= int(s.nDice) {
-			return dst
-		}
-		var cnt [jumping.NumFaces]int32
-		for _, f := range g.data.Dice[s.dieCol[i]] {
-			cnt[f]++
-		}
-		for f := 0; f < jumping.NumFaces; f++ {
-			if cnt[f] > 0 {
-				dst = append(dst, outcome{int32(f), cnt[f], 6})
-			}
+		if i := int(t.B); i >= 0 && i < int(s.nDice) {
+			dst = taskrun.DieOutcomes(g.data.Dice[s.dieCol[i]], jumping.NumFaces, dst)
 		}
 	case kUpgrade:
-		dst = append(dst, outcome{upBunker, 1, 2}, outcome{upAntenna, 1, 2})
+		dst = append(dst, taskrun.Outcome{A: upBunker, N: 1, D: 2}, taskrun.Outcome{A: upAntenna, N: 1, D: 2})
 	case kSide, kWaveDie:
 		// the white die: 1 left, 2 right, anything else is rolled again;
 		// a missile reads the same die as 1 or 2
-		dst = append(dst, outcome{0, 1, 2}, outcome{1, 1, 2})
+		dst = append(dst, taskrun.Outcome{A: 0, N: 1, D: 2}, taskrun.Outcome{A: 1, N: 1, D: 2})
 	}
 	return dst
 }
@@ -103,14 +88,7 @@ func (s *State) cardPlaced(c int8) bool {
 }
 
 // firstOf reports whether die i is the first of the roll with its colour and face.
-func (s *State) firstOf(i int) bool {
-	for j := 0; j < i; j++ {
-		if s.dieCol[j] == s.dieCol[i] && s.dieFace[j] == s.dieFace[i] {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) firstOf(i int) bool { return jumping.FirstOf(s.dieCol[:], s.dieFace[:], i) }
 
 // decisions lists the legal actions of a decision task, sorted.
 func (s *State) decisions(t task, dst []int32) []int32 {
@@ -295,57 +273,48 @@ func (s *State) lzSupport(a int) bool {
 	return g.edition == editionEN || s.act == 0
 }
 
+// lists are the chance outcomes or the decisions of the task on top.
+func (s *State) lists(outs []taskrun.Outcome, decs []int32) (bool, []taskrun.Outcome, []int32) {
+	t, ok := s.top()
+	switch {
+	case !ok:
+		return false, nil, nil
+	case isChance(int(t.Kind)):
+		return true, s.outcomes(t, outs), nil
+	}
+	return false, nil, s.decisions(t, decs)
+}
+
 // LegalActions lists the legal actions or chance outcomes, sorted.
 func (s *State) LegalActions(dst []engine.Action) []engine.Action {
-	dst = dst[:0]
-	t, ok := s.top()
-	if !ok {
-		return dst
-	}
-	if isChance(int(t.Kind)) {
-		var buf [maxCards]outcome
-		for _, o := range s.outcomes(t, buf[:0]) {
-			dst = append(dst, engine.Action(o.a))
-		}
-		return dst
-	}
-	var buf [numActions]int32
-	for _, a := range s.decisions(t, buf[:0]) {
-		dst = append(dst, engine.Action(a))
-	}
-	return dst
+	var ob [maxCards]taskrun.Outcome
+	var db [numActions]int32
+	chance, outs, decs := s.lists(ob[:0], db[:0])
+	return taskrun.AppendActions(dst, chance, outs, decs)
 }
 
 // ChanceOutcomes lists the outcomes of a chance node with their probabilities.
 func (s *State) ChanceOutcomes(dst []engine.Outcome) []engine.Outcome {
-	dst = dst[:0]
 	t, ok := s.top()
 	if !ok || !isChance(int(t.Kind)) {
-		return dst
+		return dst[:0]
 	}
-	var buf [maxCards]outcome
-	for _, o := range s.outcomes(t, buf[:0]) {
-		dst = append(dst, engine.Outcome{Action: engine.Action(o.a), Prob: float64(o.n) / float64(o.d)})
-	}
-	return dst
+	var ob [maxCards]taskrun.Outcome
+	return taskrun.AppendOutcomes(dst, s.outcomes(t, ob[:0]))
 }
 
-// Apply plays a legal action (trusted; see engine.ApplyChecked).
+// Apply plays a legal action (trusted; see engine.ApplyChecked): the task
+// on top takes it, then the automatic tasks run.
 func (s *State) Apply(act engine.Action) {
-	t, ok := s.top()
-	if !ok {
-		return
+	if t, ok := s.top(); ok {
+		s.stack.Pop()
+		s.apply(t, int(act))
+		s.advance()
 	}
-	s.sp--
-	s.apply(t, int(act))
-	s.advance()
 }
 
 // again puts the popped task t back on the stack.
-func (s *State) again(t task) {
-	s.tasks[s.sp] = t
-	s.sp++
-}
+func (s *State) again(t task) { s.stack.Again(t) }
 
 // apply does the effect of action x on task t, already popped.
 func (s *State) apply(t task, x int) {

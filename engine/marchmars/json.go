@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 	"github.com/moongym/moongym/engine/jumping"
 )
 
@@ -119,8 +120,8 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	j.Roll.Engaged, j.Roll.TeamReroll = s.engaged, s.teamUsed
 	j.Shot = shotJSON{[2]int{int(s.shotX), int(s.shotL)}, int(s.hits)}
 	j.Tasks = []taskJSON{}
-	for i := 0; i < int(s.sp); i++ {
-		t := s.tasks[i]
+	for i := 0; i < int(s.stack.Len()); i++ {
+		t := s.stack.At(i)
 		j.Tasks = append(j.Tasks, taskJSON{kindNames[t.Kind], int(t.A), int(t.B), int(t.C)})
 	}
 	return json.Marshal(j)
@@ -242,7 +243,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		for c, cn := range jumping.ColourNames {
 			if len(name) > len(cn) && name[:len(cn)] == cn {
 				f, err := jumping.ParseFace(name[len(cn):])
-				if err == nil && dieHas(g, c, f) {
+				if err == nil && jumping.HasFace(g.data.Dice[c], f) {
 					col, face = c, f
 				}
 			}
@@ -261,26 +262,16 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	if err := s.decodeTasks(j.Tasks); err != nil {
 		return nil, err
 	}
-	if s.result != 0 && s.sp != 0 {
+	if s.result != 0 && s.stack.Len() != 0 {
 		return nil, bad("a decided game with tasks left")
 	}
 	return s, nil
 }
 
-// dieHas reports whether a die of colour c has face f.
-func dieHas(g *Game, c int, f int8) bool {
-	for _, x := range g.data.Dice[c] {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
 // decodeTasks checks each task's fields against what its kind reads.
 func (s *State) decodeTasks(tasks []taskJSON) error {
 	g := s.g
-	if len(tasks) > maxTasks {
+	if len(tasks) > taskrun.Max {
 		return bad("%d tasks", len(tasks))
 	}
 	for i, tj := range tasks {
@@ -317,8 +308,7 @@ func (s *State) decodeTasks(tasks []taskJSON) error {
 		if !ok {
 			return bad("task %d %+v", i, tj)
 		}
-		s.tasks[i] = task{int8(k), int8(tj.A), int8(tj.B), int8(tj.C)}
+		s.stack.Push(k, tj.A, tj.B, tj.C)
 	}
-	s.sp = int8(len(tasks))
 	return nil
 }

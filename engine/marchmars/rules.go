@@ -1,6 +1,9 @@
 package marchmars
 
-import "github.com/moongym/moongym/engine/jumping"
+import (
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
+)
 
 // Task kinds. The rules run as a stack of tasks: automatic tasks do their
 // work and push what follows; decision and chance tasks wait on top for an
@@ -103,35 +106,19 @@ func (s *State) pushWave(k, n int) {
 	}
 }
 
-// advance runs automatic tasks until a decision or chance node is on top
-// or the game is over.
+// advance runs automatic tasks until a decision or chance node with
+// something to choose is on top; a decided game drops what is left.
 func (s *State) advance() {
-	for s.sp > 0 {
-		if s.result != 0 {
-			s.sp = 0
+	var buf [numActions]engine.Action
+	for s.result == 0 {
+		t, ok := s.top()
+		if !ok || len(s.LegalActions(buf[:0])) > 0 {
 			return
 		}
-		t := s.tasks[s.sp-1]
-		if s.waiting(t) {
-			return
-		}
-		s.sp--
+		s.stack.Pop()
 		s.run(t)
 	}
-}
-
-// waiting reports whether t needs an action.
-func (s *State) waiting(t task) bool {
-	k := int(t.Kind)
-	switch {
-	case isChance(k):
-		var buf [maxCards]outcome
-		return len(s.outcomes(t, buf[:0])) > 0
-	case isDecision(k):
-		var buf [numActions]int32
-		return len(s.decisions(t, buf[:0])) > 0
-	}
-	return false
+	s.stack.Clear()
 }
 
 // run does the work of an automatic task.

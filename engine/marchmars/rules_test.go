@@ -205,8 +205,8 @@ func TestWaveMovesTowardLZ(t *testing.T) {
 	}
 	// a new wave of marines on that side + 1 = 2 is being drawn
 	draws := 0
-	for i := 0; i < int(s.sp); i++ {
-		if s.tasks[i].Kind == kDraw {
+	for i := 0; i < int(s.stack.Len()); i++ {
+		if s.stack.At(i).Kind == kDraw {
 			draws++
 		}
 	}
@@ -214,7 +214,7 @@ func TestWaveMovesTowardLZ(t *testing.T) {
 		t.Errorf("new wave of %d aliens, want 2", draws)
 	}
 	// the incoming aliens enter the LZ when the next turn starts
-	s.sp = 0
+	s.stack.Clear()
 	s.push(kTurnStart, 0, 0, 0)
 	s.advance()
 	if s.regionAliens(g.lzStart, g.lzEnd) != 1 || total(s.incoming[0]) != 0 {
@@ -255,8 +255,8 @@ func TestHalfBoardWaveOnUnusedSide(t *testing.T) {
 		s.push(kWave, 0, 1, 0)
 		s.advance()
 		draws := 0
-		for i := 0; i < int(s.sp); i++ {
-			if s.tasks[i].Kind == kDraw {
+		for i := 0; i < int(s.stack.Len()); i++ {
+			if s.stack.At(i).Kind == kDraw {
 				draws++
 			}
 		}
@@ -271,7 +271,7 @@ func TestLZAttackAndLoss(t *testing.T) {
 	g := s.g
 	for a := 1; a <= 3; a++ {
 		s.aliens[g.lzStart][g.plain][yellow] = 1
-		s.sp = 0
+		s.stack.Clear()
 		s.push(kTurnEnd, 0, 0, 0)
 		s.advance()
 		if int(s.attacks) != a || s.regionAliens(g.lzStart, g.lzEnd) != 0 {
@@ -425,7 +425,7 @@ func TestSpanishBombIsTheOnlyAction(t *testing.T) {
 	if has(s, aBomb) {
 		t.Errorf("Spanish bomb with a second action programmed")
 	}
-	s.sp = 0
+	s.stack.Clear()
 	roll(s, 0, 0, 1, dice...)
 	if !has(s, aBomb) {
 		t.Errorf("Spanish bomb as the only action refused")
@@ -486,7 +486,7 @@ func TestLZSupportReroll(t *testing.T) {
 		if got := has(s, aLZReroll); got != (ed == "en") {
 			t.Errorf("%s: LZ reroll on the second roll %v", ed, got)
 		}
-		s.sp = 0
+		s.stack.Clear()
 		roll(s, 0, 0, 2, [2]int{jumping.Blue, face(1, false)})
 		mustApply(t, s, aLZReroll)
 		mustApply(t, s, face(2, false))
@@ -517,7 +517,7 @@ func TestCrashedMarineHasTwoDice(t *testing.T) {
 	if s.dice != 2 || s.mar[2].Crashed {
 		t.Errorf("crashed marine: %d dice, crashed %v", s.dice, s.mar[2].Crashed)
 	}
-	s.sp = 0
+	s.stack.Clear()
 	s.push(kMarine, 1, 0, 0)
 	s.advance()
 	if s.dice != 4 {

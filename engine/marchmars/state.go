@@ -3,6 +3,8 @@ package marchmars
 import (
 	"math/rand/v2"
 
+	"github.com/moongym/moongym/engine/internal/taskrun"
+
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/jumping"
 )
@@ -10,7 +12,6 @@ import (
 const (
 	maxMarines = 5
 	maxDice    = 6
-	maxTasks   = 96
 	maxCols    = 2 + numSlots*maxWidth + maxLZ
 )
 
@@ -23,7 +24,7 @@ type marine struct {
 
 // task is one step of the rules waiting on the task stack. Kinds are in
 // rules.go.
-type task struct{ Kind, A, B, C int8 }
+type task = taskrun.Task
 
 // State is a position of March on Mars: a flat value (the game pointer is
 // to immutable configuration), cloned by one copy.
@@ -67,8 +68,7 @@ type State struct {
 	hits     int8
 	shotDone bool // the current shot killed or aimed (for the event log)
 
-	tasks [maxTasks]task
-	sp    int8
+	stack taskrun.Stack
 }
 
 var _ engine.State = (*State)(nil)
@@ -76,23 +76,12 @@ var _ engine.State = (*State)(nil)
 // Game returns the game.
 func (s *State) Game() engine.Game { return s.g }
 
-func (s *State) push(kind int, a, b, c int) {
-	if int(s.sp) >= maxTasks {
-		return // cannot happen within the rules; guarded for decoded states
-	}
-	s.tasks[s.sp] = task{int8(kind), int8(a), int8(b), int8(c)}
-	s.sp++
-}
+func (s *State) push(kind int, a, b, c int) { s.stack.Push(kind, a, b, c) }
 
-func (s *State) top() (task, bool) {
-	if s.sp == 0 {
-		return task{}, false
-	}
-	return s.tasks[s.sp-1], true
-}
+func (s *State) top() (task, bool) { return s.stack.Top() }
 
-// IsTerminal: the game is decided.
-func (s *State) IsTerminal() bool { return s.sp == 0 }
+// IsTerminal: the game is decided (no task is left).
+func (s *State) IsTerminal() bool { return s.stack.Len() == 0 }
 
 // CurrentPlayer is the marine deciding, Chance, or Terminal.
 func (s *State) CurrentPlayer() engine.Player {
