@@ -445,11 +445,18 @@ func dieName(col int, face int8) string {
 
 // ActionString names an action in this state.
 func (s *State) ActionString(act engine.Action) string {
-	x := int(act)
 	t, ok := s.top()
-	if !ok {
+	switch {
+	case !ok:
 		return "?"
+	case isChance(int(t.Kind)):
+		return s.outcomeName(t, int(act))
 	}
+	return s.decisionName(int(act))
+}
+
+// outcomeName names chance outcome x of task t.
+func (s *State) outcomeName(t task, x int) string {
 	g := s.g
 	switch int(t.Kind) {
 	case kCard:
@@ -478,8 +485,13 @@ func (s *State) ActionString(act engine.Action) string {
 		if x >= 0 && x < len(upgradeNames) {
 			return "upgrade-" + upgradeNames[x]
 		}
-		return "?"
 	}
+	return "?"
+}
+
+// decisionName names decision x.
+func (s *State) decisionName(x int) string {
+	g := s.g
 	switch {
 	case x >= aPlace && x < aPick:
 		return "lz" + strconv.Itoa(x-aPlace+1)

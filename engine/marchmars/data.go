@@ -46,10 +46,10 @@ type MarsCard struct {
 
 // Data is the designed material: terrain, dice, bag.
 type Data struct {
-	Width, Height, Plain, LZ int
-	Dice                     [jumping.NumColours][6]int8
-	Bag                      [numAlienColours]int8
-	Cards                    []MarsCard
+	jumping.Material // width, height, plain, dice
+	LZ               int
+	Bag              [numAlienColours]int8
+	Cards            []MarsCard
 }
 
 // ParseData reads and validates the format documented in mars.txt. Errors
@@ -63,7 +63,6 @@ func ParseData(text string) (*Data, error) {
 	}
 	var cur *MarsCard
 	var rows []string
-	seenDice := [jumping.NumColours]bool{}
 	seenBag := false
 	finish := func() error {
 		if cur == nil {
@@ -109,58 +108,19 @@ func ParseData(text string) (*Data, error) {
 		if err := finish(); err != nil {
 			return nil, err
 		}
-		switch f[0] {
-		case "width", "height", "plain", "lz":
-			if len(f) != 2 {
-				return nil, fail("%s wants one number", f[0])
-			}
-			n, err := strconv.Atoi(f[1])
+		if ok, err := d.Statement(f, jumping.Sizes{MinWidth: 2, MinHeight: 3}); ok {
 			if err != nil {
-				return nil, fail("%s: %v", f[0], err)
+				return nil, fail("%v", err)
 			}
-			lo, hi := 2, maxWidth
-			switch f[0] {
-			case "height":
-				lo, hi = 3, maxHeight
-			case "plain":
-				lo, hi = 0, maxHeight-2
-			case "lz":
-				lo, hi = 1, maxLZ
+			continue
+		}
+		switch f[0] {
+		case "lz":
+			n, err := jumping.ParseNumber(f, 1, maxLZ)
+			if err != nil {
+				return nil, fail("%v", err)
 			}
-			if n < lo || n > hi {
-				return nil, fail("%s %d outside %d..%d", f[0], n, lo, hi)
-			}
-			switch f[0] {
-			case "width":
-				d.Width = n
-			case "height":
-				d.Height = n
-			case "plain":
-				d.Plain = n
-			case "lz":
-				d.LZ = n
-			}
-		case "dice":
-			if len(f) != 8 {
-				return nil, fail("dice wants a colour and 6 faces")
-			}
-			c := -1
-			for i, n := range jumping.ColourNames {
-				if n == f[1] {
-					c = i
-				}
-			}
-			if c < 0 {
-				return nil, fail("unknown colour %q", f[1])
-			}
-			for i := 0; i < 6; i++ {
-				code, err := jumping.ParseFace(f[2+i])
-				if err != nil {
-					return nil, fail("%v", err)
-				}
-				d.Dice[c][i] = code
-			}
-			seenDice[c] = true
+			d.LZ = n
 		case "bag":
 			for _, w := range f[1:] {
 				k, v, ok := strings.Cut(w, "=")
@@ -211,20 +171,16 @@ func ParseData(text string) (*Data, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
 	}
+	if err := d.Check(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
+	}
 	switch {
-	case d.Width == 0 || d.Height == 0 || d.LZ == 0:
-		return nil, fmt.Errorf("%w: width, height and lz are required", ErrBadData)
-	case d.Plain > d.Height-2:
-		return nil, fmt.Errorf("%w: plain %d outside 0..%d", ErrBadData, d.Plain, d.Height-2)
+	case d.LZ == 0:
+		return nil, fmt.Errorf("%w: lz is required", ErrBadData)
 	case len(d.Cards) < numSlots:
 		return nil, fmt.Errorf("%w: %d martian cards, want at least %d", ErrBadData, len(d.Cards), numSlots)
 	case !seenBag || int(d.Bag[yellow])+int(d.Bag[blueAlien])+int(d.Bag[red]) < 12:
 		return nil, fmt.Errorf("%w: the bag needs at least 12 aliens", ErrBadData)
-	}
-	for c := range seenDice {
-		if !seenDice[c] {
-			return nil, fmt.Errorf("%w: no dice line for %s", ErrBadData, jumping.ColourNames[c])
-		}
 	}
 	return d, nil
 }

@@ -2,7 +2,6 @@ package marchmars
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
@@ -103,27 +102,12 @@ type Game struct {
 
 var _ engine.Game = (*Game)(nil)
 
-var builtin *Data
-
-func init() {
-	d, err := ParseData(defaultData)
-	if err != nil {
-		panic("marchmars: built-in data: " + err.Error())
-	}
-	builtin = d
-}
+var builtin = jumping.MustParse("marchmars", defaultData, ParseData)
 
 func newGame(p engine.Params) (engine.Game, error) {
-	d := builtin
-	if f := p["data"]; f != "" {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%w: data: %w", engine.ErrBadParam, err)
-		}
-		d, err = ParseData(string(b))
-		if err != nil {
-			return nil, fmt.Errorf("%w: data %s: %w", engine.ErrBadParam, f, err)
-		}
+	d, err := jumping.ReadData(p["data"], builtin, ParseData)
+	if err != nil {
+		return nil, err
 	}
 	return NewGame(p, d)
 }

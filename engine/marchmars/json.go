@@ -56,13 +56,6 @@ type shotJSON struct {
 	Hits int    `json:"hits"`
 }
 
-type taskJSON struct {
-	Kind string `json:"kind"`
-	A    int    `json:"a"`
-	B    int    `json:"b"`
-	C    int    `json:"c"`
-}
-
 type stateJSON struct {
 	Cards    []int                    `json:"cards"`
 	Aliens   []alienJSON              `json:"aliens"`
@@ -81,7 +74,7 @@ type stateJSON struct {
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
-	Tasks    []taskJSON               `json:"tasks"`
+	Tasks    []taskrun.TaskJSON       `json:"tasks"`
 }
 
 // MarshalJSON writes the state (see the format above).
@@ -119,11 +112,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	j.Roll.Engaged, j.Roll.TeamReroll = s.engaged, s.teamUsed
 	j.Shot = shotJSON{[2]int{int(s.shotX), int(s.shotL)}, int(s.hits)}
-	j.Tasks = []taskJSON{}
-	for i := 0; i < int(s.stack.Len()); i++ {
-		t := s.stack.At(i)
-		j.Tasks = append(j.Tasks, taskJSON{kindNames[t.Kind], int(t.A), int(t.B), int(t.C)})
-	}
+	j.Tasks = s.stack.Encode(kindNames[:])
 	return json.Marshal(j)
 }
 
@@ -269,7 +258,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 }
 
 // decodeTasks checks each task's fields against what its kind reads.
-func (s *State) decodeTasks(tasks []taskJSON) error {
+func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
 	g := s.g
 	if len(tasks) > taskrun.Max {
 		return bad("%d tasks", len(tasks))

@@ -2,6 +2,7 @@ package marchmars
 
 import (
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 	"github.com/moongym/moongym/engine/jumping"
 )
 
@@ -36,12 +37,7 @@ func (g *Game) observationSize() int {
 // ObservationBounds: every value lies in [0, 60].
 func (g *Game) ObservationBounds() (low, high float32) { return 0, 60 }
 
-func b2f(b bool) float32 {
-	if b {
-		return 1
-	}
-	return 0
-}
+func b2f(b bool) float32 { return taskrun.Flag(b) }
 
 // Observe writes the observation of marine p into dst.
 func (s *State) Observe(p engine.Player, dst []float32) {

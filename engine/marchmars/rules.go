@@ -123,11 +123,7 @@ func (s *State) advance() {
 
 // run does the work of an automatic task.
 func (s *State) run(t task) {
-	g := s.g
-	a := int(t.A)
-	if a < 0 || a >= g.n {
-		a = 0
-	}
+	a := int(t.A) // DecodeState checks it is a marine
 	switch int(t.Kind) {
 	case kDraw:
 		// the bag is empty: the dead make a new one

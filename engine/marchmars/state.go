@@ -84,16 +84,7 @@ func (s *State) top() (task, bool) { return s.stack.Top() }
 func (s *State) IsTerminal() bool { return s.stack.Len() == 0 }
 
 // CurrentPlayer is the marine deciding, Chance, or Terminal.
-func (s *State) CurrentPlayer() engine.Player {
-	t, ok := s.top()
-	if !ok {
-		return engine.Terminal
-	}
-	if isChance(int(t.Kind)) {
-		return engine.Chance
-	}
-	return engine.Player(t.A)
-}
+func (s *State) CurrentPlayer() engine.Player { return s.stack.Player(isChance) }
 
 // Clone copies the state.
 func (s *State) Clone() engine.State {

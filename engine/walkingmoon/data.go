@@ -104,13 +104,12 @@ type LunarCard struct {
 
 // Data is the whole designed material: terrain, dice, decks, supplies.
 type Data struct {
-	Width, Height, Plain int
-	Dice                 [numColours][6]int8
-	Cards                []LunarCard
-	Deck                 [2][numCardTypes]int8
-	Tokens               [2][numTokenTypes]int8
-	SupplySputnik        [2]int8
-	SupplyEC             [2]int8
+	jumping.Material // width, height, plain, dice
+	Cards            []LunarCard
+	Deck             [2][numCardTypes]int8
+	Tokens           [2][numTokenTypes]int8
+	SupplySputnik    [2]int8
+	SupplyEC         [2]int8
 }
 
 func lookupName(names []string, s string) int {
@@ -133,7 +132,6 @@ func ParseData(text string) (*Data, error) {
 	}
 	var cur *LunarCard
 	rows := 0
-	seenDice := [numColours]bool{}
 	seenDeck := [2]bool{}
 	seenTokens := [2]bool{}
 	seenSupply := [2]bool{}
@@ -175,45 +173,13 @@ func ParseData(text string) (*Data, error) {
 				return nil, err
 			}
 		}
-		switch f[0] {
-		case "width", "height", "plain":
-			if len(f) != 2 {
-				return nil, fail("%s wants one number", f[0])
-			}
-			n, err := strconv.Atoi(f[1])
+		if ok, err := d.Statement(f, jumping.Sizes{MinWidth: 1, MinHeight: 2}); ok {
 			if err != nil {
-				return nil, fail("%s: %v", f[0], err)
+				return nil, fail("%v", err)
 			}
-			switch f[0] {
-			case "width":
-				if n < 1 || n > maxWidth {
-					return nil, fail("width %d outside 1..%d", n, maxWidth)
-				}
-				d.Width = n
-			case "height":
-				if n < 2 || n > maxHeight {
-					return nil, fail("height %d outside 2..%d", n, maxHeight)
-				}
-				d.Height = n
-			case "plain":
-				d.Plain = n
-			}
-		case "dice":
-			if len(f) != 8 {
-				return nil, fail("dice wants a colour and 6 faces")
-			}
-			c := lookupName(colourNames[:], f[1])
-			if c < 0 {
-				return nil, fail("unknown colour %q", f[1])
-			}
-			for i := 0; i < 6; i++ {
-				code, err := jumping.ParseFace(f[2+i])
-				if err != nil {
-					return nil, fail("%v", err)
-				}
-				d.Dice[c][i] = code
-			}
-			seenDice[c] = true
+			continue
+		}
+		switch f[0] {
 		case "card":
 			if d.Width == 0 || d.Height == 0 {
 				return nil, fail("card before width and height")
@@ -332,16 +298,8 @@ func ParseData(text string) (*Data, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
 	}
-	if d.Width == 0 || d.Height == 0 {
-		return nil, fmt.Errorf("%w: width and height are required", ErrBadData)
-	}
-	if d.Plain < 0 || d.Plain >= d.Height-1 {
-		return nil, fmt.Errorf("%w: plain %d outside 0..%d", ErrBadData, d.Plain, d.Height-2)
-	}
-	for c := 0; c < numColours; c++ {
-		if !seenDice[c] {
-			return nil, fmt.Errorf("%w: no dice line for %s", ErrBadData, colourNames[c])
-		}
+	if err := d.Check(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
 	}
 	for e := 0; e < 2; e++ {
 		n := 0

@@ -2,10 +2,10 @@ package walkingmoon
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 // Name is the registry name of the game.
@@ -97,27 +97,12 @@ type Game struct {
 
 var _ engine.Game = (*Game)(nil)
 
-var builtin *Data
-
-func init() {
-	d, err := ParseData(defaultData)
-	if err != nil {
-		panic("walkingmoon: built-in data: " + err.Error())
-	}
-	builtin = d
-}
+var builtin = jumping.MustParse("walkingmoon", defaultData, ParseData)
 
 func newGame(p engine.Params) (engine.Game, error) {
-	d := builtin
-	if f := p["data"]; f != "" {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%w: data: %w", engine.ErrBadParam, err)
-		}
-		d, err = ParseData(string(b))
-		if err != nil {
-			return nil, fmt.Errorf("%w: data %s: %w", engine.ErrBadParam, f, err)
-		}
+	d, err := jumping.ReadData(p["data"], builtin, ParseData)
+	if err != nil {
+		return nil, err
 	}
 	return NewGame(p, d)
 }

@@ -107,3 +107,45 @@ func DieOutcomes(faces [6]int8, numFaces int, dst []Outcome) []Outcome {
 	}
 	return dst
 }
+
+// Player is who acts on the task on top: engine.Terminal when the stack is
+// empty, engine.Chance for a chance task, else the task's A.
+func (s *Stack) Player(chance func(kind int) bool) engine.Player {
+	t, ok := s.Top()
+	switch {
+	case !ok:
+		return engine.Terminal
+	case chance(int(t.Kind)):
+		return engine.Chance
+	}
+	return engine.Player(t.A)
+}
+
+// TaskJSON is a task in a state's JSON form: its kind by name.
+type TaskJSON struct {
+	Kind string `json:"kind"`
+	A    int    `json:"a"`
+	B    int    `json:"b"`
+	C    int    `json:"c"`
+}
+
+// Encode lists the tasks bottom first, kinds named by names.
+func (s *Stack) Encode(names []string) []TaskJSON {
+	out := []TaskJSON{}
+	for _, t := range s.tasks[:s.n] {
+		name := "?"
+		if int(t.Kind) < len(names) {
+			name = names[t.Kind]
+		}
+		out = append(out, TaskJSON{name, int(t.A), int(t.B), int(t.C)})
+	}
+	return out
+}
+
+// Flag is 1 for true, 0 for false (observations).
+func Flag(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
