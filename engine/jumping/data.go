@@ -152,3 +152,19 @@ func ReadData[D any](file string, builtin *D, parse func(string) (*D, error)) (*
 	}
 	return d, nil
 }
+
+// Loader makes a game's registry constructor: it reads the data parameter
+// (ReadData) and builds the game with it.
+func Loader[D any, G engine.Game](builtin *D, parse func(string) (*D, error), build func(engine.Params, *D) (G, error)) func(engine.Params) (engine.Game, error) {
+	return func(p engine.Params) (engine.Game, error) {
+		d, err := ReadData(p["data"], builtin, parse)
+		if err != nil {
+			return nil, err
+		}
+		g, err := build(p, d)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+}

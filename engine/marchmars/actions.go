@@ -1,6 +1,7 @@
 package marchmars
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
@@ -78,14 +79,8 @@ func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 	return dst
 }
 
-func (s *State) cardPlaced(c int8) bool {
-	for _, k := range s.slots {
-		if k == c {
-			return true
-		}
-	}
-	return false
-}
+// cardPlaced reports whether card index c lies in a slot.
+func (s *State) cardPlaced(c int8) bool { return slices.Contains(s.slots[:], c) }
 
 // firstOf reports whether die i is the first of the roll with its colour and face.
 func (s *State) firstOf(i int) bool { return jumping.FirstOf(s.dieCol[:], s.dieFace[:], i) }

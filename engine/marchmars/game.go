@@ -79,7 +79,7 @@ func init() {
 		}
 	}
 	spec.TestConfigs = cfgs
-	engine.Register(spec, newGame)
+	engine.Register(spec, jumping.Loader(builtin, ParseData, NewGame))
 }
 
 // Game is March on Mars in one configuration. It is immutable.
@@ -103,14 +103,6 @@ type Game struct {
 var _ engine.Game = (*Game)(nil)
 
 var builtin = jumping.MustParse("marchmars", defaultData, ParseData)
-
-func newGame(p engine.Params) (engine.Game, error) {
-	d, err := jumping.ReadData(p["data"], builtin, ParseData)
-	if err != nil {
-		return nil, err
-	}
-	return NewGame(p, d)
-}
 
 // NewGame configures the game from resolved parameters and material data.
 //

@@ -1,7 +1,6 @@
 package marchmars
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -128,9 +127,7 @@ func in8(v int8, lo, hi int) bool { return in(int(v), lo, hi) }
 // ranges.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := taskrun.DecodeStrict(data, &j); err != nil {
 		return nil, bad("%v", err)
 	}
 	s := &State{g: g}

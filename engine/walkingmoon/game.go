@@ -53,7 +53,7 @@ func init() {
 	}
 	cfgs = append(cfgs, engine.Params{"players": "3", "rules": "advanced", "edition": "es", "difficult": "1"})
 	spec.TestConfigs = cfgs
-	engine.Register(spec, newGame)
+	engine.Register(spec, jumping.Loader(builtin, ParseData, NewGame))
 }
 
 // Timings of action cards (the icons of the texts).
@@ -98,14 +98,6 @@ type Game struct {
 var _ engine.Game = (*Game)(nil)
 
 var builtin = jumping.MustParse("walkingmoon", defaultData, ParseData)
-
-func newGame(p engine.Params) (engine.Game, error) {
-	d, err := jumping.ReadData(p["data"], builtin, ParseData)
-	if err != nil {
-		return nil, err
-	}
-	return NewGame(p, d)
-}
 
 // NewGame configures the game from resolved parameters and material data.
 func NewGame(p engine.Params, d *Data) (*Game, error) {

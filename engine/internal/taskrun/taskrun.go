@@ -4,7 +4,12 @@
 // on top for an action. A Stack is a flat value, copied with its state.
 package taskrun
 
-import "github.com/moongym/moongym/engine"
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/moongym/moongym/engine"
+)
 
 // Max is the depth of a Stack.
 const Max = 96
@@ -148,4 +153,11 @@ func Flag(b bool) float32 {
 		return 1
 	}
 	return 0
+}
+
+// DecodeStrict reads a state's JSON form into v, refusing unknown fields.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
