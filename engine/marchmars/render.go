@@ -9,7 +9,7 @@ import (
 )
 
 // String draws the board: one row a level, the top first, three characters
-// a column; then the marines, the aliens box by box, the incoming waves and
+// a column, the MMM (M) at the ends (| the edge of the half board); then the marines, the aliens box by box, the incoming waves and
 // what is being decided.
 //
 //	terrain: ### rock, blank air, o circle, x hazardous box, O hidden box,
@@ -58,7 +58,11 @@ func (s *State) String() string {
 		for x := 0; x < g.cols; x++ {
 			b.WriteString(s.drawBox(x, l))
 		}
-		b.WriteString("M\n")
+		if g.sides == 2 {
+			b.WriteString("M\n")
+		} else {
+			b.WriteString("|\n") // the half board ends at the LZ
+		}
 	}
 	for m := 0; m < g.n; m++ {
 		ms := &s.mar[m]
@@ -96,13 +100,13 @@ func (s *State) String() string {
 	if s.active >= 0 {
 		fmt.Fprintf(&b, "%s plays: %d dice, programme", marineName(int(s.active)), s.dice)
 		for j := 0; j < 3; j++ {
-			b.WriteString(" [")
+			var dice []string
 			for c := 0; c < jumping.NumColours; c++ {
 				for k := int8(0); k < s.prog[j][c]; k++ {
-					b.WriteString(jumping.ColourNames[c][:2])
+					dice = append(dice, jumping.ColourNames[c])
 				}
 			}
-			b.WriteString("]")
+			b.WriteString(" [" + strings.Join(dice, " ") + "]")
 		}
 		if s.nDice > 0 {
 			b.WriteString("  roll:")
