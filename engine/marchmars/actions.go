@@ -39,7 +39,10 @@ const (
 	aRollSide  = 264 // the bait: roll the side again
 	aFire      = 265 // the Seeking missile: no reroll
 	aAntenna   = 266 // + die: the antenna's reroll (Spanish base upgrade)
-	numActions = 272
+	aAbility   = 272 // + 0/1: the ability kept of a training card
+	aInject    = 274 // the power-up injector: 6 dice this turn
+	aOrbital   = 275 // + slot: the orbital bombing clears a card
+	numActions = 279
 )
 
 // outcomes lists a chance task's outcomes.
@@ -68,6 +71,24 @@ func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 	case kRoll:
 		if i := int(t.B); i >= 0 && i < int(s.nDice) {
 			dst = taskrun.DieOutcomes(g.data.Dice[s.dieCol[i]], jumping.NumFaces, dst)
+		}
+	case kTrain:
+		var dealt [len(trainingCards)]bool
+		for m := 0; m < g.n; m++ {
+			if c := s.trainCard[m]; c >= 0 {
+				dealt[c] = true
+			}
+		}
+		n := int32(0)
+		for c := range trainingCards {
+			if g.cardInDeck(c) && !dealt[c] {
+				n++
+			}
+		}
+		for c := range trainingCards {
+			if g.cardInDeck(c) && !dealt[c] {
+				dst = append(dst, taskrun.Outcome{A: int32(c), N: 1, D: n})
+			}
 		}
 	case kUpgrade:
 		dst = append(dst, taskrun.Outcome{A: upBunker, N: 1, D: 2}, taskrun.Outcome{A: upAntenna, N: 1, D: 2})
@@ -117,6 +138,15 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		}
 		dst = jumping.ProgramKeys(avail, int(s.dice-s.nAssigned)-1, int(s.lastKey), int(s.nActs), aProgram, dst)
 		dst = s.supportActions(a, dst)
+		dst = s.trainingActions(a, dst)
+	case kAbility:
+		if c := s.trainCard[a]; c >= 0 && int(c) < len(trainingCards) {
+			for i, ab := range trainingCards[c] {
+				if implemented[ab] {
+					dst = append(dst, int32(aAbility+i))
+				}
+			}
+		}
 	case kBeacon:
 		for m := 0; m < g.n; m++ {
 			dst = append(dst, int32(aBeacon+m))
@@ -157,7 +187,11 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 			return dst
 		}
 		for c := 0; c < numAlienColours; c++ {
-			if s.aliens[x][l][c] > 0 && int(s.hits) >= hitsToKill(c) {
+			cost := hitsToKill(c)
+			if s.sniper {
+				cost = 1
+			}
+			if s.aliens[x][l][c] > 0 && int(s.hits) >= cost {
 				dst = append(dst, int32(aKill+c))
 			}
 		}
@@ -182,7 +216,7 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	g := s.g
 	ms := &s.mar[a]
 	start := len(dst)
-	if !s.engaged {
+	if !s.engaged && !(s.has(a, abSniper) && s.shot) {
 		for i := 0; i < int(s.nDice); i++ {
 			if !s.firstOf(i) {
 				continue
@@ -196,11 +230,8 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 		}
 	}
 	for v := 1; v <= 3; v++ {
-		if s.count(v) == 0 {
-			continue
-		}
 		for d := 0; d < 3; d++ {
-			if s.engaged && d != 0 {
+			if (s.engaged && d != 0) || (s.has(a, abSniper) && s.moved) || s.shotHits(a, v, d) == 0 {
 				continue
 			}
 			if _, ok := s.target(a, v, d); ok {
@@ -210,7 +241,7 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	}
 	bomb := !s.engaged && s.canBomb(a)
 	letGo := (len(dst) == start && !bomb) || g.edition == editionEN
-	if s.companion(a, int(ms.X), int(ms.L)) && !s.teamUsed {
+	if (s.companion(a, int(ms.X), int(ms.L)) || s.commsReroll(a)) && !s.teamUsed {
 		for i := 0; i < int(s.nDice); i++ {
 			if s.firstOf(i) {
 				dst = append(dst, int32(aReroll+i))
@@ -320,6 +351,10 @@ func (s *State) apply(t task, x int) {
 		s.slots[t.B] = int8(x)
 	case kUpgrade:
 		s.upgrade[t.B] = int8(x)
+	case kTrain:
+		s.trainCard[a] = int8(x)
+	case kAbility:
+		s.ability[a] = trainingCards[s.trainCard[a]][x-aAbility]
 	case kDraw:
 		s.bag[x]--
 		s.pending[x]++
@@ -354,6 +389,11 @@ func (s *State) apply(t task, x int) {
 	case kPick:
 		s.push(kMarine, x-aPick, 0, 0)
 	case kProgram:
+		if x >= aInject {
+			s.training(a, x)
+			s.again(t)
+			return
+		}
 		if x >= aTactical {
 			s.support(a, x)
 			return
@@ -396,7 +436,9 @@ func (s *State) choose(t task, a, x int) {
 		k := x - aShoot
 		v, d := k/3+1, k%3
 		col, _ := s.target(a, v, d)
-		s.hits = int8(s.count(v))
+		s.hits = int8(s.shotHits(a, v, d))
+		s.sniper = s.sniping(a, v)
+		s.shot = true
 		s.shotX, s.shotL = int8(col), s.mar[a].L
 		s.push(kHit, a, 0, 0)
 		if d != 0 {
@@ -480,6 +522,11 @@ func (s *State) outcomeName(t task, x int) string {
 		if x >= 0 && x < len(upgradeNames) {
 			return "upgrade-" + upgradeNames[x]
 		}
+	case kTrain:
+		if x >= 0 && x < len(trainingCards) {
+			c := trainingCards[x]
+			return "training-" + abilityNames[c[0]] + "/" + abilityNames[c[1]]
+		}
 	}
 	return "?"
 }
@@ -558,8 +605,17 @@ func (s *State) decisionName(x int) string {
 		return "roll-side-again"
 	case x == aFire:
 		return "fire"
-	case x >= aAntenna && x < numActions:
+	case x >= aAntenna && x < aAbility:
 		return "antenna-reroll-" + s.dieLabel(x-aAntenna)
+	case x >= aAbility && x < aInject:
+		if t, ok := s.top(); ok && t.A >= 0 && int(t.A) < g.n && s.trainCard[t.A] >= 0 {
+			return abilityNames[trainingCards[s.trainCard[t.A]][x-aAbility]]
+		}
+		return "ability"
+	case x == aInject:
+		return "injector"
+	case x >= aOrbital && x < numActions:
+		return "orbital-bombing-slot" + strconv.Itoa(x-aOrbital)
 	}
 	return "?"
 }

@@ -60,6 +60,8 @@ var spec = engine.Spec{
 			Doc: "normal; baby (waves 1 smaller); sergeant (LZ marines count on both sides); exterminator (and yellow aliens deploy onto marines)"},
 		{Name: "upgrades", Kind: engine.EnumParam, Default: "none", Choices: upgradeNames,
 			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, or random (one of the two a side)"},
+		{Name: "training", Kind: engine.EnumParam, Default: "on", Choices: []string{"on", "off"},
+			Doc: "special training cards (the abilities implemented so far; see docs/rules/march-mars.md)"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice and bag (format: mars.txt); empty: built in"},
 	},
@@ -74,6 +76,7 @@ func init() {
 		for _, d := range diffNames[1:] {
 			cfgs = append(cfgs, engine.Params{"players": "3", "edition": ed, "difficulty": d})
 		}
+		cfgs = append(cfgs, engine.Params{"players": "3", "edition": ed, "training": "off"})
 		for _, u := range upgradeNames[1:] {
 			cfgs = append(cfgs, engine.Params{"players": "4", "edition": ed, "upgrades": u})
 		}
@@ -89,6 +92,7 @@ type Game struct {
 	edition    int
 	difficulty int
 	upgrades   int
+	training   bool
 	data       *Data
 
 	width, height, plain int
@@ -125,6 +129,7 @@ func NewGame(p engine.Params, d *Data) (*Game, error) {
 			g.difficulty = i
 		}
 	}
+	g.training = p["training"] != "off"
 	for i, n := range upgradeNames {
 		if p["upgrades"] == n {
 			g.upgrades = i
@@ -207,23 +212,25 @@ func (g *Game) MaxChanceOutcomes() int { return maxCards }
 // ObservationShape is a flat vector; see observation.go.
 func (g *Game) ObservationShape() []int { return []int{g.obsSize} }
 
-// MaxGameLength bounds a game: the setup (cards, places, the initial waves
+// MaxGameLength bounds a game: the setup (cards, training cards and
+// abilities, places, the initial waves
 // of at most n+1 aliens a card, the random upgrades), then 8 turns of at most turnBound actions.
 func (g *Game) MaxGameLength() int {
-	return 2 + numSlots + g.n + numSlots*(g.n+1) + maxTurns*g.turnBound()
+	return 2 + numSlots + 3*g.n + numSlots*(g.n+1) + maxTurns*g.turnBound()
 }
 
 // turnBound bounds the actions of one turn with n marines: n picks of the
-// next marine; each marine programs at most 4 dice and plays 3 actions, each
-// of at most 4 dice rolled, 2 rerolls (2 actions each), a choice, a level, 4
-// kills and an end of shot, a continue, and a wave of at most n+1 alien
+// next marine; each marine uses its injector and orbital bombing, programs
+// at most 6 dice and plays 3 actions, each of at most 6 dice rolled, 3
+// rerolls (2 actions each), a choice, a level, 12 kills (a fusion cannon's
+// 1s) and an end of shot, a continue, and a wave of at most n+1 alien
 // draws (a skull) (the Command Center's options replace the programme and
 // take fewer); the end of the turn: the side of the wave, the bait and its
 // new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
-	perAction := 4 + 4 + 1 + 1 + 5 + 1 + (n + 1)
-	return n + n*(4+3*perAction) + 2 + 2 + (n + 2)
+	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1)
+	return n + n*(2+6+3*perAction) + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -17,6 +17,8 @@ import (
 //	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
 //	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
 //	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
+//	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
+//	 "orbital_used", "moved", "has_shot", "sniper_shot": bools,
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -55,6 +57,14 @@ type shotJSON struct {
 	Hits int    `json:"hits"`
 }
 
+// trainingJSON is a marine's training: its card (-1 none), the ability
+// kept, whether it used the injector last turn.
+type trainingJSON struct {
+	Card     int    `json:"card"`
+	Ability  string `json:"ability"`
+	Injected bool   `json:"injected,omitempty"`
+}
+
 type stateJSON struct {
 	Cards    []int                    `json:"cards"`
 	Aliens   []alienJSON              `json:"aliens"`
@@ -70,6 +80,11 @@ type stateJSON struct {
 	Upgrades [2]string                `json:"upgrades"`
 	Intact   [2]bool                  `json:"intact"`
 	Antenna  [maxMarines]bool         `json:"antenna_used"`
+	Training []trainingJSON           `json:"training"`
+	Orbital  bool                     `json:"orbital_used,omitempty"`
+	Moved    bool                     `json:"moved,omitempty"`
+	HasShot  bool                     `json:"has_shot,omitempty"`
+	Sniper   bool                     `json:"sniper_shot,omitempty"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -85,6 +100,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Upgrades[side] = upgradeNames[s.upgrade[side]]
 	}
 	j.Intact, j.Antenna = s.intact, s.antenna
+	for m := 0; m < g.n; m++ {
+		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
+	}
+	j.Orbital, j.Moved, j.HasShot, j.Sniper = s.orbitalUsed, s.moved, s.shot, s.sniper
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -201,9 +220,26 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		s.upgrade[side] = int8(u)
 	}
 	s.intact, s.antenna = j.Intact, j.Antenna
+	if len(j.Training) != g.n {
+		return nil, bad("%d trainings, want %d", len(j.Training), g.n)
+	}
+	for m, tj := range j.Training {
+		ab := -1
+		for i, n := range abilityNames {
+			if n == tj.Ability {
+				ab = i
+			}
+		}
+		if !in(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
+			(ab != abNone && (tj.Card < 0 || (trainingCards[tj.Card][0] != int8(ab) && trainingCards[tj.Card][1] != int8(ab)))) {
+			return nil, bad("training %+v", tj)
+		}
+		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
+	}
+	s.orbitalUsed, s.moved, s.shot, s.sniper = j.Orbital, j.Moved, j.HasShot, j.Sniper
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
-	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, 4) || !in(ac.Assigned, 0, ac.Dice) ||
+	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
 		!in(ac.LastKey, -1, 8) || !in(ac.Actions, 0, 3) || !in(ac.Action, 0, 2) {
 		return nil, bad("active turn %+v", ac)
 	}

@@ -13,9 +13,11 @@ import (
 //     yellow, blue and red aliens (counts), marines, crashed marines, and
 //     the observer in that box: 11 values a box;
 //   - the marines, the observer first and the others after it in seat
-//     order, 6 values each (5 slots, zero for absent seats): column/cols,
-//     level/height, crashed, played this turn, active, present;
-//   - the game: a bait is set, the upgrade counters (2 sides x intact,
+//     order, 8 values each (5 slots, zero for absent seats): column/cols,
+//     level/height, crashed, played this turn, active, present, its
+//     ability/14, injected last turn;
+//   - the game: a bait is set, the orbital bombing used, the active marine
+//     moved, shot, the shot is a sniper's, the upgrade counters (2 sides x intact,
 //     bunker, antenna), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
@@ -26,8 +28,8 @@ import (
 //   - the task on top: one-hot of its kind, and whether the observer decides.
 const (
 	perBox    = 11
-	perMarine = 6
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7
+	perMarine = 8
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 4
 )
 
 func (g *Game) observationSize() int {
@@ -86,8 +88,14 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(ms.Played))
 		put(b2f(int(s.active) == m))
 		put(1)
+		put(float32(s.ability[m]) / numAbilities)
+		put(b2f(s.injected[m]))
 	}
 	put(b2f(s.bait >= 0))
+	put(b2f(s.orbitalUsed))
+	put(b2f(s.moved))
+	put(b2f(s.shot))
+	put(b2f(s.sniper))
 	for side := 0; side < 2; side++ {
 		put(b2f(s.intact[side]))
 		put(b2f(s.upgrade[side] == upBunker))

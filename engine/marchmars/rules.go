@@ -33,20 +33,22 @@ const (
 	kAim               // decision: A aims missile B from beacon C left or right
 	kBait              // decision: A keeps the wave's side B or rolls it again
 	kUpgrade           // chance: the upgrade of side B (random upgrades)
+	kTrain             // chance: marine A\'s special training card
+	kAbility           // decision: A keeps one of its card\'s two abilities
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
-	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade"}
+	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability"}
 
 func isChance(kind int) bool {
-	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade
+	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
 }
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait:
+	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility:
 		return true
 	}
 	return false
@@ -79,6 +81,13 @@ func (s *State) setup() {
 	}
 	for m := g.n - 1; m >= 0; m-- {
 		s.push(kPlace, m, 0, 0)
+	}
+	for m := g.n - 1; m >= 0; m-- {
+		s.trainCard[m] = -1
+		if g.training {
+			s.push(kAbility, m, 0, 0)
+			s.push(kTrain, m, 0, 0)
+		}
 	}
 	for side := 0; side < g.sides; side++ {
 		s.intact[side] = true
@@ -188,6 +197,11 @@ func (s *State) marineStart(a int) {
 	ms.Played = true
 	s.active = int8(a)
 	s.dice = 4
+	if s.injected[a] {
+		s.dice = 3
+		s.injected[a] = false
+	}
+	s.moved, s.shot = false, false
 	if ms.Crashed {
 		s.dice = 2
 		ms.Crashed = false
@@ -239,7 +253,7 @@ func (s *State) afterAction(a, j int) {
 	} else {
 		s.endMarine()
 	}
-	if skull {
+	if skull && !s.has(a, abRanger) {
 		if side := s.g.sideOf(int(ms.X)); side >= 0 {
 			s.push(kWave, 0, side, 0)
 		}
@@ -504,8 +518,17 @@ func (s *State) besideMMM(a int) bool {
 func (s *State) move(a, i, mask, dx int) {
 	g := s.g
 	ms := &s.mar[a]
-	ld := jumping.Land(track{s}, int(ms.X), int(ms.L), int(s.dieCol[i]), s.dieFace[i], mask, dx, -1, g.height)
+	face := s.dieFace[i]
+	ranger := s.has(a, abRanger) && s.rangerSafe(a, i, mask, dx)
+	if s.has(a, abRanger) {
+		face &= 3 // the skull is ignored
+	}
+	ld := jumping.Land(track{s}, int(ms.X), int(ms.L), int(s.dieCol[i]), face, mask, dx, -1, g.height)
+	if ranger {
+		ld.Crash = false
+	}
 	ms.X, ms.L = int8(ld.X), int8(ld.L)
+	s.moved = true
 	if !ld.Crash {
 		for m := 0; m < g.n; m++ {
 			if m != a && s.mar[m].X == ms.X && s.mar[m].L == ms.L {
@@ -558,7 +581,11 @@ func (s *State) count(v int) int {
 func (s *State) kill(c int) {
 	x, l := int(s.shotX), int(s.shotL)
 	s.aliens[x][l][c]--
-	s.hits -= int8(hitsToKill(c))
+	if s.sniper {
+		s.hits--
+	} else {
+		s.hits -= int8(hitsToKill(c))
+	}
 	for side := 0; side < s.g.sides; side++ {
 		if x == s.g.defCol[side] {
 			return

@@ -47,6 +47,13 @@ type State struct {
 	intact  [2]bool          // the counter of that side still stands
 	antenna [maxMarines]bool // the antenna reroll was used this turn
 
+	ability     [maxMarines]int8 // special training kept (abNone before the choice)
+	trainCard   [maxMarines]int8 // training card dealt, -1 none
+	orbitalUsed bool
+	injected    [maxMarines]bool // the injector was used: 3 dice next turn
+	moved, shot bool             // the active marine moved / shot this turn (sniper)
+	sniper      bool             // the current shot is a sniper's
+
 	// the active marine's turn
 	active    int8 // -1 outside turns
 	dice      int8 // dice to program

@@ -85,6 +85,7 @@ func (s *State) missileTarget(kind, b, d int) (int, bool) {
 
 // impact: the missile falls on column x.
 func (s *State) impact(a, kind, x int) {
+	s.sniper = false
 	if kind == missileLight && s.g.edition == editionES {
 		// fragmentation: one hit on every box of three columns
 		for c := max(0, x-1); c <= min(s.g.cols-1, x+1); c++ {
