@@ -113,7 +113,6 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 	if a < 0 || a >= g.n {
 		return dst
 	}
-	ms := &s.mar[a]
 	switch int(t.Kind) {
 	case kPlace:
 		for i := 0; i <= g.lzEnd-g.lzStart; i++ {
@@ -201,7 +200,6 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 	case kContinue:
 		dst = append(dst, aStop, aRoll)
 	}
-	_ = ms
 	return dst
 }
 

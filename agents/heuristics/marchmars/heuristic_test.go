@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/agents"
-	_ "github.com/moongym/moongym/agents/heuristics/marchmars"
+	heuristic "github.com/moongym/moongym/agents/heuristics/marchmars"
 	"github.com/moongym/moongym/engine"
 	mm "github.com/moongym/moongym/engine/marchmars"
 )
@@ -93,11 +93,7 @@ func position(t *testing.T, dice []string, together bool) engine.State {
 
 func act1(t *testing.T, s engine.State) string {
 	t.Helper()
-	h, err := agents.New(s.Game(), "heuristic", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := h.Act(s)
+	a, err := new(heuristic.Agent).Act(s)
 	if err != nil {
 		t.Fatal(err)
 	}
