@@ -42,7 +42,9 @@ const (
 	aAbility   = 272 // + 0/1: the ability kept of a training card
 	aInject    = 274 // the power-up injector: 6 dice this turn
 	aOrbital   = 275 // + slot: the orbital bombing clears a card
-	numActions = 279
+	aDrone     = 279 // + pair of colours: the drone's extra shot
+	aNoDrone   = 285 // no drone shot
+	numActions = 286
 )
 
 // outcomes lists a chance task's outcomes.
@@ -138,6 +140,11 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = jumping.ProgramKeys(avail, int(s.dice-s.nAssigned)-1, int(s.lastKey), int(s.nActs), aProgram, dst)
 		dst = s.supportActions(a, dst)
 		dst = s.trainingActions(a, dst)
+	case kDrone:
+		for k := range droneDice {
+			dst = append(dst, int32(aDrone+k))
+		}
+		dst = append(dst, aNoDrone)
 	case kAbility:
 		if c := s.trainCard[a]; c >= 0 && int(c) < len(trainingCards) {
 			for i, ab := range trainingCards[c] {
@@ -214,7 +221,7 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	g := s.g
 	ms := &s.mar[a]
 	start := len(dst)
-	if !s.engaged && !(s.has(a, abSniper) && s.shot) {
+	if !s.engaged && !s.droneShot && !(s.has(a, abSniper) && s.shot) {
 		for i := 0; i < int(s.nDice); i++ {
 			if !s.firstOf(i) {
 				continue
@@ -237,7 +244,7 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 			}
 		}
 	}
-	bomb := !s.engaged && s.canBomb(a)
+	bomb := !s.engaged && !s.droneShot && s.canBomb(a)
 	letGo := (len(dst) == start && !bomb) || g.edition == editionEN
 	if (s.companion(a, int(ms.X), int(ms.L)) || s.commsReroll(a)) && !s.teamUsed {
 		for i := 0; i < int(s.nDice); i++ {
@@ -353,6 +360,12 @@ func (s *State) apply(t task, x int) {
 		s.trainCard[a] = int8(x)
 	case kAbility:
 		s.ability[a] = trainingCards[s.trainCard[a]][x-aAbility]
+	case kDrone:
+		if x == aNoDrone {
+			s.active = -1
+		} else {
+			s.drone(a, x-aDrone)
+		}
 	case kDraw:
 		s.bag[x]--
 		s.pending[x]++
@@ -612,8 +625,13 @@ func (s *State) decisionName(x int) string {
 		return "ability"
 	case x == aInject:
 		return "injector"
-	case x >= aOrbital && x < numActions:
+	case x >= aOrbital && x < aDrone:
 		return "orbital-bombing-slot" + strconv.Itoa(x-aOrbital)
+	case x >= aDrone && x < aNoDrone:
+		d := droneDice[x-aDrone]
+		return "drone-" + jumping.ColourNames[d[0]] + "-" + jumping.ColourNames[d[1]]
+	case x == aNoDrone:
+		return "no-drone"
 	}
 	return "?"
 }

@@ -223,14 +223,14 @@ func (g *Game) MaxGameLength() int {
 // next marine; each marine uses its injector and orbital bombing, programs
 // at most 6 dice and plays 3 actions, each of at most 6 dice rolled, 3
 // rerolls (2 actions each), a choice, a level, 12 kills (a fusion cannon's
-// 1s) and an end of shot, a continue, and a wave of at most n+1 alien
+// 1s) and an end of shot (and the drone's shot, bounded like an action), a continue, and a wave of at most n+1 alien
 // draws (a skull) (the Command Center's options replace the programme and
 // take fewer); the end of the turn: the side of the wave, the bait and its
 // new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
 	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1)
-	return n + n*(2+6+3*perAction) + 2 + 2 + (n + 2)
+	return n + n*(2+6+3*perAction+perAction) + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -18,7 +18,7 @@ import (
 //	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
 //	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
 //	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
-//	 "orbital_used", "moved", "has_shot", "sniper_shot": bools,
+//	 "orbital_used", "moved", "has_shot", "sniper_shot", "drone_shot": bools,
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -85,6 +85,7 @@ type stateJSON struct {
 	Moved    bool                     `json:"moved,omitempty"`
 	HasShot  bool                     `json:"has_shot,omitempty"`
 	Sniper   bool                     `json:"sniper_shot,omitempty"`
+	Drone    bool                     `json:"drone_shot,omitempty"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -103,7 +104,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	for m := 0; m < g.n; m++ {
 		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
 	}
-	j.Orbital, j.Moved, j.HasShot, j.Sniper = s.orbitalUsed, s.moved, s.shot, s.sniper
+	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -236,7 +237,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		}
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
-	s.orbitalUsed, s.moved, s.shot, s.sniper = j.Orbital, j.Moved, j.HasShot, j.Sniper
+	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||

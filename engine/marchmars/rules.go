@@ -33,14 +33,16 @@ const (
 	kAim               // decision: A aims missile B from beacon C left or right
 	kBait              // decision: A keeps the wave's side B or rolls it again
 	kUpgrade           // chance: the upgrade of side B (random upgrades)
-	kTrain             // chance: marine A\'s special training card
-	kAbility           // decision: A keeps one of its card\'s two abilities
+	kTrain             // chance: marine A's special training card
+	kAbility           // decision: A keeps one of its card's two abilities
+	kDrone             // decision: A's drone shoots with two dice of its choice, or not
+	kDroneEnd          // auto: after the drone's shot
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
-	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability"}
+	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end"}
 
 func isChance(kind int) bool {
 	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
@@ -48,7 +50,7 @@ func isChance(kind int) bool {
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility:
+	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone:
 		return true
 	}
 	return false
@@ -154,6 +156,8 @@ func (s *State) run(t task) {
 		s.startAction(a, int(t.B))
 	case kAfter:
 		s.afterAction(a, int(t.B))
+	case kDroneEnd:
+		s.droneEnd(a)
 	case kTurnEnd:
 		s.turnEnd()
 	case kWave:
@@ -262,11 +266,16 @@ func (s *State) afterAction(a, j int) {
 
 // endMarine ends the active marine's turn: the next marine is picked.
 func (s *State) endMarine() {
-	s.active = -1
+	a := int(s.active)
 	s.nDice = 0
 	if p := s.nextPicker(); p >= 0 {
 		s.push(kPick, p, 0, 0)
 	}
+	if s.has(a, abDrone) {
+		s.push(kDrone, a, 0, 0) // the drone's extra shot: the marine stays active
+		return
+	}
+	s.active = -1
 }
 
 // turnEnd: aliens left in the LZ attack the base (the third success

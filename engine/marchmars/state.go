@@ -53,6 +53,7 @@ type State struct {
 	injected    [maxMarines]bool // the injector was used: 3 dice next turn
 	moved, shot bool             // the active marine moved / shot this turn (sniper)
 	sniper      bool             // the current shot is a sniper's
+	droneShot   bool             // the roll is the drone's: shots only
 
 	// the active marine's turn
 	active    int8 // -1 outside turns

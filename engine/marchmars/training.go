@@ -39,7 +39,7 @@ var trainingCards = [7][2]int8{
 
 // implemented abilities.
 var implemented = [numAbilities]bool{abOrbital: true, abFusion: true, abCommunications: true,
-	abSniper: true, abInjector: true, abRanger: true, abAssault: true}
+	abSniper: true, abDrone: true, abInjector: true, abRanger: true, abAssault: true}
 
 // cardInDeck: the card is in this edition's deck and has an ability to offer.
 func (g *Game) cardInDeck(c int) bool {
@@ -138,4 +138,30 @@ func (s *State) training(a, x int) {
 			}
 		}
 	}
+}
+
+// droneDice are the pairs of colours the drone may roll: blue, black, white.
+var droneDice = [6][2]int8{{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}}
+
+// drone rolls the drone's two dice of pair k; its shot is chosen like an
+// action's, shots only, even engaged.
+func (s *State) drone(a, k int) {
+	s.nDice = 2
+	s.dieCol[0], s.dieCol[1] = droneDice[k][0], droneDice[k][1]
+	s.dieFace[0], s.dieFace[1] = 0, 0
+	s.droneShot, s.engaged, s.teamUsed = true, false, false
+	s.push(kDroneEnd, a, 0, 0)
+	s.push(kChoose, a, 0, 0)
+	s.push(kRoll, 0, 1, 0)
+	s.push(kRoll, 0, 0, 0)
+}
+
+// droneEnd: a skull among the drone's dice calls a wave too (not for a
+// ranger); the marine's turn is over.
+func (s *State) droneEnd(a int) {
+	skull := jumping.FaceSkull(s.dieFace[0]) || jumping.FaceSkull(s.dieFace[1])
+	if side := s.g.sideOf(int(s.mar[a].X)); skull && side >= 0 && !s.has(a, abRanger) {
+		s.push(kWave, 0, side, 0)
+	}
+	s.droneShot, s.nDice, s.active = false, 0, -1
 }

@@ -189,3 +189,35 @@ func TestInjectorAndOrbital(t *testing.T) {
 		t.Errorf("the bombing ends the turn")
 	}
 }
+
+func TestDrone(t *testing.T) {
+	s := blank(t, engine.Params{"players": "2"})
+	g := s.g
+	s.flat(1)
+	s.mar[1].X = int8(g.slotStart[1])
+	s.lzReroll = true
+	s.ability[0] = abDrone
+	s.aliens[g.lzStart][g.plain][yellow] = 1 // engaged
+	s.aliens[g.lzStart-2][1][yellow] = 1     // two boxes away
+	roll(s, 0, 0, 1, [2]int{jumping.Blue, face(3, false)})
+	mustApply(t, s, aLetGo) // the engaged roll is lost; the turn ends
+	if top, _ := s.top(); top.Kind != kDrone {
+		t.Fatalf("no drone shot at the end of the turn: %s", s)
+	}
+	mustApply(t, s, aDrone+0) // two blue dice
+	mustApply(t, s, int(face(2, false)))
+	mustApply(t, s, int(face(2, false)))
+	if !has(s, aShoot+3*1+1) {
+		t.Fatalf("the drone cannot shoot past the aliens on the marine: %v", legal(s))
+	}
+	for _, a := range legal(s) {
+		if a >= aMove && a < aShoot {
+			t.Fatalf("the drone moves: %v", legal(s))
+		}
+	}
+	mustApply(t, s, aShoot+3*1+1)
+	mustApply(t, s, aKill+yellow)
+	if s.aliens[g.lzStart-2][1][yellow] != 0 || s.droneShot || s.active != -1 {
+		t.Errorf("drone shot: alien left %d, drone %v, active %d", s.aliens[g.lzStart-2][1][yellow], s.droneShot, s.active)
+	}
+}
