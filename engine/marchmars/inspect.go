@@ -75,3 +75,6 @@ func (s *State) Programme() [3][3]int {
 	}
 	return p
 }
+
+// Columns is the number of columns of the board.
+func (s *State) Columns() int { return s.g.cols }

@@ -67,6 +67,27 @@ func (h *Agent) named(s *mm.State, name string) engine.Action {
 // program: the bomb's dice beside the MMM, else one blue and one white on
 // each of two actions (two dice make a pair to shoot more often).
 func (h *Agent) program(s *mm.State, me int) engine.Action {
+	// the orbital bombing, on the card whose clearing scores best (it is
+	// kept for a card of 4 aliens or more)
+	bestA, bestV := engine.Action(-1), math.Inf(-1)
+	for _, a := range h.legal {
+		if !strings.HasPrefix(s.ActionString(a), "orbital-bombing") {
+			continue
+		}
+		c := s.Clone().(*mm.State)
+		before := aliensOnCards(c)
+		c.Apply(a)
+		if before-aliensOnCards(c) < 4 {
+			continue
+		}
+		h.buf = Evaluate(c, h.buf)
+		if h.buf[me] > bestV {
+			bestA, bestV = a, h.buf[me]
+		}
+	}
+	if bestA >= 0 {
+		return bestA
+	}
 	// target dice by action and colour (blue, black, white)
 	target := [3][3]int{{1, 0, 1}, {1, 1, 1}}
 	mv := s.Marine(me)
@@ -184,4 +205,13 @@ func score(s *mm.State, n int) float64 {
 	v -= 2 * float64(s.Incoming())
 	v -= 20 * float64(s.Attacks())
 	return v
+}
+
+// aliensOnCards counts every alien of the board.
+func aliensOnCards(s *mm.State) int {
+	n := 0
+	for x := 0; x < s.Columns(); x++ {
+		n += s.ColumnAliens(x)
+	}
+	return n
 }
