@@ -3,7 +3,10 @@
 // defender, programs 4 dice in one action to kill it with three of a kind,
 // and once beside the MMM programs 2 blue and 2 white dice for the bomb,
 // rerolling its lowest die when a reroll is at hand; the others hold the
-// LZ. Everyone shoots what is in the way (the aliens on itself first). Each choice of a rolled
+// LZ. Everyone shoots what is in the way (the aliens on itself first), and
+// an orbital bomber clears a card of 4 aliens or more. Other choices (the
+// ability kept, the drone's dice, the Command Center) take the first legal
+// action. Each choice of a rolled
 // action is the one whose result scores best with Evaluate. It registers
 // itself as the game's "heuristic".
 package marchmars
