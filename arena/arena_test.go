@@ -7,11 +7,13 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	_ "github.com/moongym/moongym/agents/mctsagent"
 	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/marchmars"
 	"github.com/moongym/moongym/engine/tictactoe"
 )
 
@@ -282,5 +284,39 @@ func TestPairwise(t *testing.T) {
 		if !bytes.Contains(b.Bytes(), []byte(line)) {
 			t.Errorf("table lacks %q:\n%s", line, b.String())
 		}
+	}
+}
+
+// TestTeamReport: a cooperative game's report counts the team's result
+// once a game.
+func TestTeamReport(t *testing.T) {
+	g := engine.MustLoad("march-mars", engine.Params{"players": "2"})
+	games := []GameResult{
+		{Index: 0, Seats: []int{0, 0}, Returns: []float64{1, 1}},
+		{Index: 1, Seats: []int{0, 0}, Returns: []float64{-1, -1}},
+		{Index: 2, Seats: []int{0, 0}, Returns: []float64{-1, -1}},
+		{Index: 3, Seats: []int{0, 0}, Returns: []float64{-1, -1}},
+	}
+	r, err := Summarize(g, []string{"heuristic"}, 1, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Team == nil || r.Team.Games != 4 || r.Team.Wins != 1 || r.Team.WinRate != 0.25 {
+		t.Fatalf("team %+v", r.Team)
+	}
+	if r.Agents[0].Games != 8 {
+		t.Errorf("agent rows count %d seats, want 8", r.Agents[0].Games)
+	}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "team win rate 0.250") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	tt := engine.MustLoad("tictactoe", nil)
+	r, err = Summarize(tt, []string{"a", "b"}, 1, []GameResult{{Seats: []int{0, 1}, Returns: []float64{1, -1}}})
+	if err != nil || r.Team != nil {
+		t.Errorf("a zero-sum game has a team: %v %+v", err, r.Team)
 	}
 }

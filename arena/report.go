@@ -26,6 +26,9 @@ type Report struct {
 	// Pairwise, given with three or more agents, is who beat whom: one
 	// entry per pair of agents that met, in the order of their indices.
 	Pairwise []PairStats `json:"pairwise,omitempty"`
+	// Team is given for cooperative games (engine.Identical): every seat
+	// shares one result, so the measure is the team's, one count a game.
+	Team *TeamStats `json:"team,omitempty"`
 }
 
 // PairStats are the results between two agents over the games where both
@@ -41,6 +44,17 @@ type PairStats struct {
 	Draws int    `json:"draws"`
 	// Score is each agent's (wins + draws/2) / games.
 	Score [2]float64 `json:"score"`
+}
+
+// TeamStats are the results of the team in a cooperative game, a game
+// counting once (the agents' rows count a game once per seat held).
+type TeamStats struct {
+	Games   int        `json:"games"`
+	Wins    int        `json:"wins"`
+	Losses  int        `json:"losses"`
+	Draws   int        `json:"draws"`
+	WinRate float64    `json:"win_rate"`
+	CI95    [2]float64 `json:"ci95"`
 }
 
 // AgentStats are one agent's results. Counts are per seat held: an agent
@@ -101,6 +115,20 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 			return nil, fmt.Errorf("%w: game %d has %d returns and %d seats for %d players", ErrBadConfig, gr.Index, len(gr.Returns), len(gr.Seats), n)
 		}
 		outs, rank := Outcomes(gr.Returns, team, mid)
+		if team {
+			if r.Team == nil {
+				r.Team = &TeamStats{}
+			}
+			r.Team.Games++
+			switch outs[0] {
+			case Win:
+				r.Team.Wins++
+			case Draw:
+				r.Team.Draws++
+			default:
+				r.Team.Losses++
+			}
+		}
 		for s, a := range gr.Seats {
 			st, ps := &r.Agents[a], &r.Agents[a].PerSeat[s]
 			st.Games++
@@ -126,6 +154,10 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 				meet.add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
 			}
 		}
+	}
+	if r.Team != nil {
+		r.Team.WinRate = rate(r.Team.Wins, r.Team.Draws, r.Team.Games)
+		r.Team.CI95[0], r.Team.CI95[1] = Wilson(r.Team.WinRate, r.Team.Games)
 	}
 	r.Balanced = true
 	for i := range r.Agents {
@@ -225,6 +257,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(w, " (seats NOT balanced: use a multiple of %d games)", len(r.Agents))
 	}
 	fmt.Fprintln(w)
+	if t := r.Team; t != nil {
+		fmt.Fprintf(w, "cooperative game, one result for the whole team: %d games, %d won, %d lost, %d drawn, team win rate %.3f, 95%% CI [%.3f, %.3f]\n",
+			t.Games, t.Wins, t.Losses, t.Draws, t.WinRate, t.CI95[0], t.CI95[1])
+		fmt.Fprintln(w, "(the rows below count a game once for every seat an agent held)")
+	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	header := "AGENT\tGAMES\tWINS\tLOSSES\tDRAWS\tWIN RATE\t95% CI\tSCORE (SD)"
 	if r.Seats > 2 {

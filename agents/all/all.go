@@ -4,6 +4,7 @@ package all
 
 import (
 	_ "github.com/moongym/moongym/agents/heuristics/lunarrally"
+	_ "github.com/moongym/moongym/agents/heuristics/marchmars"
 	_ "github.com/moongym/moongym/agents/heuristics/planetcubes"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
 	_ "github.com/moongym/moongym/agents/heuristics/walkingmoon"

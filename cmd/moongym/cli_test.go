@@ -146,7 +146,7 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"play", "chess"}, "unknown game"},
-		{[]string{"play"}, "games: lunar-rally, planet-cubes, tictactoe"},
+		{[]string{"play"}, "games: lunar-rally, march-mars, planet-cubes, tictactoe"},
 		{[]string{"play", "tictactoe", "--seats", "human"}, "has 1 seats, the game has 2"},
 		{[]string{"play", "tictactoe", "--seats", "human,alphago"}, "unknown agent"},
 		{[]string{"play", "tictactoe", "--params", "size=4"}, "unknown parameter"},

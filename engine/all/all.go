@@ -5,6 +5,7 @@ package all
 
 import (
 	_ "github.com/moongym/moongym/engine/lunarrally"
+	_ "github.com/moongym/moongym/engine/marchmars"
 	_ "github.com/moongym/moongym/engine/planetcubes"
 	_ "github.com/moongym/moongym/engine/tictactoe"
 	_ "github.com/moongym/moongym/engine/walkingmoon"

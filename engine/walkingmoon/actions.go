@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 // The action space. Chance outcomes are indexed separately: a lunar card's
@@ -131,18 +132,8 @@ func (s *State) firstOf(i int) bool {
 	return true
 }
 
-// pathMasks is the range of legal path masks for a die: blue goes straight,
-// black may climb on any advance, white must descend on at least one.
-func pathMasks(col int, face int8) (lo, hi int) {
-	v := faceValue(face)
-	switch col {
-	case blue:
-		return 0, 0
-	case black:
-		return 0, 1<<v - 1
-	}
-	return 1, 1<<v - 1
-}
+// pathMasks is the range of legal path masks for a die (shared jumping rules).
+func pathMasks(col int, face int8) (lo, hi int) { return jumping.PathMasks(col, face) }
 
 // decisions lists the legal actions of a decision task, sorted.
 func (s *State) decisions(t task, dst []int32) []int32 {
@@ -279,9 +270,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 }
 
 // programActions: extra dice for Earth Control before the first die is
-// placed; dice placed in canonical order (jump, then colour, never skipping
-// a jump) so that every programme is reached one way only, and only where
-// the remaining dice still fit.
+// placed; the dice as the shared jumping.ProgramKeys allows.
 func (s *State) programActions(as *astro, dst []int32) []int32 {
 	g := s.g
 	if s.nAssigned >= s.dice {
@@ -296,30 +285,7 @@ func (s *State) programActions(as *astro, dst []int32) []int32 {
 	}
 	rest := int(s.dice-s.nAssigned) - 1
 	start := len(dst)
-	for j := 0; j < 3; j++ {
-		if j > int(s.nJumps) {
-			break
-		}
-		for c := 0; c < numColours; c++ {
-			key := j*3 + c
-			if key < int(s.lastKey) || avail[c] <= 0 {
-				continue
-			}
-			room := 0
-			for c2 := 0; c2 < numColours; c2++ {
-				n := avail[c2]
-				if c2 == c {
-					n--
-				}
-				if j < 2 || c2 >= c {
-					room += n
-				}
-			}
-			if room >= rest {
-				dst = append(dst, int32(aProgram+key))
-			}
-		}
-	}
+	dst = jumping.ProgramKeys(avail, rest, int(s.lastKey), int(s.nJumps), aProgram, dst)
 	limit := min(int8(maxDice), s.poolTotal())
 	if len(dst) > start && g.ecRules && as.EC > 0 && s.nAssigned == 0 && s.dice < limit {
 		dst = append(dst, aECDie)

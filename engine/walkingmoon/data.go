@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 //go:embed lunar.txt
@@ -17,46 +19,40 @@ var ErrBadData = errors.New("bad walking-moon data")
 
 // Limits of the data format.
 const (
-	maxWidth   = 8
-	maxHeight  = 8
+	maxWidth   = jumping.MaxSize
+	maxHeight  = jumping.MaxSize
 	maxCards   = 16
 	numSlots   = 5 // lunar cards on the board
 	numBetween = 4 // special boxes between the cards
 	maxCols    = 1 + numSlots*maxWidth + numBetween + 1
 )
 
-// Cell codes of the terrain.
+// Cell codes of the terrain (the shared jumping rules'; Marked is a Sputnik).
 const (
-	cellAir     uint8 = 0
-	cellRock    uint8 = 1
-	cellCircle  uint8 = 2
-	cellHazard  uint8 = 3
-	cellKind    uint8 = 3
-	cellSputnik uint8 = 4
+	cellAir     = jumping.Air
+	cellRock    = jumping.Rock
+	cellCircle  = jumping.Circle
+	cellHazard  = jumping.Hazard
+	cellKind    = jumping.Kind
+	cellSputnik = jumping.Marked
 )
 
 // Die colours.
 const (
-	blue = iota
-	black
-	white
-	numColours
+	blue       = jumping.Blue
+	black      = jumping.Black
+	white      = jumping.White
+	numColours = jumping.NumColours
 )
 
-var colourNames = [numColours]string{"blue", "black", "white"}
+var colourNames = jumping.ColourNames
 
 // Die faces are coded 0..7: value v (1..4) is v-1, with the skull v+3.
-const numFaces = 8
+const numFaces = jumping.NumFaces
 
-func faceValue(f int8) int  { return int(f&3) + 1 }
-func faceSkull(f int8) bool { return f >= 4 }
-func faceName(f int8) string {
-	s := strconv.Itoa(faceValue(f))
-	if faceSkull(f) {
-		s += "x"
-	}
-	return s
-}
+func faceValue(f int8) int   { return jumping.FaceValue(f) }
+func faceSkull(f int8) bool  { return jumping.FaceSkull(f) }
+func faceName(f int8) string { return jumping.FaceName(f) }
 
 // Action card types.
 const (
@@ -103,18 +99,17 @@ type LunarCard struct {
 	Difficult bool
 	Points    [maxWidth]int8
 	// Cells[col][level]
-	Cells [maxWidth][maxHeight]uint8
+	Cells jumping.Grid
 }
 
 // Data is the whole designed material: terrain, dice, decks, supplies.
 type Data struct {
-	Width, Height, Plain int
-	Dice                 [numColours][6]int8
-	Cards                []LunarCard
-	Deck                 [2][numCardTypes]int8
-	Tokens               [2][numTokenTypes]int8
-	SupplySputnik        [2]int8
-	SupplyEC             [2]int8
+	jumping.Material // width, height, plain, dice
+	Cards            []LunarCard
+	Deck             [2][numCardTypes]int8
+	Tokens           [2][numTokenTypes]int8
+	SupplySputnik    [2]int8
+	SupplyEC         [2]int8
 }
 
 func lookupName(names []string, s string) int {
@@ -137,7 +132,6 @@ func ParseData(text string) (*Data, error) {
 	}
 	var cur *LunarCard
 	rows := 0
-	seenDice := [numColours]bool{}
 	seenDeck := [2]bool{}
 	seenTokens := [2]bool{}
 	seenSupply := [2]bool{}
@@ -149,59 +143,11 @@ func ParseData(text string) (*Data, error) {
 		if rows != d.Height {
 			return fail("card %d has %d rows, want %d", cur.ID, rows, d.Height)
 		}
-		for r := 0; r < d.Height; r++ {
-			lvl := d.Height - 1 - r
-			for c := 0; c < d.Width; c++ {
-				var v uint8
-				switch grid[r][c] {
-				case '#':
-					v = cellRock
-				case '.':
-					v = cellAir
-				case '*':
-					v = cellAir | cellSputnik
-				case 'o':
-					v = cellCircle
-				case 'O':
-					v = cellCircle | cellSputnik
-				case 'x':
-					v = cellHazard
-				case 'X':
-					v = cellHazard | cellSputnik
-				default:
-					return fail("card %d: cell %q is not one of # . * o O x X", cur.ID, grid[r][c])
-				}
-				cur.Cells[c][lvl] = v
-			}
+		cells, err := jumping.ParseGrid(grid[:rows], d.Width, d.Height)
+		if err != nil {
+			return fail("card %d: %v", cur.ID, err)
 		}
-		for c := 0; c < d.Width; c++ {
-			for l := 0; l < d.Height; l++ {
-				k := cur.Cells[c][l] & cellKind
-				below := cellRock
-				if l > 0 {
-					below = cur.Cells[c][l-1] & cellKind
-				}
-				switch {
-				case k == cellRock && l == d.Height-1:
-					return fail("card %d column %d: the top level is rock", cur.ID, c+1)
-				case (k == cellCircle || k == cellHazard) && below != cellRock:
-					return fail("card %d column %d level %d: a box must stand on rock", cur.ID, c+1, l)
-				case k == cellAir && below == cellRock:
-					return fail("card %d column %d level %d: air on rock must be a box", cur.ID, c+1, l)
-				}
-			}
-		}
-		circles := 0
-		for c := 0; c < d.Width; c++ {
-			for l := 0; l < d.Height; l++ {
-				if cur.Cells[c][l]&cellKind == cellCircle {
-					circles++
-				}
-			}
-		}
-		if circles == 0 {
-			return fail("card %d has no circle", cur.ID)
-		}
+		cur.Cells = cells
 		d.Cards = append(d.Cards, *cur)
 		cur = nil
 		return nil
@@ -227,51 +173,13 @@ func ParseData(text string) (*Data, error) {
 				return nil, err
 			}
 		}
-		switch f[0] {
-		case "width", "height", "plain":
-			if len(f) != 2 {
-				return nil, fail("%s wants one number", f[0])
-			}
-			n, err := strconv.Atoi(f[1])
+		if ok, err := d.Statement(f, jumping.Sizes{MinWidth: 1, MinHeight: 2}); ok {
 			if err != nil {
-				return nil, fail("%s: %v", f[0], err)
+				return nil, fail("%v", err)
 			}
-			switch f[0] {
-			case "width":
-				if n < 1 || n > maxWidth {
-					return nil, fail("width %d outside 1..%d", n, maxWidth)
-				}
-				d.Width = n
-			case "height":
-				if n < 2 || n > maxHeight {
-					return nil, fail("height %d outside 2..%d", n, maxHeight)
-				}
-				d.Height = n
-			case "plain":
-				d.Plain = n
-			}
-		case "dice":
-			if len(f) != 8 {
-				return nil, fail("dice wants a colour and 6 faces")
-			}
-			c := lookupName(colourNames[:], f[1])
-			if c < 0 {
-				return nil, fail("unknown colour %q", f[1])
-			}
-			for i := 0; i < 6; i++ {
-				s := f[2+i]
-				skull := strings.HasSuffix(s, "x")
-				v, err := strconv.Atoi(strings.TrimSuffix(s, "x"))
-				if err != nil || v < 1 || v > 4 {
-					return nil, fail("die face %q: want 1..4, optionally followed by x", s)
-				}
-				code := int8(v - 1)
-				if skull {
-					code += 4
-				}
-				d.Dice[c][i] = code
-			}
-			seenDice[c] = true
+			continue
+		}
+		switch f[0] {
 		case "card":
 			if d.Width == 0 || d.Height == 0 {
 				return nil, fail("card before width and height")
@@ -390,16 +298,8 @@ func ParseData(text string) (*Data, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
 	}
-	if d.Width == 0 || d.Height == 0 {
-		return nil, fmt.Errorf("%w: width and height are required", ErrBadData)
-	}
-	if d.Plain < 0 || d.Plain >= d.Height-1 {
-		return nil, fmt.Errorf("%w: plain %d outside 0..%d", ErrBadData, d.Plain, d.Height-2)
-	}
-	for c := 0; c < numColours; c++ {
-		if !seenDice[c] {
-			return nil, fmt.Errorf("%w: no dice line for %s", ErrBadData, colourNames[c])
-		}
+	if err := d.Check(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadData, err)
 	}
 	for e := 0; e < 2; e++ {
 		n := 0

@@ -2,10 +2,10 @@ package walkingmoon
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 // Name is the registry name of the game.
@@ -53,7 +53,7 @@ func init() {
 	}
 	cfgs = append(cfgs, engine.Params{"players": "3", "rules": "advanced", "edition": "es", "difficult": "1"})
 	spec.TestConfigs = cfgs
-	engine.Register(spec, newGame)
+	engine.Register(spec, jumping.Loader(builtin, ParseData, NewGame))
 }
 
 // Timings of action cards (the icons of the texts).
@@ -97,30 +97,7 @@ type Game struct {
 
 var _ engine.Game = (*Game)(nil)
 
-var builtin *Data
-
-func init() {
-	d, err := ParseData(defaultData)
-	if err != nil {
-		panic("walkingmoon: built-in data: " + err.Error())
-	}
-	builtin = d
-}
-
-func newGame(p engine.Params) (engine.Game, error) {
-	d := builtin
-	if f := p["data"]; f != "" {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%w: data: %w", engine.ErrBadParam, err)
-		}
-		d, err = ParseData(string(b))
-		if err != nil {
-			return nil, fmt.Errorf("%w: data %s: %w", engine.ErrBadParam, f, err)
-		}
-	}
-	return NewGame(p, d)
-}
+var builtin = jumping.MustParse("walkingmoon", defaultData, ParseData)
 
 // NewGame configures the game from resolved parameters and material data.
 func NewGame(p engine.Params, d *Data) (*Game, error) {

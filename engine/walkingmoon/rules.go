@@ -1,5 +1,7 @@
 package walkingmoon
 
+import "github.com/moongym/moongym/engine/jumping"
+
 // Task kinds. The rules run as a stack of tasks: automatic tasks do their
 // work and push the tasks that follow; decision and chance tasks wait on top
 // of the stack for an action.
@@ -529,22 +531,7 @@ func (s *State) startSingleJump(a, c, purpose int) {
 
 // bestCircle is the circle of column x nearest to level l (the higher on a
 // tie), or -1.
-func (s *State) bestCircle(x, l int) int {
-	best, bd := -1, 1<<10
-	for k := s.g.height - 1; k >= 0; k-- {
-		if s.cell(x, k)&cellKind != cellCircle {
-			continue
-		}
-		d := k - l
-		if d < 0 {
-			d = -d
-		}
-		if d < bd {
-			best, bd = k, d
-		}
-	}
-	return best
-}
+func (s *State) bestCircle(x, l int) int { return jumping.BestCircle(track{s}, x, l, s.g.height) }
 
 func (s *State) place(a, x, l int) {
 	as := &s.ast[a]
@@ -631,46 +618,10 @@ func (s *State) tokenEffect(a int) {
 	}
 }
 
-// path walks a jump of value v from (x, l): bit i of mask turns advance i
-// into a climb (dl=+1) or descent (dl=-1). It returns where the pawn stops
-// moving, whether it hit the surface, whether it crossed the goal, and the
-// Sputniks it passed.
-func (s *State) path(x, l, v, dl, mask int) (int, int, bool, bool, int) {
-	sput := 0
-	for i := 0; i < v; i++ {
-		nl := l
-		if mask>>i&1 == 1 {
-			nl += dl
-		}
-		nx := x + 1
-		c := s.cell(nx, nl)
-		if c&cellKind == cellRock {
-			return x, l, true, false, sput
-		}
-		x, l = nx, nl
-		if nx == s.g.goal {
-			return x, l, false, true, sput
-		}
-		if c&cellSputnik != 0 {
-			sput++
-		}
-	}
-	return x, l, false, false, sput
-}
+// track is the placed terrain as the shared jumping rules see it.
+type track struct{ s *State }
 
-// fall drops from (x, l) to the box below.
-func (s *State) fall(x, l int) int {
-	for l > 0 && s.cell(x, l)&cellKind == cellAir {
-		l--
-	}
-	if l >= s.g.height {
-		l = s.g.height - 1
-		for l > 0 && s.cell(x, l)&cellKind == cellAir {
-			l--
-		}
-	}
-	return l
-}
+func (t track) Cell(x, l int) uint8 { return t.s.cell(x, l) }
 
 // Jump outcome summary, kept for tests and the heuristic.
 type landing struct {
@@ -681,35 +632,14 @@ type landing struct {
 }
 
 // simulate computes where a jump from a's box would end without changing
-// the state.
+// the state: the shared jumping rules forward, the goal ending the race.
 func (s *State) simulate(a, col int, face int8, mask int) landing {
 	as := &s.ast[a]
-	dl := 0
-	switch col {
-	case black:
-		dl = 1
-	case white:
-		dl = -1
+	ld := jumping.Land(track{s}, int(as.X), int(as.L), col, face, mask, 1, s.g.goal, s.g.height)
+	if ld.Reached {
+		return landing{s.g.goal, s.g.plain, ld.Crash, true, ld.Marks}
 	}
-	x, l, hit, fin, sput := s.path(int(as.X), int(as.L), faceValue(face), dl, mask)
-	crash := faceSkull(face) || hit
-	if fin {
-		if s.cell(x, l)&cellKind == cellAir {
-			crash = true
-		}
-		return landing{s.g.goal, s.g.plain, crash, true, sput}
-	}
-	switch s.cell(x, l) & cellKind {
-	case cellAir:
-		crash = true
-		l = s.fall(x, l)
-		if s.cell(x, l)&cellSputnik != 0 {
-			sput++
-		}
-	case cellHazard:
-		crash = true
-	}
-	return landing{x, l, crash, false, sput}
+	return landing{ld.X, ld.L, ld.Crash, false, ld.Marks}
 }
 
 // resolveJump moves a with the chosen result and queues what follows the

@@ -1,0 +1,220 @@
+// Package marchmars is the heuristic team of March on Mars. The first half
+// of the team (at least one marine) marches along the left side toward its
+// defender, programs 4 dice in one action to kill it with three of a kind,
+// and once beside the MMM programs 2 blue and 2 white dice for the bomb,
+// rerolling its lowest die when a reroll is at hand; the others hold the
+// LZ. Everyone shoots what is in the way (the aliens on itself first), and
+// an orbital bomber clears a card of 4 aliens or more. Other choices (the
+// ability kept, the drone's dice, the Command Center) take the first legal
+// action. Each choice of a rolled
+// action is the one whose result scores best with Evaluate. It registers
+// itself as the game's "heuristic".
+package marchmars
+
+import (
+	"math"
+	"strings"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/engine"
+	mm "github.com/moongym/moongym/engine/marchmars"
+)
+
+func init() {
+	agents.RegisterHeuristic(mm.Name, agents.Heuristic{
+		New: func(g engine.Game, seed uint64) (agents.Agent, error) {
+			return &Agent{}, nil
+		},
+		Evaluate: Evaluate,
+	})
+}
+
+// Agent is the heuristic marine. It is deterministic.
+type Agent struct {
+	legal []engine.Action
+	buf   []float64
+}
+
+// Act picks an action for the marine that decides.
+func (h *Agent) Act(st engine.State) (engine.Action, error) {
+	if err := agents.CheckToAct(st); err != nil {
+		return 0, err
+	}
+	h.legal = st.LegalActions(h.legal)
+	s, ok := st.(*mm.State)
+	if !ok {
+		return h.legal[0], nil
+	}
+	kind, me := s.Pending()
+	switch kind {
+	case "program":
+		return h.program(s, me), nil
+	case "continue":
+		return h.named(s, "roll"), nil
+	case "choose", "hit", "level":
+		return h.best(s, me), nil
+	}
+	return h.legal[0], nil
+}
+
+// named is the legal action of that name, else the first.
+func (h *Agent) named(s *mm.State, name string) engine.Action {
+	for _, a := range h.legal {
+		if s.ActionString(a) == name {
+			return a
+		}
+	}
+	return h.legal[0]
+}
+
+// program: the bomb's dice beside the MMM, else one blue and one white on
+// each of two actions (two dice make a pair to shoot more often).
+func (h *Agent) program(s *mm.State, me int) engine.Action {
+	// the orbital bombing, on the card whose clearing scores best (it is
+	// kept for a card of 4 aliens or more)
+	bestA, bestV := engine.Action(-1), math.Inf(-1)
+	for _, a := range h.legal {
+		if !strings.HasPrefix(s.ActionString(a), "orbital-bombing") {
+			continue
+		}
+		c := s.Clone().(*mm.State)
+		before := aliensOnCards(c)
+		c.Apply(a)
+		if before-aliensOnCards(c) < 4 {
+			continue
+		}
+		h.buf = Evaluate(c, h.buf)
+		if h.buf[me] > bestV {
+			bestA, bestV = a, h.buf[me]
+		}
+	}
+	if bestA >= 0 {
+		return bestA
+	}
+	// target dice by action and colour (blue, black, white)
+	target := [3][3]int{{1, 0, 1}, {1, 1, 1}}
+	mv := s.Marine(me)
+	if d := mv.X - s.DefenderColumn(0); s.DefenderAlive(0) && d == 2 && marcher(me, s.Game().NumPlayers()) {
+		target = [3][3]int{{1, 2, 1}} // three 2s kill the red defender
+	}
+	if s.BesideMMM(me) {
+		target = [3][3]int{{2, 0, 2}}
+	}
+	have := s.Programme()
+	for j := 0; j < 3; j++ {
+		for c := 0; c < 3; c++ {
+			if have[j][c] >= target[j][c] {
+				continue
+			}
+			name := "a" + string(rune('1'+j)) + "-" + [3]string{"blue", "black", "white"}[c]
+			for _, a := range h.legal {
+				if s.ActionString(a) == name {
+					return a
+				}
+			}
+		}
+	}
+	return h.legal[0]
+}
+
+// best plays each candidate on a copy and keeps the best Evaluate. The
+// bomb is set when it is legal, after a reroll of the lowest die when the
+// sum falls short and a reroll is at hand.
+func (h *Agent) best(s *mm.State, me int) engine.Action {
+	bomb, reroll := engine.Action(-1), engine.Action(-1)
+	low := 99
+	for _, a := range h.legal {
+		n := s.ActionString(a)
+		switch {
+		case n == "bomb":
+			bomb = a
+		case strings.Contains(n, "reroll-"):
+			i := int(n[strings.LastIndex(n, "reroll-")+7] - '1')
+			if v := s.DieValue(i); v < low {
+				low, reroll = v, a
+			}
+		}
+	}
+	if bomb >= 0 {
+		if sum, _ := s.RollSum(); sum < 9 && reroll >= 0 {
+			return reroll
+		}
+		return bomb
+	}
+	bestA, bestV := h.legal[0], math.Inf(-1)
+	for _, a := range h.legal {
+		if strings.Contains(s.ActionString(a), "reroll") {
+			continue
+		}
+		c := s.Clone()
+		c.Apply(a)
+		h.buf = Evaluate(c, h.buf)
+		if v := h.buf[me]; v > bestV {
+			bestA, bestV = a, v
+		}
+	}
+	return bestA
+}
+
+// Evaluate scores a state for the team (every marine the same): the
+// marines' march toward the left defender, the defender's death, crashed
+// and engaged marines, aliens in the LZ or about to reach it, the attacks
+// suffered, squashed into (-1, 1); a finished game is its returns.
+func Evaluate(st engine.State, dst []float64) []float64 {
+	if st.IsTerminal() {
+		return st.Returns(dst)
+	}
+	n := st.Game().NumPlayers()
+	dst = dst[:0]
+	s, ok := st.(*mm.State)
+	v := 0.0
+	if ok {
+		v = score(s, n)
+	}
+	for i := 0; i < n; i++ {
+		dst = append(dst, math.Tanh(v/60))
+	}
+	return dst
+}
+
+// marcher: the first half of the team (at least one) marches on the MMM,
+// the others hold the LZ.
+func marcher(m, n int) bool { return m < max(1, n/2) }
+
+func score(s *mm.State, n int) float64 {
+	lz0, lz1 := s.LZ()
+	v := 0.0
+	for m := 0; m < n; m++ {
+		mv := s.Marine(m)
+		goal := (lz0 + lz1) / 2
+		if marcher(m, n) {
+			goal = s.DefenderColumn(0)
+			if s.DefenderAlive(0) {
+				goal += 2 // shoot the defender with three 2s
+			}
+		}
+		v -= 1.5 * math.Abs(float64(mv.X-goal))
+		if mv.Crashed {
+			v -= 4
+		}
+		v -= 5 * float64(s.Aliens(mv.X, mv.L))
+	}
+	if s.DefenderAlive(0) {
+		v -= 15
+	}
+	for x := lz0; x <= lz1; x++ {
+		v -= 4 * float64(s.ColumnAliens(x))
+	}
+	v -= 2 * float64(s.Incoming())
+	v -= 20 * float64(s.Attacks())
+	return v
+}
+
+// aliensOnCards counts every alien of the board.
+func aliensOnCards(s *mm.State) int {
+	n := 0
+	for x := 0; x < s.Columns(); x++ {
+		n += s.ColumnAliens(x)
+	}
+	return n
+}

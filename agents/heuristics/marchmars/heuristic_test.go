@@ -1,0 +1,116 @@
+package marchmars_test
+
+import (
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moongym/moongym/agents"
+	heuristic "github.com/moongym/moongym/agents/heuristics/marchmars"
+	"github.com/moongym/moongym/engine"
+	mm "github.com/moongym/moongym/engine/marchmars"
+)
+
+var verbose = flag.Bool("show", false, "print a heuristic game")
+
+// play plays one game of the heuristic team; chance by the seed.
+func play(t *testing.T, params engine.Params, seed uint64) *mm.State {
+	t.Helper()
+	g := engine.MustLoad(mm.Name, params)
+	h, err := agents.New(g, "heuristic", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s := g.NewInitialState()
+	for !s.IsTerminal() {
+		var a engine.Action
+		if s.CurrentPlayer() == engine.Chance {
+			outs := s.ChanceOutcomes(nil)
+			r := rng.Float64()
+			k := 0
+			for ; k < len(outs)-1 && r >= outs[k].Prob; k++ {
+				r -= outs[k].Prob
+			}
+			a = outs[k].Action
+		} else {
+			a, err = h.Act(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if *verbose {
+			t.Logf("%s", s.ActionString(a))
+		}
+		s.Apply(a)
+	}
+	if *verbose {
+		t.Logf("\n%s", s)
+	}
+	return s.(*mm.State)
+}
+
+func TestHeuristicPlays(t *testing.T) {
+	s := play(t, engine.Params{"players": "4"}, 1)
+	if s.Turn() < 1 {
+		t.Errorf("game over at turn %d", s.Turn())
+	}
+}
+
+// position decodes a state of 2 marines from its JSON form with a roll to
+// choose from: marine 0 beside the left MMM (its defender dead), marine 1
+// with it or in the LZ.
+func position(t *testing.T, dice []string, together bool) engine.State {
+	t.Helper()
+	g := engine.MustLoad(mm.Name, engine.Params{"players": "2", "training": "off"})
+	s := g.NewInitialState()
+	for kind, _ := s.(*mm.State).Pending(); kind != "pick"; kind, _ = s.(*mm.State).Pending() {
+		s.Apply(s.LegalActions(nil)[0]) // the setup, first choices
+	}
+	var j map[string]any
+	data, _ := s.MarshalJSON()
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatal(err)
+	}
+	j["aliens"] = []any{}
+	second := []any{13.0, 1.0}
+	if together {
+		second = []any{0.0, 1.0}
+	}
+	j["marines"] = []any{map[string]any{"pos": []any{0.0, 1.0}}, map[string]any{"pos": second}}
+	active := j["active"].(map[string]any)
+	active["marine"], active["dice"], active["assigned"], active["actions"] = 0.0, 4.0, 4.0, 1.0
+	j["roll"] = map[string]any{"dice": dice}
+	j["tasks"] = []any{map[string]any{"kind": "turn-end"}, map[string]any{"kind": "after"}, map[string]any{"kind": "choose"}}
+	out, _ := json.Marshal(j)
+	st, err := g.DecodeState(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func act1(t *testing.T, s engine.State) string {
+	t.Helper()
+	a, err := new(heuristic.Agent).Act(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.ActionString(a)
+}
+
+func TestHeuristicBombs(t *testing.T) {
+	// 4 + 3 + 1 + 1 = 9: bomb
+	if got := act1(t, position(t, []string{"blue4", "blue3", "white1", "white1"}, false)); got != "bomb" {
+		t.Errorf("sum 9: %s, want bomb", got)
+	}
+	// 8 alone: bomb anyway (no reroll at hand)
+	if got := act1(t, position(t, []string{"blue3", "blue3", "white1", "white1"}, false)); got != "bomb" {
+		t.Errorf("sum 8 alone: %s, want bomb", got)
+	}
+	// 8 with a companion: reroll the lowest die first
+	if got := act1(t, position(t, []string{"blue3", "blue3", "white1", "white1"}, true)); got != "reroll-3-white1" {
+		t.Errorf("sum 8 with a companion: %s, want reroll-3-white1", got)
+	}
+}

@@ -1,0 +1,163 @@
+// Package taskrun is the machinery of rules run as a stack of tasks, as the
+// jumping games (walking-moon's design, march-mars) run them: automatic
+// tasks do their work and push what follows; decision and chance tasks wait
+// on top for an action. A Stack is a flat value, copied with its state.
+package taskrun
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// Max is the depth of a Stack.
+const Max = 96
+
+// Task is one step of the rules: a kind and three small arguments.
+type Task struct{ Kind, A, B, C int8 }
+
+// Stack is the tasks waiting, the last pushed on top.
+type Stack struct {
+	tasks [Max]Task
+	n     int8
+}
+
+// Push adds a task on top (a full stack, which the rules never reach,
+// ignores it; decoded states are guarded by it).
+func (s *Stack) Push(kind, a, b, c int) {
+	if int(s.n) >= Max {
+		return
+	}
+	s.tasks[s.n] = Task{int8(kind), int8(a), int8(b), int8(c)}
+	s.n++
+}
+
+// Again puts a popped task back on top.
+func (s *Stack) Again(t Task) {
+	if int(s.n) < Max {
+		s.tasks[s.n] = t
+		s.n++
+	}
+}
+
+// Top is the task on top.
+func (s *Stack) Top() (Task, bool) {
+	if s.n == 0 {
+		return Task{}, false
+	}
+	return s.tasks[s.n-1], true
+}
+
+// Pop removes the task on top.
+func (s *Stack) Pop() {
+	if s.n > 0 {
+		s.n--
+	}
+}
+
+// Len is the number of tasks.
+func (s *Stack) Len() int { return int(s.n) }
+
+// At is the i-th task from the bottom.
+func (s *Stack) At(i int) Task { return s.tasks[i] }
+
+// Clear empties the stack.
+func (s *Stack) Clear() { s.n = 0 }
+
+// Outcome is a chance outcome: action A with probability N/D.
+type Outcome struct {
+	A    int32
+	N, D int32
+}
+
+// AppendActions writes a task's legal actions: the chance outcomes' actions
+// when outs is not nil, else the decisions.
+func AppendActions(dst []engine.Action, chance bool, outs []Outcome, decs []int32) []engine.Action {
+	dst = dst[:0]
+	if chance {
+		for _, o := range outs {
+			dst = append(dst, engine.Action(o.A))
+		}
+		return dst
+	}
+	for _, a := range decs {
+		dst = append(dst, engine.Action(a))
+	}
+	return dst
+}
+
+// AppendOutcomes writes chance outcomes with their probabilities.
+func AppendOutcomes(dst []engine.Outcome, outs []Outcome) []engine.Outcome {
+	dst = dst[:0]
+	for _, o := range outs {
+		dst = append(dst, engine.Outcome{Action: engine.Action(o.A), Prob: float64(o.N) / float64(o.D)})
+	}
+	return dst
+}
+
+// DieOutcomes appends the faces of a six-sided die, each with its count
+// over 6, in face order.
+func DieOutcomes(faces [6]int8, numFaces int, dst []Outcome) []Outcome {
+	var cnt [16]int32
+	for _, f := range faces {
+		if f >= 0 && int(f) < len(cnt) {
+			cnt[f]++
+		}
+	}
+	for f := 0; f < numFaces && f < len(cnt); f++ {
+		if cnt[f] > 0 {
+			dst = append(dst, Outcome{int32(f), cnt[f], 6})
+		}
+	}
+	return dst
+}
+
+// Player is who acts on the task on top: engine.Terminal when the stack is
+// empty, engine.Chance for a chance task, else the task's A.
+func (s *Stack) Player(chance func(kind int) bool) engine.Player {
+	t, ok := s.Top()
+	switch {
+	case !ok:
+		return engine.Terminal
+	case chance(int(t.Kind)):
+		return engine.Chance
+	}
+	return engine.Player(t.A)
+}
+
+// TaskJSON is a task in a state's JSON form: its kind by name.
+type TaskJSON struct {
+	Kind string `json:"kind"`
+	A    int    `json:"a"`
+	B    int    `json:"b"`
+	C    int    `json:"c"`
+}
+
+// Encode lists the tasks bottom first, kinds named by names.
+func (s *Stack) Encode(names []string) []TaskJSON {
+	out := []TaskJSON{}
+	for _, t := range s.tasks[:s.n] {
+		name := "?"
+		if int(t.Kind) < len(names) {
+			name = names[t.Kind]
+		}
+		out = append(out, TaskJSON{name, int(t.A), int(t.B), int(t.C)})
+	}
+	return out
+}
+
+// Flag is 1 for true, 0 for false (observations).
+func Flag(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// DecodeStrict reads a state's JSON form into v, refusing unknown fields.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}

@@ -1,0 +1,337 @@
+package marchmars
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/taskrun"
+	"github.com/moongym/moongym/engine/jumping"
+)
+
+// The JSON form of a state:
+//
+//	{"cards": [card ids by slot, 0 = not dealt],
+//	 "aliens": [{"box": [column, level], "n": [yellow, blue, red]}, ...],
+//	 "incoming": [[3], [3]], "bag": [3], "dead": [3], "pending": [3],
+//	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
+//	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
+//	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
+//	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
+//	 "orbital_used", "moved", "has_shot", "sniper_shot", "drone_shot": bools,
+//	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
+//	    "actions", "action", "lz_reroll"},
+//	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
+//	 "shot": {"box": [column, level], "hits"},
+//	 "tasks": [{"kind": name, "a", "b", "c"}, ...] bottom first}
+type alienJSON struct {
+	Box [2]int                `json:"box"`
+	N   [numAlienColours]int8 `json:"n"`
+}
+
+type marineJSON struct {
+	Pos     [2]int `json:"pos"`
+	Crashed bool   `json:"crashed,omitempty"`
+	Played  bool   `json:"played,omitempty"`
+}
+
+type activeJSON struct {
+	Marine   int                         `json:"marine"`
+	Dice     int                         `json:"dice"`
+	Program  [3][jumping.NumColours]int8 `json:"program"`
+	Assigned int                         `json:"assigned"`
+	LastKey  int                         `json:"last_key"`
+	Actions  int                         `json:"actions"`
+	Action   int                         `json:"action"`
+	LZReroll bool                        `json:"lz_reroll,omitempty"`
+}
+
+type rollJSON struct {
+	Dice       []string `json:"dice"`
+	Engaged    bool     `json:"engaged,omitempty"`
+	TeamReroll bool     `json:"team_reroll,omitempty"`
+}
+
+type shotJSON struct {
+	Box  [2]int `json:"box"`
+	Hits int    `json:"hits"`
+}
+
+// trainingJSON is a marine's training: its card (-1 none), the ability
+// kept, whether it used the injector last turn.
+type trainingJSON struct {
+	Card     int    `json:"card"`
+	Ability  string `json:"ability"`
+	Injected bool   `json:"injected,omitempty"`
+}
+
+type stateJSON struct {
+	Cards    []int                    `json:"cards"`
+	Aliens   []alienJSON              `json:"aliens"`
+	Incoming [2][numAlienColours]int8 `json:"incoming"`
+	Bag      [numAlienColours]int8    `json:"bag"`
+	Dead     [numAlienColours]int8    `json:"dead"`
+	Pending  [numAlienColours]int8    `json:"pending"`
+	Marines  []marineJSON             `json:"marines"`
+	Turn     int                      `json:"turn"`
+	Attacks  int                      `json:"attacks"`
+	Result   int                      `json:"result"`
+	Bait     int                      `json:"bait"`
+	Upgrades [2]string                `json:"upgrades"`
+	Intact   [2]bool                  `json:"intact"`
+	Antenna  [maxMarines]bool         `json:"antenna_used"`
+	Training []trainingJSON           `json:"training"`
+	Orbital  bool                     `json:"orbital_used,omitempty"`
+	Moved    bool                     `json:"moved,omitempty"`
+	HasShot  bool                     `json:"has_shot,omitempty"`
+	Sniper   bool                     `json:"sniper_shot,omitempty"`
+	Drone    bool                     `json:"drone_shot,omitempty"`
+	Active   activeJSON               `json:"active"`
+	Roll     rollJSON                 `json:"roll"`
+	Shot     shotJSON                 `json:"shot"`
+	Tasks    []taskrun.TaskJSON       `json:"tasks"`
+}
+
+// MarshalJSON writes the state (see the format above).
+func (s *State) MarshalJSON() ([]byte, error) {
+	g := s.g
+	j := stateJSON{Incoming: s.incoming, Bag: s.bag, Dead: s.dead, Pending: s.pending,
+		Turn: int(s.turn), Attacks: int(s.attacks), Result: int(s.result), Bait: int(s.bait)}
+	for side := 0; side < 2; side++ {
+		j.Upgrades[side] = upgradeNames[s.upgrade[side]]
+	}
+	j.Intact, j.Antenna = s.intact, s.antenna
+	for m := 0; m < g.n; m++ {
+		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
+	}
+	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
+	for k := 0; k < g.slots(); k++ {
+		id := 0
+		if s.slots[k] >= 0 {
+			id = g.data.Cards[s.slots[k]].ID
+		}
+		j.Cards = append(j.Cards, id)
+	}
+	j.Aliens = []alienJSON{}
+	for x := 0; x < g.cols; x++ {
+		for l := 0; l < g.height; l++ {
+			if s.boxAliens(x, l) > 0 {
+				j.Aliens = append(j.Aliens, alienJSON{[2]int{x, l}, s.aliens[x][l]})
+			}
+		}
+	}
+	for m := 0; m < g.n; m++ {
+		ms := &s.mar[m]
+		j.Marines = append(j.Marines, marineJSON{[2]int{int(ms.X), int(ms.L)}, ms.Crashed, ms.Played})
+	}
+	j.Active = activeJSON{int(s.active), int(s.dice), s.prog, int(s.nAssigned), int(s.lastKey), int(s.nActs), int(s.act), s.lzReroll}
+	j.Roll.Dice = []string{}
+	for i := 0; i < int(s.nDice); i++ {
+		j.Roll.Dice = append(j.Roll.Dice, dieName(int(s.dieCol[i]), s.dieFace[i]))
+	}
+	j.Roll.Engaged, j.Roll.TeamReroll = s.engaged, s.teamUsed
+	j.Shot = shotJSON{[2]int{int(s.shotX), int(s.shotL)}, int(s.hits)}
+	j.Tasks = s.stack.Encode(kindNames[:])
+	return json.Marshal(j)
+}
+
+func bad(format string, args ...any) error {
+	return fmt.Errorf("%w: march-mars: %s", engine.ErrBadState, fmt.Sprintf(format, args...))
+}
+
+func in(v, lo, hi int) bool { return v >= lo && v <= hi }
+
+func in8(v int8, lo, hi int) bool { return in(int(v), lo, hi) }
+
+// DecodeState reads MarshalJSON's form and checks it against the rules'
+// ranges.
+func (g *Game) DecodeState(data []byte) (engine.State, error) {
+	var j stateJSON
+	if err := taskrun.DecodeStrict(data, &j); err != nil {
+		return nil, bad("%v", err)
+	}
+	s := &State{g: g}
+	if len(j.Cards) != g.slots() {
+		return nil, bad("%d cards, want %d", len(j.Cards), g.slots())
+	}
+	for k := range s.slots {
+		s.slots[k] = -1
+	}
+	for k, id := range j.Cards {
+		if id == 0 {
+			continue
+		}
+		idx := -1
+		for i, c := range g.data.Cards {
+			if c.ID == id {
+				idx = i
+			}
+		}
+		if idx < 0 || s.cardPlaced(int8(idx)) {
+			return nil, bad("card %d unknown or placed twice", id)
+		}
+		s.slots[k] = int8(idx)
+	}
+	for _, a := range j.Aliens {
+		x, l := a.Box[0], a.Box[1]
+		if !in(x, 0, g.cols-1) || !in(l, 0, g.height-1) {
+			return nil, bad("aliens at %v: off the board", a.Box)
+		}
+		for c := range a.N {
+			if !in8(a.N[c], 0, 60) {
+				return nil, bad("aliens at %v: count %d", a.Box, a.N[c])
+			}
+		}
+		s.aliens[x][l] = a.N
+	}
+	groups := [][numAlienColours]int8{j.Incoming[0], j.Incoming[1], j.Bag, j.Dead, j.Pending}
+	for _, gr := range groups {
+		for _, n := range gr {
+			if !in8(n, 0, 60) {
+				return nil, bad("alien count %d", n)
+			}
+		}
+	}
+	s.incoming, s.bag, s.dead, s.pending = j.Incoming, j.Bag, j.Dead, j.Pending
+	if len(j.Marines) != g.n {
+		return nil, bad("%d marines, want %d", len(j.Marines), g.n)
+	}
+	for m, mj := range j.Marines {
+		if !in(mj.Pos[0], 0, g.cols-1) || !in(mj.Pos[1], 0, g.height-1) {
+			return nil, bad("marine %d at %v: off the board", m, mj.Pos)
+		}
+		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played}
+	}
+	if !in(j.Turn, 0, maxTurns) || !in(j.Attacks, 0, 3) || !in(j.Result, -1, 1) {
+		return nil, bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
+	}
+	if !in(j.Bait, -1, g.n-1) {
+		return nil, bad("bait %d", j.Bait)
+	}
+	for side := 0; side < 2; side++ {
+		u := -1
+		for i, n := range upgradeNames[:upRandom] {
+			if n == j.Upgrades[side] {
+				u = i
+			}
+		}
+		if u < 0 || (side >= g.sides && (u != upNone || j.Intact[side])) {
+			return nil, bad("upgrade %q of side %d", j.Upgrades[side], side)
+		}
+		s.upgrade[side] = int8(u)
+	}
+	s.intact, s.antenna = j.Intact, j.Antenna
+	if len(j.Training) != g.n {
+		return nil, bad("%d trainings, want %d", len(j.Training), g.n)
+	}
+	for m, tj := range j.Training {
+		ab := -1
+		for i, n := range abilityNames {
+			if n == tj.Ability {
+				ab = i
+			}
+		}
+		if !in(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
+			(ab != abNone && (tj.Card < 0 || (trainingCards[tj.Card][0] != int8(ab) && trainingCards[tj.Card][1] != int8(ab)))) {
+			return nil, bad("training %+v", tj)
+		}
+		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
+	}
+	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
+	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
+	ac := j.Active
+	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
+		!in(ac.LastKey, -1, 8) || !in(ac.Actions, 0, 3) || !in(ac.Action, 0, 2) {
+		return nil, bad("active turn %+v", ac)
+	}
+	for c := 0; c < jumping.NumColours; c++ {
+		n := 0
+		for a := 0; a < 3; a++ {
+			if !in8(ac.Program[a][c], 0, 2) {
+				return nil, bad("programme %v", ac.Program)
+			}
+			n += int(ac.Program[a][c])
+		}
+		if n > 2 {
+			return nil, bad("programme %v uses more than 2 %s dice", ac.Program, jumping.ColourNames[c])
+		}
+	}
+	s.active, s.dice, s.prog, s.nAssigned = int8(ac.Marine), int8(ac.Dice), ac.Program, int8(ac.Assigned)
+	s.lastKey, s.nActs, s.act, s.lzReroll = int8(ac.LastKey), int8(ac.Actions), int8(ac.Action), ac.LZReroll
+	if len(j.Roll.Dice) > maxDice {
+		return nil, bad("%d dice rolled", len(j.Roll.Dice))
+	}
+	for i, name := range j.Roll.Dice {
+		col, face := -1, int8(0)
+		for c, cn := range jumping.ColourNames {
+			if len(name) > len(cn) && name[:len(cn)] == cn {
+				f, err := jumping.ParseFace(name[len(cn):])
+				if err == nil && jumping.HasFace(g.data.Dice[c], f) {
+					col, face = c, f
+				}
+			}
+		}
+		if col < 0 {
+			return nil, bad("die %q", name)
+		}
+		s.dieCol[i], s.dieFace[i] = int8(col), face
+	}
+	s.nDice = int8(len(j.Roll.Dice))
+	s.engaged, s.teamUsed = j.Roll.Engaged, j.Roll.TeamReroll
+	if !in(j.Shot.Box[0], 0, g.cols-1) || !in(j.Shot.Box[1], 0, g.height-1) || !in(j.Shot.Hits, 0, 2*maxDice) {
+		return nil, bad("shot %+v", j.Shot)
+	}
+	s.shotX, s.shotL, s.hits = int8(j.Shot.Box[0]), int8(j.Shot.Box[1]), int8(j.Shot.Hits)
+	if err := s.decodeTasks(j.Tasks); err != nil {
+		return nil, err
+	}
+	if s.result != 0 && s.stack.Len() != 0 {
+		return nil, bad("a decided game with tasks left")
+	}
+	return s, nil
+}
+
+// decodeTasks checks each task's fields against what its kind reads.
+func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
+	g := s.g
+	if len(tasks) > taskrun.Max {
+		return bad("%d tasks", len(tasks))
+	}
+	for i, tj := range tasks {
+		k := -1
+		for n, name := range kindNames {
+			if name == tj.Kind {
+				k = n
+			}
+		}
+		if k < 0 {
+			return bad("task %q", tj.Kind)
+		}
+		ok := in(tj.A, 0, g.n-1) && in(tj.C, -1, 1)
+		switch k {
+		case kAim:
+			ok = in(tj.A, 0, g.n-1) && in(tj.B, 0, 1) && in(tj.C, 0, g.n-1)
+		case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
+			ok = ok && in(tj.B, 0, 1)
+		case kCard:
+			ok = ok && in(tj.B, 0, g.slots()-1)
+		case kDeploy:
+			ok = ok && in(tj.B, -1, g.slots()-1) && in(tj.C, 0, g.sides-1)
+		case kRoll:
+			ok = ok && in(tj.B, 0, int(s.nDice)-1)
+		case kAction, kAfter, kContinue:
+			ok = ok && in(tj.B, 0, 2)
+		case kLevel:
+			ok = ok && in(tj.B, 0, g.cols-1)
+		case kWave, kSide:
+			ok = ok && in(tj.B, 0, 1)
+		default:
+			ok = ok && in(tj.B, 0, 2*maxDice)
+		}
+		if !ok {
+			return bad("task %d %+v", i, tj)
+		}
+		s.stack.Push(k, tj.A, tj.B, tj.C)
+	}
+	return nil
+}

@@ -1,0 +1,167 @@
+package marchmars
+
+import "github.com/moongym/moongym/engine/jumping"
+
+// Special training: each marine is dealt a card and keeps one of its two
+// abilities for the game. The texts list the abilities, not the cards: the
+// English list, two by two, is taken as its 6 cards, and the Spanish adds a
+// 7th (explorer, assault soldier). Abilities not implemented yet are never
+// offered, and a card with neither implemented (jet pack, teleportation)
+// is left out of the deck (see docs/rules/march-mars.md).
+const (
+	abNone = iota
+	abOrbital
+	abFusion
+	abCommunications
+	abMultiShot
+	abDrone
+	abSniper
+	abKamikaze
+	abInjector
+	abPrecog
+	abRanger
+	abJetPack
+	abTeleport
+	abExplorer
+	abAssault
+	numAbilities
+)
+
+var abilityNames = [numAbilities]string{"none", "orbital-bombing", "fusion-cannon", "communications",
+	"multi-shot", "drone", "sniper", "kamikaze", "power-up-injector", "precog", "ranger", "jet-pack",
+	"teleportation", "explorer", "assault-soldier"}
+
+// trainingCards are the cards, two abilities each; the 7th is Spanish.
+var trainingCards = [7][2]int8{
+	{abOrbital, abFusion}, {abCommunications, abMultiShot}, {abDrone, abSniper},
+	{abKamikaze, abInjector}, {abPrecog, abRanger}, {abJetPack, abTeleport}, {abExplorer, abAssault},
+}
+
+// implemented abilities.
+var implemented = [numAbilities]bool{abOrbital: true, abFusion: true, abCommunications: true,
+	abSniper: true, abDrone: true, abInjector: true, abRanger: true, abAssault: true}
+
+// cardInDeck: the card is in this edition's deck and has an ability to offer.
+func (g *Game) cardInDeck(c int) bool {
+	if c == 6 && g.edition == editionEN {
+		return false
+	}
+	return implemented[trainingCards[c][0]] || implemented[trainingCards[c][1]]
+}
+
+// has reports whether marine a trained ability ab.
+func (s *State) has(a, ab int) bool { return a >= 0 && a < s.g.n && int(s.ability[a]) == ab }
+
+// shotHits is the hits of a shot with the dice of value v: 1 each; fusion
+// cannon 1s 2 hits and 3s none; the assault soldier adds one in close
+// combat (its own box).
+func (s *State) shotHits(a, v, d int) int {
+	n := s.count(v)
+	if s.has(a, abFusion) {
+		switch v {
+		case 1:
+			n *= 2
+		case 3:
+			n = 0
+		}
+	}
+	if d == 0 && s.has(a, abAssault) {
+		n++
+	}
+	return n
+}
+
+// sniping: the sniper's 2s and 3s each kill one alien of any colour.
+func (s *State) sniping(a, v int) bool { return s.has(a, abSniper) && v >= 2 }
+
+// commsReroll: with communications, the shared-box reroll reaches every
+// marine on the same terrain card, for the trained marine's rolls and its
+// companions'.
+func (s *State) commsReroll(a int) bool {
+	g := s.g
+	k := g.slotOf(int(s.mar[a].X))
+	if k < 0 {
+		return false
+	}
+	for m := 0; m < g.n; m++ {
+		if m != a && g.slotOf(int(s.mar[m].X)) == k && (s.has(a, abCommunications) || s.has(m, abCommunications)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rangerSafe: a ranger's landing that only a hazardous box (or the skull)
+// would crash is safe.
+func (s *State) rangerSafe(a, i, mask, dx int) bool {
+	ms := &s.mar[a]
+	col := int(s.dieCol[i])
+	nx, nl, hit, _, _ := jumping.Path(track{s}, int(ms.X), int(ms.L), jumping.FaceValue(s.dieFace[i]), dx, jumping.Climb(col), mask, -1)
+	k := s.cell(nx, nl) & jumping.Kind
+	return !hit && (k == jumping.Hazard || k == jumping.Circle)
+}
+
+// trainingActions: before the first die is placed, the injector (6 dice
+// now, 3 next turn) and the orbital bombing (once a game: a card cleared).
+func (s *State) trainingActions(a int, dst []int32) []int32 {
+	if s.nAssigned != 0 {
+		return dst
+	}
+	if s.has(a, abInjector) && s.dice < 6 {
+		dst = append(dst, aInject)
+	}
+	if s.has(a, abOrbital) && !s.orbitalUsed {
+		for k := 0; k < s.g.slots(); k++ {
+			st := s.g.slotStart[k]
+			if s.regionAliens(st, st+s.g.width-1) > 0 {
+				dst = append(dst, int32(aOrbital+k))
+			}
+		}
+	}
+	return dst
+}
+
+// training applies the injector or the orbital bombing.
+func (s *State) training(a, x int) {
+	if x == aInject {
+		s.dice = 6
+		s.injected[a] = true
+		return
+	}
+	s.orbitalUsed = true
+	st := s.g.slotStart[x-aOrbital]
+	for col := st; col < st+s.g.width; col++ {
+		for l := 0; l < s.g.height; l++ {
+			for c := 0; c < numAlienColours; c++ {
+				s.dead[c] += s.aliens[col][l][c]
+				s.aliens[col][l][c] = 0
+			}
+		}
+	}
+}
+
+// droneDice are the pairs of colours the drone may roll: blue, black, white.
+var droneDice = [6][2]int8{{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}}
+
+// drone rolls the drone's two dice of pair k; its shot is chosen like an
+// action's, shots only, even engaged.
+func (s *State) drone(a, k int) {
+	s.nDice = 2
+	s.dieCol[0], s.dieCol[1] = droneDice[k][0], droneDice[k][1]
+	s.dieFace[0], s.dieFace[1] = 0, 0
+	s.droneShot, s.engaged, s.teamUsed = true, false, false
+	s.push(kDroneEnd, a, 0, 0)
+	s.push(kChoose, a, 0, 0)
+	s.push(kRoll, 0, 1, 0)
+	s.push(kRoll, 0, 0, 0)
+}
+
+// droneEnd: a skull among the drone's dice calls a wave too (not for a
+// ranger); the marine's turn is over.
+func (s *State) droneEnd(a int) {
+	skull := jumping.FaceSkull(s.dieFace[0]) || jumping.FaceSkull(s.dieFace[1])
+	if side := s.g.sideOf(int(s.mar[a].X)); skull && side >= 0 && !s.has(a, abRanger) {
+		s.push(kWave, 0, side, 0)
+	}
+	s.droneShot, s.nDice, s.active = false, 0, -1
+}
