@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -12,8 +13,10 @@ import (
 // s: what seat q is shown must not reveal what q cannot observe.
 //   - StringFor(q) is unchanged by Resample(q);
 //   - two legal actions that lead to states q observes identically are
-//     named identically by ActionStringFor(q, ·), for every q that is not
-//     the player to act.
+//     named identically by ActionStringFor(q, ·), and told identically by
+//     EventsFor(q, ...) when the game logs events, for every q that is not
+//     the player to act;
+//   - SVGFor(q), when the game draws pictures, is unchanged by Resample(q).
 func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
 	v, ok := s.(engine.PlayerViewer)
@@ -35,9 +38,11 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 		}
 	}
 	after := make([][][]float32, len(legal)) // [action][seat] observation after it
+	states := make([]engine.State, len(legal))
 	for i, a := range legal {
 		c := s.Clone()
 		c.Apply(a)
+		states[i] = c
 		after[i] = make([][]float32, g.NumPlayers())
 		for q := range after[i] {
 			after[i][q] = observe(g, c, engine.Player(q))
@@ -46,8 +51,14 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	for q := 0; q < g.NumPlayers(); q++ {
 		pq := engine.Player(q)
 		drawn := v.StringFor(pq)
-		if r, ok := s.Resample(pq, rng).(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
+		resampled := s.Resample(pq, rng)
+		if r, ok := resampled.(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
 			t.Errorf("StringFor(p%d) changed under Resample(p%d): the drawing shows what p%d cannot know", q, q, q)
+		}
+		if pic, ok := engine.SVGFor(s, pq); ok {
+			if again, _ := engine.SVGFor(resampled, pq); !bytes.Equal(pic, again) {
+				t.Errorf("SVGFor(p%d) changed under Resample(p%d): the picture shows what p%d cannot know", q, q, q)
+			}
 		}
 		if pq == s.CurrentPlayer() {
 			continue
@@ -61,6 +72,16 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 				if ni != nj {
 					t.Errorf("p%d cannot tell %s from %s by observation, but ActionStringFor names them %q and %q",
 						q, s.ActionString(legal[i]), s.ActionString(legal[j]), ni, nj)
+					return
+				}
+				if _, ok := s.(engine.EventLogger); !ok {
+					continue
+				}
+				ei := engine.EventsFor(pq, s, legal[i], states[i])
+				ej := engine.EventsFor(pq, s, legal[j], states[j])
+				if !slices.Equal(ei, ej) {
+					t.Errorf("p%d cannot tell %s from %s by observation, but EventsFor tells %q and %q",
+						q, s.ActionString(legal[i]), s.ActionString(legal[j]), ei, ej)
 					return
 				}
 			}
