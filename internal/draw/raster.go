@@ -108,7 +108,7 @@ func (r *Rasterizer) Rasterize(svg []byte, width int) (*image.RGBA, error) {
 				scale = float64(width) / w
 				img = image.NewRGBA(image.Rect(0, 0, width, int(math.Ceil(h*scale))))
 				stddraw.Draw(img, img.Bounds(), image.White, image.Point{}, stddraw.Src)
-				r.z = vector.NewRasterizer(img.Bounds().Dx(), img.Bounds().Dy())
+				r.z = vector.NewRasterizer(1, 1)
 				continue
 			}
 			switch t.Name.Local {
@@ -130,14 +130,11 @@ func (r *Rasterizer) Rasterize(svg []byte, width int) (*image.RGBA, error) {
 				}
 				if c, ok := colour(a["stroke"]); ok {
 					sw := num(a["stroke-width"]) * scale / 2
-					r.z.Reset(img.Bounds().Dx(), img.Bounds().Dy())
-					path(r.z, circle(cx, cy, rad+sw))
 					inner := circle(cx, cy, max(rad-sw, 0))
 					for i, j := 0, len(inner)-2; i < j; i, j = i+2, j-2 { // reverse: a hole
 						inner[i], inner[j], inner[i+1], inner[j+1] = inner[j], inner[i], inner[j+1], inner[i+1]
 					}
-					path(r.z, inner)
-					r.z.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{})
+					r.paths(img, c, circle(cx, cy, rad+sw), inner)
 				}
 			case "line":
 				if c, ok := colour(a["stroke"]); ok {
@@ -214,17 +211,36 @@ func (r *Rasterizer) fill(img *image.RGBA, pts []float64, c color.RGBA) {
 	if len(pts) < 6 {
 		return
 	}
-	r.z.Reset(img.Bounds().Dx(), img.Bounds().Dy())
-	path(r.z, pts)
-	r.z.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{})
+	r.paths(img, c, pts)
 }
 
-func path(z *vector.Rasterizer, pts []float64) {
-	z.MoveTo(float32(pts[0]), float32(pts[1]))
-	for i := 2; i+1 < len(pts); i += 2 {
-		z.LineTo(float32(pts[i]), float32(pts[i+1]))
+// paths fills the closed paths together (a reversed inner path is a hole),
+// rasterizing only their bounding box.
+func (r *Rasterizer) paths(img *image.RGBA, c color.RGBA, ps ...[]float64) {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range ps {
+		for i := 0; i+1 < len(p); i += 2 {
+			minX, maxX = math.Min(minX, p[i]), math.Max(maxX, p[i])
+			minY, maxY = math.Min(minY, p[i+1]), math.Max(maxY, p[i+1])
+		}
 	}
-	z.ClosePath()
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(img.Bounds())
+	if box.Empty() {
+		return
+	}
+	r.z.Reset(box.Dx(), box.Dy())
+	for _, p := range ps {
+		if len(p) < 6 {
+			continue
+		}
+		ox, oy := float32(box.Min.X), float32(box.Min.Y)
+		r.z.MoveTo(float32(p[0])-ox, float32(p[1])-oy)
+		for i := 2; i+1 < len(p); i += 2 {
+			r.z.LineTo(float32(p[i])-ox, float32(p[i+1])-oy)
+		}
+		r.z.ClosePath()
+	}
+	r.z.Draw(img, box, image.NewUniform(c), image.Point{})
 }
 
 // circle is a 48-gon.
