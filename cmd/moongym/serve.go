@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/moongym/moongym/seat"
+	"github.com/moongym/moongym/seat/web"
 )
 
 // addLimitFlags adds the flags of seat.Limits to a command.
@@ -59,7 +60,7 @@ authentication, so put it behind a proxy that has one before you expose it.`,
 				return err
 			}
 			srv := &http.Server{
-				Handler:           seat.NewHandler(sv),
+				Handler:           web.Handler(seat.NewHandler(sv)),
 				ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
 				WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,
