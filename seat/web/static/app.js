@@ -103,7 +103,8 @@ async function updateSeats() {
     $('lobby-error').textContent = e.message;
   }
   const fs = $('seats');
-  const old = [...fs.querySelectorAll('select')].map((s) => s.value);
+  const old = fs.dataset.game === g.name ? [...fs.querySelectorAll('select')].map((s) => s.value) : [];
+  fs.dataset.game = g.name;
   fs.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Seats' }));
   for (let i = 0; i < players; i++) {
     const label = document.createElement('label');
@@ -185,7 +186,10 @@ async function refresh() {
   return v;
 }
 
+let renders = 0;
+
 function draw(v) {
+  $('board').dataset.renders = ++renders;
   $('board').innerHTML = v.svg || `<pre>${escapeHTML(v.text)}</pre>`;
   const log = $('log');
   log.replaceChildren();

@@ -65,7 +65,7 @@ for (const game of games) {
   test(`play ${game} against random to the end`, { timeout: 600_000 }, async (t) => {
     const page = await open(t);
     await page.selectOption('#game', game);
-    await page.waitForSelector('[data-seat="1"]');
+    await page.waitForSelector(`#seats[data-game="${game}"] [data-seat="1"]`);
     const seats = await page.$$('[data-seat]');
     for (let i = 1; i < seats.length; i++) await seats[i].selectOption('random');
     await page.selectOption('[data-seat="0"]', 'human');
@@ -82,13 +82,17 @@ for (const game of games) {
       rng = (rng * 1103515245 + 12345) % 2147483648;
       // Click on the board when a clickable piece is there, one move in three.
       const onBoard = await page.$$('#board g.action');
+      const renders = await page.getAttribute('#board', 'data-renders');
       if (onBoard.length > 0 && rng % 3 === 0) {
-        await onBoard[rng % onBoard.length].click();
+        await onBoard[rng % onBoard.length].dispatchEvent('click');
       } else {
         await buttons[rng % buttons.length].click();
       }
       moves++;
-      await page.waitForFunction((n) => document.querySelectorAll('#log li').length > 0, moves);
+      // Wait for the answer to be drawn.
+      await page.waitForFunction((r) => document.querySelector('#board').dataset.renders !== r
+        || document.querySelector('#table-error').textContent !== '', renders);
+      assert.equal(await page.textContent('#table-error'), '');
       if (moves === 6) await page.screenshot({ path: path.join(shots, `${game}.png`), fullPage: true });
       assert.ok(moves < 3000, 'too many moves');
     }
@@ -103,9 +107,12 @@ test('watch two agents play tic-tac-toe, pause and speed', async (t) => {
   const page = await open(t);
   await page.selectOption('[data-seat="0"]', 'heuristic');
   await page.selectOption('[data-seat="1"]', 'random');
-  await page.fill('#speed', '20');
   await page.click('#watch');
   await page.waitForSelector('#watch-controls:not([hidden])');
+  await page.fill('#speed', '20');
+  await page.click('#pause');
+  assert.equal(await page.textContent('#pause'), 'Play');
+  await page.click('#pause');
   await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('Result'), null, { timeout: 30_000 });
   assert.ok((await page.$$('#log li')).length >= 5);
   await page.screenshot({ path: path.join(shots, 'watch-tictactoe.png'), fullPage: true });
