@@ -7,6 +7,7 @@ package draw
 import (
 	"bytes"
 	"encoding/xml"
+	"math"
 	"strconv"
 )
 
@@ -36,7 +37,7 @@ func New(w, h float64, title, background string) *Canvas {
 	return c
 }
 
-func (c *Canvas) num(v float64) { c.b.WriteString(strconv.FormatFloat(v, 'f', -1, 64)) }
+func (c *Canvas) num(v float64) { c.b.WriteString(strconv.FormatFloat(math.Ceil(v), 'f', -1, 64)) }
 
 func (c *Canvas) esc(s string) { _ = xml.EscapeText(&c.b, []byte(s)) }
 
