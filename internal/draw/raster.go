@@ -21,6 +21,9 @@ import (
 	"golang.org/x/image/vector"
 )
 
+// maxSide bounds the pixels on a side of a rasterized picture.
+const maxSide = 8192
+
 // ErrBadSVG is returned by Rasterize for a document it cannot read.
 var ErrBadSVG = errors.New("draw: bad SVG")
 
@@ -106,6 +109,9 @@ func (r *Rasterizer) Rasterize(svg []byte, width int) (*image.RGBA, error) {
 					return nil, fmt.Errorf("%w: empty viewBox", ErrBadSVG)
 				}
 				scale = float64(width) / w
+				if width > maxSide || h*scale > maxSide || math.IsNaN(h*scale) {
+					return nil, fmt.Errorf("%w: picture over %d pixels on a side", ErrBadSVG, maxSide)
+				}
 				img = image.NewRGBA(image.Rect(0, 0, width, int(math.Ceil(h*scale))))
 				stddraw.Draw(img, img.Bounds(), image.White, image.Point{}, stddraw.Src)
 				r.z = vector.NewRasterizer(1, 1)
@@ -170,7 +176,7 @@ func (r *Rasterizer) Rasterize(svg []byte, width int) (*image.RGBA, error) {
 }
 
 func (r *Rasterizer) text(img *image.RGBA, x, y, size float64, c color.RGBA, anchor string, mono bool, s string) error {
-	if size <= 0 || strings.TrimSpace(s) == "" {
+	if size <= 0 || size > 1000 || strings.TrimSpace(s) == "" {
 		return nil
 	}
 	face, err := r.face(mono, size)
