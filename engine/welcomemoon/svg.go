@@ -37,12 +37,20 @@ func (s *State) picture(text string) []byte {
 			break
 		}
 	}
+	// Monospace at 0.6 em a character: the font shrinks (to 9.5 units) so
+	// that the longest line fits; longer lines still wrap.
+	longest := 0
+	for _, line := range sheets {
+		longest = max(longest, len([]rune(line)))
+	}
+	mono := min(11.5, max(9.5, (width-2*left)/(0.6*float64(max(longest, 1)))))
+	limit := int((width - 2*left) / (0.6 * mono))
 	var wrapped []string
 	for _, l := range sheets {
-		for len(l) > 108 {
-			k := strings.LastIndexByte(l[:108], ' ')
+		for len(l) > limit {
+			k := strings.LastIndexByte(l[:limit], ' ')
 			if k <= 0 {
-				k = 108
+				k = limit
 			}
 			wrapped = append(wrapped, l[:k])
 			l = "      " + strings.TrimLeft(l[k:], " ")
@@ -53,7 +61,7 @@ func (s *State) picture(text string) []byte {
 	cardsY := 44.0
 	missionsY := cardsY + 110
 	sheetsY := missionsY + 3*34 + 16
-	height := sheetsY + 14.4*float64(len(wrapped)) + 70
+	height := sheetsY + mono*1.25*float64(len(wrapped)) + 70
 	c := draw.New(width, height, "Welcome to the Moon, turn "+strconv.Itoa(int(s.turn)+1), "#0f172a")
 	c.Text(left, 26, 16, "#ffffff", draw.Start, lines[0])
 	d := &s.deck
@@ -98,8 +106,8 @@ func (s *State) picture(text string) []byte {
 		if !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "---") {
 			fill = "#fde68a"
 		}
-		c.Mono(left, y, 11.5, fill, []string{line})
-		y += 14.4
+		c.Mono(left, y, mono, fill, []string{line})
+		y += mono * 1.25
 	}
 	items := make([]draw.LegendItem, 0, numActs+1)
 	for a := int8(0); a < numActs; a++ {
@@ -107,7 +115,7 @@ func (s *State) picture(text string) []byte {
 	}
 	items = append(items, draw.LegendItem{Fill: "#f8fafc", Label: "number card"})
 	y = c.Legend(left, y+14, width-left, 12, "#ffffff", items)
-	c.Text(left, y-4, 11, "#ffffff", draw.Start, "Sheets: floors top down, . empty space, X cross, | wall; a choice made this turn stays secret until the turn ends.")
+	c.Text(left, y-4, 11, "#ffffff", draw.Start, "Sheets as the game writes them: . empty space, X cross, other symbols on the sheet; a choice made this turn stays secret until the turn ends.")
 	return c.Bytes()
 }
 

@@ -197,13 +197,18 @@ function draw(v) {
     const li = document.createElement('li');
     const who = m.player < 0 ? 'chance' : `p${m.player}`;
     li.textContent = `${who}: ${m.name}`;
-    log.append(li);
-    for (const e of (m.events || []).slice(1)) {
-      const sub = document.createElement('li');
-      sub.className = 'sub';
-      sub.textContent = '→ ' + e;
-      log.append(sub);
+    const events = (m.events || []).slice(1); // the first names the move
+    if (events.length > 0) {
+      const ul = document.createElement('ul');
+      for (const e of events) {
+        const sub = document.createElement('li');
+        sub.className = 'sub';
+        sub.textContent = e;
+        ul.append(sub);
+      }
+      li.append(ul);
     }
+    log.append(li);
   }
   log.scrollTop = log.scrollHeight;
   const moves = $('moves');
