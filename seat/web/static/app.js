@@ -230,6 +230,10 @@ function draw(v) {
       g.addEventListener('click', () => play(Number(g.dataset.action), v.seat));
     }
   }
+  // Undo restarts the session from the actions before the person's last
+  // move: only where nothing is hidden, since it needs the whole view.
+  $('undo').hidden = !(table.mode === 'play' && table.game.information === 'perfect'
+    && v.history.some((m) => m.by === 'human'));
   $('status').textContent = v.terminal ? 'Game over.' : `To move: ${v.to_move_name}` + (v.scores ? `; scores ${v.scores.join(', ')}` : '');
   if (v.terminal) {
     const best = Math.max(...v.returns);
@@ -245,6 +249,27 @@ async function play(action, seat) {
     // Hot seat: after this move, show the seat to move next if it is human.
     const v = await api('POST', `/v1/sessions/${table.id}/move`, { action, seat, ai: true });
     if (v.human_to_move && v.to_move >= 0 && table.seats[v.to_move] === 'human') $('viewer').value = v.to_move;
+    await refresh();
+  } catch (e) {
+    $('table-error').textContent = e.message;
+  }
+}
+
+async function undo() {
+  try {
+    const seat = Number($('viewer').value);
+    const [full, mine] = await Promise.all([
+      api('GET', `/v1/sessions/${table.id}`),
+      api('GET', `/v1/sessions/${table.id}?seat=${seat}`),
+    ]);
+    const last = mine.history.findLastIndex((m) => m.by === 'human');
+    if (last < 0) return;
+    const v = await api('POST', '/v1/sessions', {
+      game: full.game, params: full.params, seed: full.seed, seats: table.seats, actions: full.actions.slice(0, last),
+    });
+    const old = table.id;
+    table.id = v.session;
+    await api('DELETE', `/v1/sessions/${old}`);
     await refresh();
   } catch (e) {
     $('table-error').textContent = e.message;
@@ -315,6 +340,7 @@ async function init() {
   $('play').addEventListener('click', () => start('play'));
   $('watch').addEventListener('click', () => start('watch'));
   $('viewer').addEventListener('change', refresh);
+  $('undo').addEventListener('click', undo);
   $('to-lobby').addEventListener('click', async (ev) => {
     ev.preventDefault();
     await leave();

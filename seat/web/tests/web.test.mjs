@@ -103,6 +103,21 @@ for (const game of games) {
   });
 }
 
+test('undo takes back the last move of the person', async (t) => {
+  const page = await open(t);
+  await page.selectOption('#game', 'tictactoe');
+  await page.selectOption('[data-seat="1"]', 'heuristic');
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  assert.equal(await page.isHidden('#undo'), true);
+  await page.click('#moves button.move[data-action="4"]');
+  await page.waitForFunction(() => document.querySelectorAll('#log > li').length === 2);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#log > li').length === 0);
+  assert.equal((await page.$$('#moves button.move')).length, 9);
+  assert.equal(await page.isHidden('#undo'), true);
+});
+
 test('watch two agents play tic-tac-toe, pause and speed', async (t) => {
   const page = await open(t);
   await page.selectOption('[data-seat="0"]', 'heuristic');
