@@ -35,32 +35,33 @@ func SVGFor(s State, p Player) ([]byte, bool) {
 }
 
 // EventLogger is implemented by states that can say in words what an
-// action did: pieces moved, hit, destroyed, points scored, dice rolled. The
-// events are derived from the state before the action (the receiver), the
-// action and the state after it, so the rules need not record them.
+// action did: pieces moved, hit, destroyed, points scored, a new round, the
+// end. The effects are derived from the state before the action (the
+// receiver) and the state after it, so the rules need not record them.
 type EventLogger interface {
-	// Events says what action a, played in this state, did; after is the
-	// state it led to.
-	Events(a Action, after State) []string
-	// EventsFor says what seat p may know of it: nothing hidden from p.
-	EventsFor(p Player, a Action, after State) []string
+	// Effects says what the action that led from this state to after did,
+	// as every seat may see it: nothing hidden from any seat (the action
+	// itself is named by Events and EventsFor).
+	Effects(after State) []string
 }
 
 // Events says what action a did when played in before, leading to after:
-// the game's events when it logs them, else the action's name.
+// who played it and its name ("p0: b2", "chance: roll 6"), then the game's
+// effects when it logs them.
 func Events(before State, a Action, after State) []string {
-	if v, ok := before.(EventLogger); ok {
-		return v.Events(a, after)
-	}
-	return []string{before.ActionString(a)}
+	return events(before, before.ActionString(a), after)
 }
 
-// EventsFor says what seat p may know of action a played in before: the
-// game's events for p when it logs them, else the action's name as p sees
-// it.
+// EventsFor says what seat p may know of action a played in before: as
+// Events, with the action named as p sees it (ActionStringFor).
 func EventsFor(p Player, before State, a Action, after State) []string {
+	return events(before, ActionStringFor(before, p, a), after)
+}
+
+func events(before State, name string, after State) []string {
+	ev := []string{before.CurrentPlayer().String() + ": " + name}
 	if v, ok := before.(EventLogger); ok {
-		return v.EventsFor(p, a, after)
+		ev = append(ev, v.Effects(after)...)
 	}
-	return []string{ActionStringFor(before, p, a)}
+	return ev
 }

@@ -9,26 +9,11 @@ import (
 
 var _ engine.EventLogger = (*State)(nil)
 
-// Events says what action a did: the card, start or facing chosen, then
-// what the execution it may trigger did to each rover (the program it
-// revealed, moves, turns, shields lost or repaired, missiles, destruction,
-// the finish) and how the game ended.
-func (s *State) Events(a engine.Action, after engine.State) []string {
-	return s.events(s.ActionString(a), after)
-}
-
-// EventsFor is Events as seat p sees it: another player's card is face
-// down; everything the execution does is public.
-func (s *State) EventsFor(p engine.Player, a engine.Action, after engine.State) []string {
-	return s.events(s.ActionStringFor(p, a), after)
-}
-
-func (s *State) events(name string, after engine.State) []string {
-	who := "chance"
-	if s.stage != stageFirst {
-		who = "p" + strconv.Itoa(int(s.actor))
-	}
-	ev := []string{who + ": " + name}
+// Effects says what the execution an action may trigger did to each rover
+// (the program it revealed, moves, turns, shields lost or repaired,
+// missiles, destruction) and how the game ended: all public.
+func (s *State) Effects(after engine.State) []string {
+	var ev []string
 	t, ok := after.(*State)
 	if !ok || t.g != s.g {
 		return ev

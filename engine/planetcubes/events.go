@@ -8,15 +8,11 @@ import (
 
 var _ engine.EventLogger = (*State)(nil)
 
-// Events says what action a did: the decision, then each cube that entered,
-// moved, gained a life or a weapon, was hit or destroyed, the points each
-// team scored, a new round and the end.
-func (s *State) Events(a engine.Action, after engine.State) []string {
-	who := "chance"
-	if s.first >= 0 && !s.over {
-		who = teamColours[s.turn]
-	}
-	ev := []string{who + ": " + s.ActionString(a)}
+// Effects says what an action did: each cube that entered, moved, gained a
+// life or a weapon, was hit or destroyed, the points each team scored, a
+// new round and the end.
+func (s *State) Effects(after engine.State) []string {
+	var ev []string
 	t, ok := after.(*State)
 	if !ok || t.g != s.g {
 		return ev
@@ -61,9 +57,4 @@ func (s *State) Events(a engine.Action, after engine.State) []string {
 		ev = append(ev, t.statusLine())
 	}
 	return ev
-}
-
-// EventsFor is Events: nothing is hidden.
-func (s *State) EventsFor(_ engine.Player, a engine.Action, after engine.State) []string {
-	return s.Events(a, after)
 }

@@ -32,10 +32,10 @@ func TestEvents(t *testing.T) {
 		cells []engine.Action
 		want  []string
 	}{
-		{"first mark", []engine.Action{4}, []string{"X marks b2"}},
-		{"O answers", []engine.Action{4, 0}, []string{"O marks a1"}},
-		{"X wins", []engine.Action{0, 3, 1, 4, 2}, []string{"X marks c1", "X completes a line and wins"}},
-		{"draw", []engine.Action{0, 1, 2, 4, 3, 5, 7, 6, 8}, []string{"X marks c3", "the board is full: a draw"}},
+		{"first mark", []engine.Action{4}, []string{"p0: b2", "X marks b2"}},
+		{"O answers", []engine.Action{4, 0}, []string{"p1: a1", "O marks a1"}},
+		{"X wins", []engine.Action{0, 3, 1, 4, 2}, []string{"p0: c1", "X marks c1", "X completes a line and wins"}},
+		{"draw", []engine.Action{0, 1, 2, 4, 3, 5, 7, 6, 8}, []string{"p0: c3", "X marks c3", "the board is full: a draw"}},
 	} {
 		if got := playEvents(t, c.cells...); !slices.Equal(got, c.want) {
 			t.Errorf("%s: events %q, want %q", c.name, got, c.want)
@@ -43,8 +43,9 @@ func TestEvents(t *testing.T) {
 	}
 }
 
-// The events of an action, derived from the states before and after it.
-func ExampleState_Events() {
+// The events of an action: who played what, then its effects, derived from
+// the states before and after it.
+func ExampleState_Effects() {
 	s := tictactoe.Game{}.NewInitialState()
 	for _, a := range []engine.Action{0, 3, 1, 4} {
 		s.Apply(a)
@@ -52,5 +53,5 @@ func ExampleState_Events() {
 	after := s.Clone()
 	after.Apply(2)
 	fmt.Println(engine.Events(s, 2, after))
-	// Output: [X marks c1 X completes a line and wins]
+	// Output: [p0: c1 X marks c1 X completes a line and wins]
 }

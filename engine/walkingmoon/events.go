@@ -8,26 +8,11 @@ import (
 
 var _ engine.EventLogger = (*State)(nil)
 
-// Events says what action a did: who chose or rolled what, then each
-// astronaut's jump (column/level before and after), Sputniks taken,
-// crashes (stunned), recoveries, finishes, and a new round.
-func (s *State) Events(a engine.Action, after engine.State) []string {
-	return s.events(s.ActionString(a), after)
-}
-
-// EventsFor is Events as seat p sees it: the action named as
-// ActionStringFor(p) names it (another seat's card stays hidden); moves,
-// crashes and finishes are public.
-func (s *State) EventsFor(p engine.Player, a engine.Action, after engine.State) []string {
-	return s.events(s.ActionStringFor(p, a), after)
-}
-
-func (s *State) events(name string, after engine.State) []string {
-	who := "chance"
-	if p := s.CurrentPlayer(); p >= 0 {
-		who = p.String()
-	}
-	ev := []string{who + ": " + name}
+// Effects says what an action did: each astronaut's jump (column/level
+// before and after), Sputniks taken, crashes (stunned), recoveries,
+// finishes, a new round and the end: all public (the cards are not told).
+func (s *State) Effects(after engine.State) []string {
+	var ev []string
 	t, ok := after.(*State)
 	if !ok || t.g != s.g {
 		return ev

@@ -8,29 +8,14 @@ import (
 
 var _ engine.EventLogger = (*State)(nil)
 
-// Events says what action a did: who chose what (or which card was
-// flipped), then, when it ends a turn, the missions accomplished, the
-// scores, and how the game ended.
-func (s *State) Events(a engine.Action, after engine.State) []string {
-	return s.events(s.ActionString(a), after)
-}
-
-// EventsFor is Events as seat p sees it: another player's choices during
-// the turn are a secret (ActionStringFor); what a turn's end reveals is
-// public.
-func (s *State) EventsFor(p engine.Player, a engine.Action, after engine.State) []string {
-	return s.events(s.ActionStringFor(p, a), after)
-}
-
-func (s *State) events(name string, after engine.State) []string {
-	who := "chance"
-	if p := s.CurrentPlayer(); p >= 0 {
-		who = p.String()
-	}
-	ev := []string{who + ": " + name}
+// Effects says, when an action ends a turn (everything written is public
+// then), the missions accomplished, the scores, and the next turn or how the
+// game ended; nothing during a turn, whose choices are secret.
+func (s *State) Effects(after engine.State) []string {
+	var ev []string
 	t, ok := after.(*State)
 	if !ok || t.g != s.g || (t.turn == s.turn && t.phase != phOver) {
-		return ev
+		return nil
 	}
 	// A turn ended: everything written is public now.
 	l := t.lay()
