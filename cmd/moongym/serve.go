@@ -60,7 +60,7 @@ authentication, so put it behind a proxy that has one before you expose it.`,
 				return err
 			}
 			srv := &http.Server{
-				Handler:           web.Handler(seat.NewHandler(sv)),
+				Handler:           web.Handler(sv, seat.NewHandler(sv)),
 				ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
 				WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,

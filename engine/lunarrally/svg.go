@@ -16,16 +16,20 @@ var terrainFill = [8]string{"#e5e7eb", "#d1d5db", "#374151", "#d6b98c", "#bfdbfe
 
 var terrainLabel = [8]string{"", "", "", "", "S", "F", "R", "M"}
 
-// SVG draws the hex map (terrain, caches, rovers with their facing), a
-// control board per rover (shields, missiles, programmed cards: shown for
-// the player to act, face down for the others, all once the game is over)
-// and what is being decided, as String does.
-func (s *State) SVG() []byte { return s.picture(s.cardsOf(), s.statusLine()) }
+// SVG draws everything, for spectators and replays: the hex map (terrain,
+// caches, rovers with their facing), a control board per rover (shields,
+// missiles, every programmed card face up, where String shows only the
+// actor's) and what is being decided.
+func (s *State) SVG() []byte { return s.picture(allCards, s.statusLine()) }
+
+// allCards, as picture's shown, shows every seat's cards.
+const allCards = 4
 
 // SVGFor draws the state as seat p may see it: p's own cards shown, every
-// other player's programmed cards face down, as StringFor does.
+// other player's programmed cards face down (all shown once the game is
+// over), as StringFor does.
 func (s *State) SVGFor(p engine.Player) []byte {
-	if s.stage == stageFirst || s.stage == stageOver || int(s.actor) == int(p) {
+	if s.stage == stageOver {
 		return s.SVG()
 	}
 	seat := -1
@@ -33,18 +37,6 @@ func (s *State) SVGFor(p engine.Player) []byte {
 		seat = int(p)
 	}
 	return s.picture(seat, s.statusLine())
-}
-
-// cardsOf is the seat whose programmed cards String shows (-1: none,
-// MaxPlayers: all).
-func (s *State) cardsOf() int {
-	switch s.stage {
-	case stageOver:
-		return 4
-	case stageFirst:
-		return -1
-	}
-	return int(s.actor)
 }
 
 func (s *State) picture(shown int, status string) []byte {
@@ -126,7 +118,7 @@ func (s *State) picture(shown int, status string) []byte {
 			continue
 		}
 		x, y := center(int(rv.Pos))
-		drawRover(c, x, y, r*0.62, i, int(rv.Heading))
+		drawRover(c, x, y, r*0.72, i, int(rv.Heading))
 	}
 	// Control boards.
 	y := panel
@@ -158,7 +150,7 @@ func (s *State) picture(shown int, status string) []byte {
 				fill, label := "#1f2937", "empty"
 				switch {
 				case card == NoCard:
-				case shown == 4 || shown == i/2:
+				case shown == allCards || shown == i/2:
 					fill, label = "#f9fafb", card.String()
 				default:
 					fill, label = "#6b21a8", "?"

@@ -18,10 +18,11 @@ var glyphFill = map[byte]string{
 	'x': "#fca5a5", 'X': "#f87171", '*': "#fde68a",
 }
 
-// SVG draws the track (every column and level, lunar cards framed, special
-// boxes lettered, astronauts as numbered discs in their seat's colour),
-// then the astronauts, dice and choices as String lists them.
-func (s *State) SVG() []byte { return s.picture(s.String()) }
+// SVG draws everything, for spectators and replays: the track (every
+// column and level, lunar cards framed, special boxes lettered, astronauts
+// as numbered discs in their seat's colour), then the astronauts with every
+// action card named, the dice and the choices.
+func (s *State) SVG() []byte { return s.picture(s.withCards(func(int) bool { return true })) }
 
 // SVGFor draws the state as seat p may see it: the track, and the lists of
 // StringFor(p), which names only p's own action cards.

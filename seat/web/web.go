@@ -10,19 +10,25 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"strings"
+
+	"github.com/moongym/moongym/seat"
 )
 
 //go:embed static
 var static embed.FS
 
-// Handler serves the page at / and its files under /web/, and passes every
-// other request to api (the seat protocol's handler).
-func Handler(api http.Handler) http.Handler {
+// Handler serves the page at /, its files under /web/, and at
+// GET /web/whole/{session} a session drawn whole for spectators (Whole); it
+// passes every other request to api (the seat protocol's handler for sv).
+func Handler(sv *seat.Service, api http.Handler) http.Handler {
 	sub, err := fs.Sub(static, "static")
 	if err != nil { // the embedded folder is fixed at build time
 		panic(err)
 	}
-	files := http.StripPrefix("/web/", http.FileServer(http.FS(sub)))
+	mux := http.NewServeMux()
+	mux.Handle("GET /web/", http.StripPrefix("/web/", http.FileServer(http.FS(sub))))
+	mux.HandleFunc("GET /web/whole/{session}", whole(sv))
 	index, err := fs.ReadFile(sub, "index.html")
 	if err != nil {
 		panic(err)
@@ -32,8 +38,8 @@ func Handler(api http.Handler) http.Handler {
 		case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write(index)
-		case len(r.URL.Path) > 5 && r.URL.Path[:5] == "/web/" && r.Method == http.MethodGet:
-			files.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/web/") && r.Method == http.MethodGet:
+			mux.ServeHTTP(w, r)
 		default:
 			api.ServeHTTP(w, r)
 		}

@@ -147,8 +147,10 @@ function showTable(mode, title, n, viewer) {
   $('table-error').textContent = '';
   const v = $('viewer');
   v.replaceChildren();
+  // Spectators (watch, replay) may see everything: /web/whole/{session}.
+  if (mode !== 'play') v.append(option('all', 'everyone (spectator)'));
   for (let i = 0; i < n; i++) v.append(option(i, `p${i}`));
-  v.value = viewer;
+  v.value = mode === 'play' ? viewer : 'all';
 }
 
 async function start(mode) {
@@ -180,8 +182,10 @@ async function start(mode) {
 // refresh draws the session as the chosen seat may see it.
 async function refresh() {
   if (!table) return;
-  const seat = Number($('viewer').value);
-  const v = await api('GET', `/v1/sessions/${table.id}?seat=${seat}`);
+  const seat = $('viewer').value;
+  const v = seat === 'all'
+    ? await api('GET', `/web/whole/${table.id}`)
+    : await api('GET', `/v1/sessions/${table.id}?seat=${seat}`);
   draw(v);
   return v;
 }
@@ -235,6 +239,7 @@ function draw(v) {
   $('undo').hidden = !(table.mode === 'play' && table.game.information === 'perfect'
     && v.history.some((m) => m.by === 'human'));
   $('status').textContent = v.terminal ? 'Game over.' : `To move: ${v.to_move_name}` + (v.scores ? `; scores ${v.scores.join(', ')}` : '');
+  $('viewer').dataset.seat = v.seat;
   if (v.terminal) {
     const best = Math.max(...v.returns);
     const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);

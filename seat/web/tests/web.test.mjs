@@ -130,6 +130,9 @@ test('watch two agents play tic-tac-toe, pause and speed', async (t) => {
   await page.click('#pause');
   await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('Result'), null, { timeout: 30_000 });
   assert.ok((await page.$$('#log li')).length >= 5);
+  assert.equal(await page.getAttribute('#viewer', 'data-seat'), '-1', 'a spectator sees everything');
+  await page.selectOption('#viewer', '1');
+  await page.waitForFunction(() => document.querySelector('#viewer').dataset.seat === '1');
   await page.screenshot({ path: path.join(shots, 'watch-tictactoe.png'), fullPage: true });
 });
 
@@ -147,4 +150,23 @@ test('replay a record with the slider', async (t) => {
   await page.waitForFunction(() => document.querySelector('#position').textContent.startsWith('2 /'));
   await page.waitForFunction(() => document.querySelectorAll('#log > li:not(.sub)').length === 2);
   await page.screenshot({ path: path.join(shots, 'replay-tictactoe.png'), fullPage: true });
+});
+
+test('watch lunar-rally as a spectator: every program shown', async (t) => {
+  const page = await open(t);
+  await page.selectOption('#game', 'lunar-rally');
+  await page.waitForSelector('#seats[data-game="lunar-rally"] [data-seat="1"]');
+  await page.selectOption('[data-seat="0"]', 'heuristic');
+  await page.selectOption('[data-seat="1"]', 'random');
+  await page.click('#watch');
+  await page.waitForSelector('#watch-controls:not([hidden])');
+  await page.fill('#speed', '20');
+  await page.waitForFunction(() => document.querySelectorAll('#log > li').length >= 30, null, { timeout: 60_000 });
+  await page.click('#pause');
+  await page.waitForTimeout(300); // a move under way is drawn
+  await page.screenshot({ path: path.join(shots, 'watch-lunar-rally.png'), fullPage: true });
+  assert.equal(await page.getAttribute('#viewer', 'data-seat'), '-1');
+  const moves = (await page.$$('#log > li')).length;
+  await page.waitForTimeout(500);
+  assert.equal((await page.$$('#log > li')).length, moves, 'paused, yet moves go on');
 });
