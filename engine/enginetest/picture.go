@@ -12,12 +12,13 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-// checkPicture checks, on one state in four, that a game's pictures are
+// checkPicture checks, on one state in sixteen (pictures cost as much as
+// the rest of checkState), that a game's pictures are
 // well-formed XML with a root <svg> that has a viewBox, whole and for every
 // seat, and that its events are non-empty for some legal action.
 func checkPicture(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
-	if _, ok := s.(engine.Picturer); !ok || rng.IntN(4) != 0 {
+	if _, ok := s.(engine.Picturer); !ok || rng.IntN(16) != 0 {
 		return
 	}
 	svg, _ := engine.SVG(s)

@@ -16,7 +16,8 @@ import (
 //     named identically by ActionStringFor(q, ·), and told identically by
 //     EventsFor(q, ...) when the game logs events, for every q that is not
 //     the player to act;
-//   - SVGFor(q), when the game draws pictures, is unchanged by Resample(q).
+//   - SVGFor(q), when the game draws pictures, is unchanged by Resample(q)
+//     (on one check in four).
 func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
 	v, ok := s.(engine.PlayerViewer)
@@ -37,6 +38,7 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 			legal = append(legal, all[i*len(all)/32])
 		}
 	}
+	pictures := rng.IntN(4) == 0 // pictures are costly: one viewer check in four
 	after := make([][][]float32, len(legal)) // [action][seat] observation after it
 	states := make([]engine.State, len(legal))
 	for i, a := range legal {
@@ -55,7 +57,7 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 		if r, ok := resampled.(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
 			t.Errorf("StringFor(p%d) changed under Resample(p%d): the drawing shows what p%d cannot know", q, q, q)
 		}
-		if pic, ok := engine.SVGFor(s, pq); ok {
+		if pic, ok := engine.SVGFor(s, pq); ok && pictures {
 			if again, _ := engine.SVGFor(resampled, pq); !bytes.Equal(pic, again) {
 				t.Errorf("SVGFor(p%d) changed under Resample(p%d): the picture shows what p%d cannot know", q, q, q)
 			}
