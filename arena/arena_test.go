@@ -249,3 +249,38 @@ func TestRunErrors(t *testing.T) {
 }
 
 var _ engine.Game = tictactoe.Game{}
+
+// TestPairwise: with more agents than seats, the report says who beat whom,
+// counted from the games where both held a seat.
+func TestPairwise(t *testing.T) {
+	g := tictactoe.Game{}
+	specs := []string{"a", "b", "c"}
+	games := []GameResult{
+		{Index: 0, Seats: []int{0, 1}, Returns: []float64{1, -1}},
+		{Index: 1, Seats: []int{1, 0}, Returns: []float64{0, 0}},
+		{Index: 2, Seats: []int{0, 2}, Returns: []float64{-1, 1}},
+		{Index: 3, Seats: []int{2, 0}, Returns: []float64{1, -1}},
+		{Index: 4, Seats: []int{2, 0}, Returns: []float64{-1, 1}},
+		{Index: 5, Seats: []int{1, 0}, Returns: []float64{1, -1}},
+	}
+	rep, err := Summarize(g, specs, 1, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PairStats{
+		{Agents: [2]int{0, 1}, Games: 3, Wins: [2]int{1, 1}, Draws: 1, Score: [2]float64{0.5, 0.5}},
+		{Agents: [2]int{0, 2}, Games: 3, Wins: [2]int{1, 2}, Draws: 0, Score: [2]float64{1.0 / 3, 2.0 / 3}},
+	}
+	if !slices.Equal(rep.Pairwise, want) {
+		t.Fatalf("pairwise %+v\nwant %+v", rep.Pairwise, want)
+	}
+	var b bytes.Buffer
+	if err := rep.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"who beat whom", "a      -            1-1-1 0.500  1-2-0 0.333", "c      2-1-0 0.667  -            -"} {
+		if !bytes.Contains(b.Bytes(), []byte(line)) {
+			t.Errorf("table lacks %q:\n%s", line, b.String())
+		}
+	}
+}

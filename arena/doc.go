@@ -50,7 +50,9 @@
 // reference of rating 0) so that an unbeaten agent still gets a finite
 // rating. Ratings are shifted to mean zero; their 95% intervals are ±1.96
 // standard errors from the inverse Hessian at the optimum (a Laplace
-// approximation).
+// approximation). The same pairs, counted as wins, losses and draws of
+// one agent against another (Report.Pairwise), say who beat whom; "moongym
+// arena" prints them as a table.
 //
 // # Reproducibility
 //

@@ -23,6 +23,24 @@ type Report struct {
 	// Balanced is true when every agent played every seat equally often.
 	Balanced bool         `json:"balanced"`
 	Agents   []AgentStats `json:"agents"`
+	// Pairwise, given with three or more agents, is who beat whom: one
+	// entry per pair of agents that met, in the order of their indices.
+	Pairwise []PairStats `json:"pairwise,omitempty"`
+}
+
+// PairStats are the results between two agents over the games where both
+// held a seat: a win is a higher return than the other's, a draw an equal
+// one (an agent holding several seats of a game counts each pair of seats).
+type PairStats struct {
+	// Agents are the two agents' indices in Report.Agents, the lower first.
+	Agents [2]int `json:"agents"`
+	// Games counts the pairs of seats compared.
+	Games int `json:"games"`
+	// Wins are each agent's wins over the other.
+	Wins  [2]int `json:"wins"`
+	Draws int    `json:"draws"`
+	// Score is each agent's (wins + draws/2) / games.
+	Score [2]float64 `json:"score"`
 }
 
 // AgentStats are one agent's results. Counts are per seat held: an agent
@@ -70,6 +88,7 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 	returns := make([][]float64, len(specs))
 	ranks := make([]float64, len(specs))
 	pairs := NewPairwise(len(specs))
+	meet := newMeetings(len(specs))
 	for i := range r.Agents {
 		r.Agents[i].Spec = specs[i]
 		r.Agents[i].PerSeat = make([]SeatStats, n)
@@ -104,6 +123,7 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 			ranks[a] += float64(rank[s])
 			for t := s + 1; t < n; t++ {
 				pairs.Add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
+				meet.add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
 			}
 		}
 	}
@@ -138,8 +158,50 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 			e, ci := elo[i], [2]float64{elo[i] - half[i], elo[i] + half[i]}
 			r.Agents[i].Elo, r.Agents[i].EloCI95 = &e, &ci
 		}
+		r.Pairwise = meet.stats()
 	}
 	return r, nil
+}
+
+// meetings counts wins and draws between every ordered pair of agents:
+// wins[i][j] is how often i's return beat j's, draws[i][j] how often they
+// were equal (i < j only).
+type meetings struct{ wins, draws [][]int }
+
+func newMeetings(k int) meetings {
+	m := meetings{wins: make([][]int, k), draws: make([][]int, k)}
+	for i := range m.wins {
+		m.wins[i], m.draws[i] = make([]int, k), make([]int, k)
+	}
+	return m
+}
+
+func (m meetings) add(i, j int, ri, rj float64) {
+	switch {
+	case i == j:
+	case ri > rj:
+		m.wins[i][j]++
+	case ri < rj:
+		m.wins[j][i]++
+	default:
+		m.draws[min(i, j)][max(i, j)]++
+	}
+}
+
+func (m meetings) stats() []PairStats {
+	var out []PairStats
+	for i := range m.wins {
+		for j := i + 1; j < len(m.wins); j++ {
+			ps := PairStats{Agents: [2]int{i, j}, Wins: [2]int{m.wins[i][j], m.wins[j][i]}, Draws: m.draws[i][j]}
+			ps.Games = ps.Wins[0] + ps.Wins[1] + ps.Draws
+			if ps.Games == 0 {
+				continue
+			}
+			ps.Score = [2]float64{rate(ps.Wins[0], ps.Draws, ps.Games), rate(ps.Wins[1], ps.Draws, ps.Games)}
+			out = append(out, ps)
+		}
+	}
+	return out
 }
 
 func rate(wins, draws, games int) float64 {
@@ -205,6 +267,41 @@ func (r *Report) WriteTable(w io.Writer) error {
 			}
 		}
 		fmt.Fprintln(tw, a.Spec+"\t"+strings.Join(cols, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return r.writePairwise(w)
+}
+
+// writePairwise writes who beat whom: the row agent's wins-losses-draws
+// against the column agent and its score rate.
+func (r *Report) writePairwise(w io.Writer) error {
+	if len(r.Pairwise) == 0 {
+		return nil
+	}
+	k := len(r.Agents)
+	cells := make([][]string, k)
+	for i := range cells {
+		cells[i] = make([]string, k)
+		for j := range cells[i] {
+			cells[i][j] = "-"
+		}
+	}
+	for _, p := range r.Pairwise {
+		a, b := p.Agents[0], p.Agents[1]
+		cells[a][b] = fmt.Sprintf("%d-%d-%d %.3f", p.Wins[0], p.Wins[1], p.Draws, p.Score[0])
+		cells[b][a] = fmt.Sprintf("%d-%d-%d %.3f", p.Wins[1], p.Wins[0], p.Draws, p.Score[1])
+	}
+	fmt.Fprintln(w, "\nwho beat whom (row against column: wins-losses-draws, score rate):")
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	head := make([]string, k)
+	for j, a := range r.Agents {
+		head[j] = a.Spec
+	}
+	fmt.Fprintln(tw, "AGENT\t"+strings.Join(head, "\t"))
+	for i, a := range r.Agents {
+		fmt.Fprintln(tw, a.Spec+"\t"+strings.Join(cells[i], "\t"))
 	}
 	return tw.Flush()
 }

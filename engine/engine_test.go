@@ -19,6 +19,7 @@ var testSpec = engine.Spec{
 		{Name: "rules", Kind: engine.EnumParam, Default: "basic", Choices: []string{"basic", "advanced"}},
 		{Name: "fast", Kind: engine.BoolParam, Default: "false"},
 		{Name: "board", Kind: engine.StringParam, Default: ""},
+		{Name: "first", Kind: engine.IntParam, Default: "0", Min: 0, Max: 3, MaxFrom: &engine.ParamBound{Param: "players", Add: -1}},
 	},
 }
 
@@ -28,13 +29,15 @@ func TestResolve(t *testing.T) {
 		want    string // resolved params, or the error's text
 		wantErr error
 	}{
-		{nil, "board=,fast=false,players=2,rules=basic", nil},
-		{engine.Params{"players": "4", "rules": "advanced"}, "board=,fast=false,players=4,rules=advanced", nil},
+		{nil, "board=,fast=false,first=0,players=2,rules=basic", nil},
+		{engine.Params{"players": "4", "rules": "advanced"}, "board=,fast=false,first=0,players=4,rules=advanced", nil},
+		{engine.Params{"players": "4", "first": "3"}, "board=,fast=false,first=3,players=4,rules=basic", nil},
+		{engine.Params{"players": "3", "first": "3"}, "first=3 is out of range for players=3 (want 0..2)", engine.ErrBadParam},
 		{engine.Params{"players": "5"}, "players=5 is out of range (want 2..4)", engine.ErrBadParam},
 		{engine.Params{"players": "two"}, "not an integer", engine.ErrBadParam},
 		{engine.Params{"rules": "expert"}, "not one of basic, advanced", engine.ErrBadParam},
 		{engine.Params{"fast": "yes"}, "not true or false", engine.ErrBadParam},
-		{engine.Params{"speed": "1"}, "valid: players, rules, fast, board", engine.ErrUnknownParam},
+		{engine.Params{"speed": "1"}, "valid: players, rules, fast, board, first", engine.ErrUnknownParam},
 	}
 	for _, c := range cases {
 		got, err := testSpec.Resolve(c.in)
@@ -67,8 +70,9 @@ func TestParseParams(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	_, err := engine.Load("chess", nil)
-	if !errors.Is(err, engine.ErrUnknownGame) || !strings.Contains(err.Error(), "tictactoe") {
-		t.Errorf("unknown game: %v (must name the known games)", err)
+	if !errors.Is(err, engine.ErrUnknownGame) || !strings.Contains(err.Error(), "tictactoe") ||
+		!strings.Contains(err.Error(), "importing github.com/moongym/moongym/engine/all registers every game") {
+		t.Errorf("unknown game: %v (must name the known games and the import that registers them)", err)
 	}
 	_, err = engine.Load("tictactoe", engine.Params{"size": "4"})
 	if !errors.Is(err, engine.ErrUnknownParam) || !strings.Contains(err.Error(), "it has none") {
@@ -91,6 +95,15 @@ func TestRegisterRejectsMistakes(t *testing.T) {
 	mustPanic("empty name", func() { engine.Register(engine.Spec{}, newGame) })
 	mustPanic("bad default", func() {
 		engine.Register(engine.Spec{Name: "bad-default", Params: []engine.ParamSpec{{Name: "n", Kind: engine.IntParam, Default: "9", Min: 1, Max: 2}}}, newGame)
+	})
+	mustPanic("max_from names nothing", func() {
+		engine.Register(engine.Spec{Name: "bad-bound", Params: []engine.ParamSpec{{Name: "n", Kind: engine.IntParam, Default: "1", Min: 1, Max: 2,
+			MaxFrom: &engine.ParamBound{Param: "players"}}}}, newGame)
+	})
+	mustPanic("default past max_from", func() {
+		engine.Register(engine.Spec{Name: "bad-bound-default", Params: []engine.ParamSpec{
+			{Name: "players", Kind: engine.IntParam, Default: "2", Min: 2, Max: 4},
+			{Name: "first", Kind: engine.IntParam, Default: "3", Min: 0, Max: 3, MaxFrom: &engine.ParamBound{Param: "players", Add: -1}}}}, newGame)
 	})
 }
 
@@ -205,6 +218,8 @@ func TestParamSpecJSON(t *testing.T) {
 	}{
 		{engine.ParamSpec{Name: "first", Kind: engine.IntParam, Default: "0", Min: 0, Max: 5},
 			`{"name":"first","kind":"int","default":"0","doc":"","min":0,"max":5}`},
+		{engine.ParamSpec{Name: "first", Kind: engine.IntParam, Default: "-1", Min: -1, Max: 5, MaxFrom: &engine.ParamBound{Param: "players", Add: -1}},
+			`{"name":"first","kind":"int","default":"-1","doc":"","min":-1,"max":5,"max_from":{"param":"players","add":-1}}`},
 		{engine.ParamSpec{Name: "rules", Kind: engine.EnumParam, Default: "a", Choices: []string{"a", "b"}},
 			`{"name":"rules","kind":"enum","default":"a","doc":"","choices":["a","b"]}`},
 		{engine.ParamSpec{Name: "board", Kind: engine.StringParam, Doc: "file"},

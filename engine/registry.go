@@ -34,6 +34,12 @@ func Register(spec Spec, newGame NewGameFunc) {
 			panic(fmt.Sprintf("engine: Register %s: default: %v", spec.Name, err))
 		}
 	}
+	if err := spec.checkBounds(); err != nil {
+		panic(fmt.Sprintf("engine: Register %s: %v", spec.Name, err))
+	}
+	if _, err := spec.Resolve(nil); err != nil {
+		panic(fmt.Sprintf("engine: Register %s: defaults: %v", spec.Name, err))
+	}
 	if spec.Params == nil {
 		spec.Params = []ParamSpec{}
 	}
@@ -73,7 +79,7 @@ func Lookup(name string) (Spec, error) {
 	e, ok := registry.games[name]
 	registry.RUnlock()
 	if !ok {
-		return Spec{}, fmt.Errorf("%w: %q (known: %s)", ErrUnknownGame, name, strings.Join(Names(), ", "))
+		return Spec{}, unknownGame(name)
 	}
 	return e.spec, nil
 }
@@ -86,7 +92,7 @@ func Load(name string, params Params) (Game, error) {
 	e, ok := registry.games[name]
 	registry.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("%w: %q (known: %s)", ErrUnknownGame, name, strings.Join(Names(), ", "))
+		return nil, unknownGame(name)
 	}
 	resolved, err := e.spec.Resolve(params)
 	if err != nil {
@@ -102,4 +108,17 @@ func MustLoad(name string, params Params) Game {
 		panic(err)
 	}
 	return g
+}
+
+// allGames is the package whose import registers every game.
+const allGames = "github.com/moongym/moongym/engine/all"
+
+// unknownGame is the error for a name no game is registered under. Games
+// register themselves when their package is imported, so it says which
+// import registers them: a program that imports none has no game at all.
+func unknownGame(name string) error {
+	if names := Names(); len(names) > 0 {
+		return fmt.Errorf("%w: %q (known: %s; importing %s registers every game)", ErrUnknownGame, name, strings.Join(names, ", "), allGames)
+	}
+	return fmt.Errorf("%w: %q: no game is registered; import _ %q (or agents/all) to register every game", ErrUnknownGame, name, allGames)
 }

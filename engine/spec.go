@@ -101,24 +101,65 @@ type ParamSpec struct {
 	Max int `json:"max,omitempty"`
 	// Choices lists the EnumParam values.
 	Choices []string `json:"choices,omitempty"`
+	// MaxFrom, when set, lowers an IntParam's Max to another int parameter's
+	// value plus Add ("first" is at most players-1), so that front ends
+	// building forms offer only values that load.
+	MaxFrom *ParamBound `json:"max_from,omitempty"`
+}
+
+// ParamBound is a bound taken from another int parameter of the same game:
+// that parameter's value plus Add.
+type ParamBound struct {
+	Param string `json:"param"`
+	Add   int    `json:"add"`
+}
+
+// String writes the bound as "players-1".
+func (b ParamBound) String() string {
+	switch {
+	case b.Add > 0:
+		return fmt.Sprintf("%s+%d", b.Param, b.Add)
+	case b.Add < 0:
+		return fmt.Sprintf("%s%d", b.Param, b.Add)
+	}
+	return b.Param
+}
+
+// Range writes the parameter's valid values for people: "2..4",
+// "-1..players-1 (at most 5)", "basic, advanced", "true or false", or ""
+// for free text.
+func (ps ParamSpec) Range() string {
+	switch ps.Kind {
+	case IntParam:
+		if ps.MaxFrom != nil {
+			return fmt.Sprintf("%d..%s (at most %d)", ps.Min, ps.MaxFrom, ps.Max)
+		}
+		return fmt.Sprintf("%d..%d", ps.Min, ps.Max)
+	case EnumParam:
+		return strings.Join(ps.Choices, ", ")
+	case BoolParam:
+		return "true or false"
+	}
+	return ""
 }
 
 // MarshalJSON writes min and max for int parameters (a bound of 0 included)
 // and choices for enum parameters, and neither for the other kinds.
 func (ps ParamSpec) MarshalJSON() ([]byte, error) {
 	type plain struct {
-		Name    string    `json:"name"`
-		Kind    ParamKind `json:"kind"`
-		Default string    `json:"default"`
-		Doc     string    `json:"doc"`
-		Min     *int      `json:"min,omitempty"`
-		Max     *int      `json:"max,omitempty"`
-		Choices []string  `json:"choices,omitempty"`
+		Name    string      `json:"name"`
+		Kind    ParamKind   `json:"kind"`
+		Default string      `json:"default"`
+		Doc     string      `json:"doc"`
+		Min     *int        `json:"min,omitempty"`
+		Max     *int        `json:"max,omitempty"`
+		Choices []string    `json:"choices,omitempty"`
+		MaxFrom *ParamBound `json:"max_from,omitempty"`
 	}
 	out := plain{Name: ps.Name, Kind: ps.Kind, Default: ps.Default, Doc: ps.Doc}
 	switch ps.Kind {
 	case IntParam:
-		out.Min, out.Max = &ps.Min, &ps.Max
+		out.Min, out.Max, out.MaxFrom = &ps.Min, &ps.Max, ps.MaxFrom
 	case EnumParam:
 		out.Choices = ps.Choices
 	}
@@ -212,5 +253,27 @@ func (s Spec) Resolve(params Params) (Params, error) {
 			out[ps.Name] = ps.Default
 		}
 	}
+	for _, ps := range s.Params {
+		if b := ps.MaxFrom; b != nil && ps.Kind == IntParam {
+			if limit := out.Int(b.Param) + b.Add; out.Int(ps.Name) > limit {
+				return nil, fmt.Errorf("%w: %s: %s=%s is out of range for %s=%s (want %d..%d)",
+					ErrBadParam, s.Name, ps.Name, out[ps.Name], b.Param, out[b.Param], ps.Min, limit)
+			}
+		}
+	}
 	return out, nil
+}
+
+// checkBounds reports a MaxFrom that names no int parameter of the spec.
+func (s Spec) checkBounds() error {
+	for _, ps := range s.Params {
+		if ps.MaxFrom == nil {
+			continue
+		}
+		other, ok := s.Param(ps.MaxFrom.Param)
+		if ps.Kind != IntParam || !ok || other.Kind != IntParam {
+			return fmt.Errorf("%s: max_from %s names no int parameter", ps.Name, ps.MaxFrom.Param)
+		}
+	}
+	return nil
 }

@@ -26,7 +26,10 @@ func TestEveryGameThroughEnv(t *testing.T) {
 				box := e.ObservationSpace()
 				rng := agents.NewRNG(1)
 				for ep := uint64(0); ep < 2; ep++ {
-					obs, info := e.Reset(ep)
+					obs, info, err := e.Reset(ep)
+					if err != nil {
+						t.Fatal(err)
+					}
 					total := make([]float64, g.NumPlayers())
 					for steps := 0; ; steps++ {
 						if len(obs.Tensor) != box.Size() || len(obs.Mask) != e.ActionSpace().N {

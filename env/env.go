@@ -103,8 +103,11 @@ func (e *Env) ActionSpace() Discrete { return ActionSpace(e.game) }
 // changing it.
 func (e *Env) State() engine.State { return e.state }
 
-// Reset starts a new episode whose chance outcomes come from seed.
-func (e *Env) Reset(seed uint64) (Obs, Info) {
+// Reset starts a new episode whose chance outcomes come from seed. Every
+// environment of this package resets with this shape (observation, info,
+// error); a multi-agent Env has nothing that can fail and returns a nil
+// error, a SingleAgentEnv reports its opponents' errors.
+func (e *Env) Reset(seed uint64) (Obs, Info, error) {
 	e.state = e.game.NewInitialState()
 	e.rng = rand.New(rand.NewPCG(seed, 0x656e76))
 	e.steps = 0
@@ -113,7 +116,7 @@ func (e *Env) Reset(seed uint64) (Obs, Info) {
 	e.returns = make([]float64, e.game.NumPlayers())
 	e.resolveChance()
 	obs := e.observe()
-	return obs, e.info()
+	return obs, e.info(), nil
 }
 
 // resolveChance plays chance nodes until a seat acts or the game ends.

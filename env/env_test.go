@@ -30,7 +30,7 @@ func TestTicTacToeEpisode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, info := e.Reset(1)
+	obs, info := reset(t, e, 1)
 	if obs.Player != 0 || len(obs.Tensor) != 27 || len(obs.Mask) != 9 || len(info.Legal) != 9 {
 		t.Fatalf("reset: %+v %+v", obs, info)
 	}
@@ -60,7 +60,7 @@ func TestTicTacToeEpisode(t *testing.T) {
 
 func TestIllegalActionChangesNothing(t *testing.T) {
 	e, _ := env.Make("tictactoe", nil, env.Options{})
-	e.Reset(0)
+	reset(t, e, 0)
 	if _, err := e.Step(4); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestIllegalActionChangesNothing(t *testing.T) {
 
 func TestMaskMatchesLegalActions(t *testing.T) {
 	e, _ := env.Make("tictactoe", nil, env.Options{})
-	obs, info := e.Reset(3)
+	obs, info := reset(t, e, 3)
 	rng := agents.NewRNG(3)
 	for {
 		for a, ok := range obs.Mask {
@@ -100,7 +100,7 @@ func TestMaskMatchesLegalActions(t *testing.T) {
 
 func TestTruncation(t *testing.T) {
 	e, _ := env.Make("tictactoe", nil, env.Options{MaxSteps: 2})
-	e.Reset(0)
+	reset(t, e, 0)
 	st, _ := e.Step(0)
 	if st.Truncated {
 		t.Fatal("truncated after 1 step")
@@ -118,12 +118,12 @@ func TestChanceResolvedBySeed(t *testing.T) {
 	e := env.New(diceGame{}, env.Options{})
 	seen := map[float32]bool{}
 	for seed := uint64(0); seed < 50; seed++ {
-		obs, _ := e.Reset(seed)
+		obs, _ := reset(t, e, seed)
 		if obs.Player != 0 || obs.Tensor[0] < 1 || obs.Tensor[0] > 6 {
 			t.Fatalf("chance not resolved: %+v", obs)
 		}
 		seen[obs.Tensor[0]] = true
-		again, _ := e.Reset(seed)
+		again, _ := reset(t, e, seed)
 		if again.Tensor[0] != obs.Tensor[0] {
 			t.Fatal("same seed, different roll")
 		}
@@ -132,7 +132,7 @@ func TestChanceResolvedBySeed(t *testing.T) {
 		t.Fatalf("rolls seen: %v", seen)
 	}
 	// Reroll: the chance node after the decision is resolved inside Step.
-	e.Reset(1)
+	reset(t, e, 1)
 	st, err := e.Step(1)
 	if err != nil || !st.Terminated || st.Obs.Tensor[0] == 0 {
 		t.Fatalf("reroll: %+v %v", st, err)
@@ -184,7 +184,10 @@ func TestVecAutoresetAndDeterminism(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		obs, infos := v.Reset(11)
+		obs, infos, err := v.Reset(11)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var rewards [][]float64
 		for step := 0; step < 40; step++ {
 			acts := make([]engine.Action, n)
@@ -228,7 +231,7 @@ func TestSpaces(t *testing.T) {
 		t.Fatalf("action space %v", got)
 	}
 	box := e.ObservationSpace()
-	obs, _ := e.Reset(0)
+	obs, _ := reset(t, e, 0)
 	if box.Size() != 27 || !box.Contains(obs.Tensor) {
 		t.Fatalf("observation space %v", box)
 	}
@@ -243,7 +246,9 @@ func TestVecIllegalActionChangesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.Reset(1)
+	if _, _, err := v.Reset(1); err != nil {
+		t.Fatal(err)
+	}
 	before := make([][]byte, v.Len())
 	for i := range before {
 		before[i], _ = v.Env(i).State().MarshalJSON()
@@ -258,5 +263,39 @@ func TestVecIllegalActionChangesNothing(t *testing.T) {
 	}
 	if _, err := v.Step([]engine.Action{0, 8, 4}); err != nil {
 		t.Fatalf("batch after a refused one: %v", err)
+	}
+}
+
+// reset resets e, failing the test on an error.
+func reset(t testing.TB, e *env.Env, seed uint64) (env.Obs, env.Info) {
+	t.Helper()
+	obs, info, err := e.Reset(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return obs, info
+}
+
+// resetter is the one shape of Reset that every environment has.
+type resetter interface {
+	Reset(seed uint64) (env.Obs, env.Info, error)
+}
+
+// TestResetShape: the multi-agent and single-agent environments reset the
+// same way, so code written for one takes the other.
+func TestResetShape(t *testing.T) {
+	e, err := env.Make("tictactoe", nil, env.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := env.SingleAgent(e, 1, agents.NewRandom(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []resetter{e, s} {
+		obs, info, err := r.Reset(7)
+		if err != nil || len(info.Legal) == 0 || len(obs.Mask) != 9 {
+			t.Errorf("%T: %v %v %v", r, obs, info, err)
+		}
 	}
 }

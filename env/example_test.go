@@ -17,7 +17,10 @@ func ExampleMake() {
 		panic(err)
 	}
 	fmt.Println(e.ObservationSpace(), e.ActionSpace())
-	obs, _ := e.Reset(42)
+	obs, _, err := e.Reset(42)
+	if err != nil {
+		panic(err)
+	}
 	for _, a := range []engine.Action{4, 0, 2, 6, 3, 5, 1, 7, 8} {
 		st, err := e.Step(a)
 		if err != nil {
@@ -37,9 +40,18 @@ func ExampleMake() {
 
 // One seat trained against a fixed opponent.
 func ExampleSingleAgent() {
-	e, _ := env.Make("tictactoe", nil, env.Options{})
-	s, _ := env.SingleAgent(e, 1, agents.NewRandom(1)) // learner plays O
-	obs, info, _ := s.Reset(0)
+	e, err := env.Make("tictactoe", nil, env.Options{})
+	if err != nil {
+		panic(err)
+	}
+	s, err := env.SingleAgent(e, 1, agents.NewRandom(1)) // learner plays O
+	if err != nil {
+		panic(err)
+	}
+	obs, info, err := s.Reset(0)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println("learner to act:", obs.Player, "legal:", len(info.Legal))
 	// Output:
 	// learner to act: p1 legal: 8
@@ -47,9 +59,18 @@ func ExampleSingleAgent() {
 
 // Vectorized environments with next-step autoreset.
 func ExampleVec() {
-	v, _ := env.Vec(3, engine.MustLoad("tictactoe", nil), env.Options{})
-	obs, _ := v.Reset(5)
-	steps, _ := v.Step([]engine.Action{0, 4, 8})
+	v, err := env.Vec(3, engine.MustLoad("tictactoe", nil), env.Options{})
+	if err != nil {
+		panic(err)
+	}
+	obs, _, err := v.Reset(5)
+	if err != nil {
+		panic(err)
+	}
+	steps, err := v.Step([]engine.Action{0, 4, 8})
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(len(obs), steps[1].Obs.Player, steps[1].Terminated)
 	// Output:
 	// 3 p1 false

@@ -59,7 +59,9 @@ func (s *SingleAgentEnv) ActionSpace() Discrete { return s.env.ActionSpace() }
 // Reset starts an episode and lets the opponents play until the learner is
 // to act or the game is over.
 func (s *SingleAgentEnv) Reset(seed uint64) (Obs, Info, error) {
-	s.env.Reset(seed)
+	if _, _, err := s.env.Reset(seed); err != nil {
+		return Obs{}, Info{}, err
+	}
 	st, err := s.advance(0)
 	return st.Obs, st.Info, err
 }

@@ -59,17 +59,21 @@ func (v *VecEnv) episodeSeed(i int) uint64 {
 }
 
 // Reset resets every environment; environment i's episodes draw their seeds
-// from seed and i.
-func (v *VecEnv) Reset(seed uint64) ([]Obs, []Info) {
+// from seed and i. The error (never set today: see Env.Reset) names the
+// environment that failed.
+func (v *VecEnv) Reset(seed uint64) ([]Obs, []Info, error) {
 	v.seed = seed
 	obs := make([]Obs, len(v.envs))
 	infos := make([]Info, len(v.envs))
 	for i, e := range v.envs {
 		v.episode[i] = 0
 		v.ended[i] = false
-		obs[i], infos[i] = e.Reset(v.episodeSeed(i))
+		var err error
+		if obs[i], infos[i], err = e.Reset(v.episodeSeed(i)); err != nil {
+			return nil, nil, fmt.Errorf("env %d: %w", i, err)
+		}
 	}
-	return obs, infos
+	return obs, infos, nil
 }
 
 // Step plays actions[i] in environment i, all in parallel. If any action is
@@ -118,7 +122,10 @@ func (v *VecEnv) stepOne(i int, a engine.Action) (Step, error) {
 	if v.ended[i] {
 		v.ended[i] = false
 		v.episode[i]++
-		obs, info := e.Reset(v.episodeSeed(i))
+		obs, info, err := e.Reset(v.episodeSeed(i))
+		if err != nil {
+			return Step{}, err
+		}
 		info.Reset = true
 		return Step{Obs: obs, Rewards: make([]float64, e.NumPlayers()), Info: info}, nil
 	}

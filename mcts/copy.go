@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"reflect"
+	"unsafe"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -16,6 +17,10 @@ import (
 type copier struct {
 	typ  reflect.Type
 	flat bool
+	// noPtr: the struct holds no pointer at all, so its bytes are copied
+	// directly (no write barrier is needed), size of them.
+	noPtr bool
+	size  uintptr
 }
 
 func newCopier(s engine.State) copier {
@@ -26,6 +31,8 @@ func newCopier(s engine.State) copier {
 	}
 	if isFlat(t.Elem(), 0) {
 		c.flat = true
+		c.noPtr = hasNoPointers(t.Elem())
+		c.size = t.Elem().Size()
 		return c
 	}
 	clone := s.Clone()
@@ -78,8 +85,34 @@ func (c copier) into(dst, src engine.State) engine.State {
 	if !c.flat || dst == nil || reflect.TypeOf(src) != c.typ || reflect.TypeOf(dst) != c.typ {
 		return src.Clone()
 	}
+	if c.noPtr {
+		d, s := reflect.ValueOf(dst).UnsafePointer(), reflect.ValueOf(src).UnsafePointer()
+		if d != s {
+			copy(unsafe.Slice((*byte)(d), c.size), unsafe.Slice((*byte)(s), c.size))
+		}
+		return dst
+	}
 	reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src).Elem())
 	return dst
+}
+
+// hasNoPointers reports whether a value of type t, a flat one (isFlat, so
+// that the recursion is bounded), holds no pointer at all: strings are flat
+// but hold one.
+func hasNoPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.String:
+		return false
+	case reflect.Array:
+		return t.Len() == 0 || hasNoPointers(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if !hasNoPointers(t.Field(i).Type) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // isFlat reports whether a value of type t can be copied by assignment

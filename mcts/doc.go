@@ -26,6 +26,11 @@
 //     makes no heap allocation per simulation; an information-set search
 //     makes whatever State.Resample allocates (one state per simulation for
 //     the games in this module).
+//   - Selection reads nothing but the parent's edges: each edge keeps its Q
+//     (the child's exact value once the solver has proven it) up to date
+//     as it changes, and ln N or sqrt N is worked out once per node, not
+//     per edge. Results are pinned bit for bit by golden traces
+//     (testdata/search.golden), so speed-ups cannot change them.
 //
 // Exploration formulas use values scaled to [0, 1] from the game's
 // [MinUtility, MaxUtility], so one exploration constant fits every game:
@@ -34,6 +39,6 @@
 //	PUCT: Q + c * P * sqrt(N) / (1 + n)   (unvisited edges use the node's mean value)
 //
 // where Q is the mean value of the edge for the player to move, n its visits,
-// N the number of times the edge was available (the parent's visits in a
-// perfect-information game) and P its prior.
+// N the number of times the edge was available (the number of selections
+// made at the parent in a perfect-information game) and P its prior.
 package mcts

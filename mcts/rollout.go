@@ -19,16 +19,39 @@ type RolloutEvaluator struct {
 	Rollouts int
 
 	game     engine.Game
-	rng      *rand.Rand
+	pcg      *rand.PCG // the random source (intN, float64Of)
 	scratch  engine.State
 	copier   copier
 	legal    []engine.Action
 	outcomes []engine.Outcome
 	ret      []float64
 	sum      []float64
+	// listed[i] holds the legal actions of the i-th state of the last
+	// Evaluate call, for the first nlisted states.
+	listed  [][]engine.Action
+	nlisted int
 }
 
-var _ Evaluator = (*RolloutEvaluator)(nil)
+var (
+	_ Evaluator   = (*RolloutEvaluator)(nil)
+	_ legalLister = (*RolloutEvaluator)(nil)
+)
+
+// legalLister is an Evaluator that lists the legal actions of the states it
+// evaluates and keeps the lists, so that the search, which expands those
+// leaves right after the Evaluate call, need not list them again.
+type legalLister interface {
+	// listedLegal returns the legal actions of states[i] of the last
+	// Evaluate call, in LegalActions order, or nil if it has none.
+	listedLegal(i int) []engine.Action
+}
+
+func (r *RolloutEvaluator) listedLegal(i int) []engine.Action {
+	if i >= r.nlisted {
+		return nil
+	}
+	return r.listed[i]
+}
 
 // NewRolloutEvaluator makes a one-playout random-rollout evaluator for g,
 // seeded with seed. It is not safe for concurrent use.
@@ -36,7 +59,7 @@ func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
 	return &RolloutEvaluator{
 		Rollouts: 1,
 		game:     g,
-		rng:      rand.New(rand.NewPCG(seed, 0x726f6c6c)),
+		pcg:      rand.NewPCG(seed, 0x726f6c6c),
 		legal:    make([]engine.Action, 0, max(g.NumActions(), g.MaxChanceOutcomes())),
 		outcomes: make([]engine.Outcome, 0, g.MaxChanceOutcomes()+1),
 		ret:      make([]float64, 0, g.NumPlayers()),
@@ -47,16 +70,28 @@ func NewRolloutEvaluator(g engine.Game, seed uint64) *RolloutEvaluator {
 // Evaluate fills uniform priors and rollout values for each state.
 func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) error {
 	n := max(r.Rollouts, 1)
+	r.nlisted = 0
 	for i, st := range states {
 		ev := &out[i]
 		clear(ev.Priors)
-		r.legal = st.LegalActions(r.legal)
-		for _, a := range r.legal {
-			ev.Priors[a] = 1 / float32(len(r.legal))
+		if i == len(r.listed) {
+			r.listed = append(r.listed, make([]engine.Action, 0, cap(r.legal)))
+		}
+		legal := st.LegalActions(r.listed[i])
+		r.listed[i] = legal
+		r.nlisted = i + 1
+		for _, a := range legal {
+			ev.Priors[a] = 1 / float32(len(legal))
 		}
 		clear(r.sum)
 		for k := 0; k < n; k++ {
-			if err := r.playout(st); err != nil {
+			// The first playout's first move is drawn from the legal
+			// actions just listed for the priors (they are st's).
+			var first []engine.Action
+			if k == 0 {
+				first = legal
+			}
+			if err := r.playout(st, first); err != nil {
 				return err
 			}
 			for p := range r.sum {
@@ -71,24 +106,29 @@ func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 }
 
 // playout plays uniformly at random from a copy of st to the end and leaves
-// the returns in r.ret.
-func (r *RolloutEvaluator) playout(st engine.State) error {
+// the returns in r.ret. first, unless nil, holds st's legal actions.
+func (r *RolloutEvaluator) playout(st engine.State, first []engine.Action) error {
 	if r.copier.typ == nil {
 		r.copier = newCopier(st)
 	}
 	r.scratch = r.copier.into(r.scratch, st)
 	s := r.scratch
+	maxLen := r.game.MaxGameLength()
 	for steps := 0; !s.IsTerminal(); steps++ {
-		if steps > r.game.MaxGameLength() {
-			return fmt.Errorf("%w: %d steps (%d allowed)", ErrRolloutTooLong, steps, r.game.MaxGameLength())
+		if steps > maxLen {
+			return fmt.Errorf("%w: %d steps (%d allowed)", ErrRolloutTooLong, steps, maxLen)
 		}
 		if s.CurrentPlayer() == engine.Chance {
 			r.outcomes = s.ChanceOutcomes(r.outcomes)
-			s.Apply(engine.SampleOutcome(r.outcomes, r.rng.Float64()))
+			s.Apply(engine.SampleOutcome(r.outcomes, float64Of(r.pcg)))
 			continue
 		}
-		r.legal = s.LegalActions(r.legal)
-		s.Apply(r.legal[r.rng.IntN(len(r.legal))])
+		legal := first
+		if steps > 0 || first == nil {
+			r.legal = s.LegalActions(r.legal)
+			legal = r.legal
+		}
+		s.Apply(legal[intN(r.pcg, len(legal))])
 	}
 	r.ret = s.Returns(r.ret)
 	return nil

@@ -14,11 +14,13 @@ import (
 // is not safe for concurrent use; run one Search per goroutine (they may
 // share an Evaluator that is safe for concurrent use).
 type Search struct {
-	game engine.Game
-	ev   Evaluator
-	cfg  Config
-	mode Mode // PerfectMode or InfoSetMode, resolved
-	rng  *rand.Rand
+	game   engine.Game
+	ev     Evaluator
+	lister legalLister // ev, when it keeps the legal actions it listed
+	cfg    Config
+	mode   Mode // PerfectMode or InfoSetMode, resolved
+	rng    *rand.Rand
+	pcg    *rand.PCG // rng's source, for intN
 
 	np, na       int
 	minU, rangeU float64
@@ -46,6 +48,7 @@ type Search struct {
 	stamp    uint32
 	noise    []float64
 	saved    []float32 // root priors before noise
+	logs     []float64 // logs[n] == math.Log(n), grown on demand up to logTableMax
 }
 
 // step is one node of a simulation's path and the edge taken from it (none
@@ -60,16 +63,18 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	pcg := rand.NewPCG(cfg.Seed, 0x6d637473)
 	s := &Search{
 		game: g, ev: ev, cfg: cfg,
-		rng: rand.New(rand.NewPCG(cfg.Seed, 0x6d637473)),
-		np:  g.NumPlayers(), na: g.NumActions(),
+		rng: rand.New(pcg), pcg: pcg,
+		np: g.NumPlayers(), na: g.NumActions(),
 		minU: g.MinUtility(), rangeU: g.MaxUtility() - g.MinUtility(),
 		root: none,
 	}
 	if !(s.rangeU > 0) {
 		s.rangeU = 1
 	}
+	s.lister, _ = ev.(legalLister)
 	s.mode = cfg.Mode
 	if s.mode == AutoMode {
 		s.mode = PerfectMode
@@ -175,6 +180,7 @@ func (s *Search) compact(newRoot int32) {
 	copyNode := func(o int32) int32 {
 		n := nt.newNode(old.nodes[o].player)
 		nt.nodes[n].visits = old.nodes[o].visits
+		nt.nodes[n].passes = old.nodes[o].passes
 		nt.nodes[n].expanded = old.nodes[o].expanded
 		nt.nodes[n].proven = old.nodes[o].proven
 		copy(nt.values[int(n)*s.np:int(n+1)*s.np], old.values[int(o)*s.np:int(o+1)*s.np])
@@ -191,10 +197,12 @@ func (s *Search) compact(newRoot int32) {
 			oe := old.edges[e]
 			ne := nt.newEdge(oe.action, oe.prior, none)
 			nt.edges[ne].wsum, nt.edges[ne].visits, nt.edges[ne].avail = oe.wsum, oe.visits, oe.avail
+			nt.edges[ne].q, nt.edges[ne].childProven = oe.q, oe.childProven
 			if oe.child != none {
 				nt.edges[ne].child = copyNode(oe.child)
 				queue = append(queue, int(oe.child))
 			}
+			nt.nodes[nn].nedges++
 			if prev == none {
 				nt.nodes[nn].firstEdge = ne
 			} else {
@@ -356,7 +364,7 @@ func (s *Search) batch(k int) error {
 		if len(ev.Priors) != s.na || len(ev.Values) != s.np {
 			return fmt.Errorf("%w: evaluation %d has %d priors and %d values, want %d and %d", ErrEvaluator, i, len(ev.Priors), len(ev.Values), s.na, s.np)
 		}
-		s.expand(s.leafNode[b], s.evStates[i], ev.Priors)
+		s.expand(s.leafNode[b], s.evStates[i], i, ev.Priors)
 		for p := range s.val {
 			v := float64(ev.Values[p])
 			if v != v {
@@ -364,8 +372,9 @@ func (s *Search) batch(k int) error {
 			}
 			s.val[p] = min(max(v, s.minU), s.minU+s.rangeU)
 		}
+		// No s.prove here: the path ends at the leaf just expanded, which
+		// has no child yet, so no node of the path can have become proven.
 		s.backup(s.paths[b], s.val)
-		s.prove(s.paths[b])
 		s.evStates[i] = nil
 	}
 	return nil
@@ -407,6 +416,7 @@ func (s *Search) descendPerfect(b int) engine.State {
 			s.t.edges[e].child = c
 			if st.IsTerminal() {
 				s.proveTerminal(c, st)
+				s.markProven(n, e)
 			}
 		}
 		n = s.t.edges[e].child
@@ -438,7 +448,7 @@ func (s *Search) descendInfoSet(b int) engine.State {
 		w.Apply(a)
 		for w.CurrentPlayer() == engine.Chance {
 			s.outcomes = w.ChanceOutcomes(s.outcomes)
-			w.Apply(engine.SampleOutcome(s.outcomes, s.rng.Float64()))
+			w.Apply(engine.SampleOutcome(s.outcomes, float64Of(s.pcg)))
 		}
 		if w.IsTerminal() {
 			s.paths[b] = path
@@ -473,44 +483,52 @@ func (s *Search) infoHash(w engine.State, mover engine.Player, a engine.Action) 
 // expand gives decision node n its edges: st's legal actions with the
 // evaluator's priors, renormalised over them (uniform if they sum to zero or
 // under UCT). Under UCT the edges are shuffled so that unvisited ones are
-// tried in random order.
-func (s *Search) expand(n int32, st engine.State, priors []float32) {
+// tried in random order. st was states[slot] of the last Evaluate call.
+func (s *Search) expand(n int32, st engine.State, slot int, priors []float32) {
 	if s.t.nodes[n].expanded {
 		return
 	}
-	s.legal = st.LegalActions(s.legal)
+	var legal []engine.Action
+	if s.lister != nil {
+		legal = s.lister.listedLegal(slot)
+	}
+	if legal == nil {
+		s.legal = st.LegalActions(s.legal)
+		legal = s.legal
+	}
 	sum := float32(0)
 	if !s.cfg.UCT {
-		for _, a := range s.legal {
+		for _, a := range legal {
 			if p := priors[a]; p > 0 {
 				sum += p
 			}
 		}
 	}
-	uniform := float32(1) / float32(len(s.legal))
+	uniform := float32(1) / float32(len(legal))
 	first := int32(len(s.t.edges))
-	for i, a := range s.legal {
+	es := s.t.newEdges(len(legal))
+	for i, a := range legal {
 		p := uniform
 		if sum > 0 {
 			p = max(priors[a], 0) / sum
 		}
 		next := first + int32(i) + 1
-		if i == len(s.legal)-1 {
+		if i == len(legal)-1 {
 			next = none
 		}
-		s.t.newEdge(a, p, next)
+		es[i] = edge{action: a, prior: p, child: none, next: next}
 	}
 	if s.cfg.UCT {
-		es := s.t.edges[first:]
 		for i := len(es) - 1; i > 0; i-- {
-			j := s.rng.IntN(i + 1)
+			j := intN(s.pcg, i+1)
 			es[i].action, es[j].action = es[j].action, es[i].action
 			es[i].prior, es[j].prior = es[j].prior, es[i].prior
 		}
 	}
-	if len(s.legal) > 0 {
+	if len(legal) > 0 {
 		s.t.nodes[n].firstEdge = first
 	}
+	s.t.nodes[n].nedges = int32(len(legal))
 	s.t.nodes[n].expanded = true
 }
 
@@ -527,12 +545,13 @@ func (s *Search) expandChance(n int32, st engine.State) {
 		s.t.newEdge(o.Action, float32(o.Prob), next)
 	}
 	s.t.nodes[n].firstEdge = first
+	s.t.nodes[n].nedges = int32(len(s.outcomes))
 	s.t.nodes[n].expanded = true
 }
 
 // sampleChance picks a chance edge with the probability of its outcome.
 func (s *Search) sampleChance(n int32) int32 {
-	u := float32(s.rng.Float64())
+	u := float32(float64Of(s.pcg))
 	acc := float32(0)
 	last := none
 	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
@@ -546,30 +565,36 @@ func (s *Search) sampleChance(n int32) int32 {
 	return last
 }
 
-// score is the selection value of edge e for the mover at a node whose mean
-// value for the mover (scaled) is fpu.
-func (s *Search) score(ed *edge, mover engine.Player, fpu float64) float64 {
-	n := float64(ed.visits)
-	N := float64(ed.avail)
-	if c := ed.child; c != none && s.t.nodes[c].proven {
-		q := (s.t.exact[int(c)*s.np+int(mover)] - s.minU) / s.rangeU
-		if s.cfg.UCT {
-			return q + s.cfg.CPUCT*math.Sqrt(math.Log(N)/max(n, 1))
-		}
-		return q + s.cfg.CPUCT*float64(ed.prior)*math.Sqrt(N)/(1+n)
+// uctScore is the UCT selection value of edge ed, q + c sqrt(log N / n),
+// logN being the log of the number of times ed was available (its parent's
+// passes in a perfect-information search); infinite if ed was never
+// visited and its child is not proven. It is small enough to be inlined
+// into the selection loops.
+func uctScore(ed *edge, logN, c float64) float64 {
+	if ed.visits == 0 && !ed.childProven {
+		return math.Inf(1)
 	}
-	if s.cfg.UCT {
-		if ed.visits == 0 {
-			return math.Inf(1)
-		}
-		q := (ed.wsum/n - s.minU) / s.rangeU
-		return q + s.cfg.CPUCT*math.Sqrt(math.Log(N)/n)
+	return ed.q + c*math.Sqrt(logN/max(float64(ed.visits), 1))
+}
+
+// puctScore is the PUCT selection value of edge ed, q + c P sqrt(N) / (1 +
+// n), sqrtN being the square root of the number of times ed was available;
+// fpu stands for q when ed was never visited and its child is not proven.
+func puctScore(ed *edge, fpu, sqrtN, c float64) float64 {
+	q := ed.q
+	if ed.visits == 0 && !ed.childProven {
+		q = fpu
 	}
-	q := fpu
-	if ed.visits > 0 {
-		q = (ed.wsum/n - s.minU) / s.rangeU
+	return q + c*float64(ed.prior)*sqrtN/(1+float64(ed.visits))
+}
+
+// setQ updates the selection value of edge ed after its visits or value
+// sum changed: the mean value for the mover, scaled, unless the child is
+// proven (its exact value then stays).
+func (s *Search) setQ(ed *edge) {
+	if !ed.childProven && ed.visits > 0 {
+		ed.q = (ed.wsum/float64(ed.visits) - s.minU) / s.rangeU
 	}
-	return q + s.cfg.CPUCT*float64(ed.prior)*math.Sqrt(N)/(1+n)
 }
 
 // fpu is the first-play value of node n's unvisited edges: the node's mean
@@ -583,20 +608,74 @@ func (s *Search) fpu(n int32) float64 {
 }
 
 // selectAll picks the best edge of decision node n, all of whose edges are
-// legal, and adds a virtual loss to it.
+// legal, and adds a virtual loss to it. The node's edges are contiguous and
+// all available at every pass, so N, and its log or square root, is one
+// number for all of them, computed once.
 func (s *Search) selectAll(n int32) int32 {
-	fpu := s.fpu(n)
-	mover := s.t.nodes[n].player
-	best, bestScore := none, math.Inf(-1)
-	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
-		ed := &s.t.edges[e]
-		ed.avail++
-		if sc := s.score(ed, mover, fpu); sc > bestScore || best == none {
-			best, bestScore = e, sc
+	nd := &s.t.nodes[n]
+	nd.passes++
+	first := nd.firstEdge
+	if nd.nedges == 0 {
+		return none
+	}
+	es := s.t.edges[first : first+nd.nedges]
+	N := float64(nd.passes)
+	c := s.cfg.CPUCT
+	best := 0
+	switch {
+	case s.cfg.UCT && nd.passes <= nd.nedges:
+		// An unvisited edge scores infinity, so the first one is taken,
+		// and it is visited at once (a virtual loss counts): pass k takes
+		// edge k-1, in the order the expansion shuffled them.
+		best = int(nd.passes - 1)
+	case s.cfg.UCT:
+		// Every edge has been visited: uctScore without its cases.
+		logN := s.ln(nd.passes)
+		bestScore := es[0].q + c*math.Sqrt(logN/float64(es[0].visits))
+		for i := 1; i < len(es); i++ {
+			ed := &es[i]
+			if sc := ed.q + c*math.Sqrt(logN/float64(ed.visits)); sc > bestScore {
+				best, bestScore = i, sc
+			}
+		}
+	default:
+		fpu, sqrtN := s.fpu(n), math.Sqrt(N)
+		bestScore := math.Inf(-1)
+		for i := range es {
+			if sc := puctScore(&es[i], fpu, sqrtN, c); sc > bestScore || i == 0 {
+				best, bestScore = i, sc
+			}
 		}
 	}
-	s.virtualLoss(best)
-	return best
+	e := first + int32(best)
+	s.virtualLoss(e)
+	return e
+}
+
+// logTableMax bounds the table of logarithms of Search.ln (512 KiB).
+const logTableMax = 1 << 16
+
+// ln is math.Log(n), read from a table for n < logTableMax: UCT takes the
+// log of a visit count at every selection, and a table read costs a
+// fraction of math.Log while giving the very same number.
+func (s *Search) ln(n int32) float64 {
+	if int(n) < len(s.logs) {
+		return s.logs[n]
+	}
+	return s.growLn(n)
+}
+
+// growLn extends the table of logarithms to cover n (doubling it, so that
+// it grows a few times per search at most) and returns math.Log(n).
+func (s *Search) growLn(n int32) float64 {
+	if n < 0 || n >= logTableMax {
+		return math.Log(float64(n))
+	}
+	size := min(max(2*len(s.logs), int(n)+1, 1024), logTableMax)
+	for i := len(s.logs); i < size; i++ {
+		s.logs = append(s.logs, math.Log(float64(i)))
+	}
+	return s.logs[n]
 }
 
 // selectLegal picks the best edge of decision node n among the actions
@@ -626,7 +705,6 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 		}
 	}
 	fpu := s.fpu(n)
-	mover := s.t.nodes[n].player
 	best, bestScore := none, math.Inf(-1)
 	for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
 		ed := &s.t.edges[e]
@@ -634,7 +712,13 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 			continue
 		}
 		ed.avail++
-		if sc := s.score(ed, mover, fpu); sc > bestScore || best == none {
+		var sc float64
+		if s.cfg.UCT {
+			sc = uctScore(ed, s.ln(ed.avail), s.cfg.CPUCT)
+		} else {
+			sc = puctScore(ed, fpu, math.Sqrt(float64(ed.avail)), s.cfg.CPUCT)
+		}
+		if sc > bestScore || best == none {
 			best, bestScore = e, sc
 		}
 	}
@@ -644,9 +728,16 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 
 // virtualLoss counts a pending visit of e as the worst value for its mover,
 // so that other simulations of the same batch spread out; backup replaces it.
+// With batches of one simulation no selection can see the pending visit
+// (the path cannot pass through its node again before its backup), so the
+// edge's q is left for backup to update.
 func (s *Search) virtualLoss(e int32) {
-	s.t.edges[e].visits++
-	s.t.edges[e].wsum += s.minU
+	ed := &s.t.edges[e]
+	ed.visits++
+	ed.wsum += s.minU
+	if s.cfg.BatchSize > 1 {
+		s.setQ(ed)
+	}
 }
 
 func (s *Search) backupReturns(path []step, st engine.State) {
@@ -668,7 +759,9 @@ func (s *Search) backup(path []step, v []float64) {
 			vs[p] += v[p]
 		}
 		if st.edge != none && nd.player >= 0 {
-			s.t.edges[st.edge].wsum += v[nd.player] - s.minU
+			ed := &s.t.edges[st.edge]
+			ed.wsum += v[nd.player] - s.minU
+			s.setQ(ed)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package mcts
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -382,8 +383,8 @@ func TestStateCopier(t *testing.T) {
 	g := tictactoe.Game{}
 	src := play(g, 4, 0, 8)
 	c := newCopier(src)
-	if !c.flat {
-		t.Fatalf("tictactoe state not seen as flat")
+	if !c.flat || !c.noPtr {
+		t.Fatalf("tictactoe state not seen as flat and pointer-free")
 	}
 	dst := g.NewInitialState()
 	if got := c.into(dst, src); got != dst || got.String() != src.String() {
@@ -424,4 +425,158 @@ type deepState struct {
 
 func (s *deepState) Clone() engine.State {
 	return &deepState{cells: append([]int(nil), s.cells...)}
+}
+
+// TestCopierPointerFree: only flat types without strings are copied byte by
+// byte (a string holds a pointer), and that copy is complete.
+func TestCopierPointerFree(t *testing.T) {
+	for _, tc := range []struct {
+		typ   any
+		noPtr bool
+	}{
+		{struct{ a, b int32 }{}, true},
+		{struct{ s string }{}, false},
+		{[4]struct{ s [2]string }{}, false},
+		{[0]string{}, true},
+		{struct {
+			a [3]int8
+			f float64
+		}{}, true},
+	} {
+		if got := hasNoPointers(reflectTypeOf(tc.typ)); got != tc.noPtr {
+			t.Errorf("%T: hasNoPointers %v, want %v", tc.typ, got, tc.noPtr)
+		}
+	}
+	g := testgames.DiceRace{Goal: 20, MaxTurns: 30}
+	src := g.NewState(7, 11, 1, 5)
+	c := newCopier(src)
+	if !c.flat || !c.noPtr || c.size != reflectTypeOf(*src).Size() {
+		t.Fatalf("dice race copier %+v", c)
+	}
+	dst := g.NewInitialState()
+	if got := c.into(dst, src); got != dst || got.String() != src.String() {
+		t.Errorf("byte copy gave %v, want %v", got, src)
+	}
+	if got := c.into(src, src); got != src || got.String() != g.NewState(7, 11, 1, 5).String() {
+		t.Errorf("copy onto itself gave %v", got)
+	}
+}
+
+// TestRolloutListsLegal: the rollout evaluator keeps the legal actions of
+// the states of its last call, which the search reads instead of listing
+// them again, and has none for the states it was not given.
+func TestRolloutListsLegal(t *testing.T) {
+	g := tictactoe.Game{}
+	ev := NewRolloutEvaluator(g, 1)
+	states := []engine.State{play(g, 4), play(g, 0, 1, 2, 3)}
+	out := make([]Evaluation, len(states))
+	for i := range out {
+		out[i] = Evaluation{Priors: make([]float32, g.NumActions()), Values: make([]float32, g.NumPlayers())}
+	}
+	for round := 0; round < 2; round++ {
+		if err := ev.Evaluate(states[:2-round], out); err != nil {
+			t.Fatal(err)
+		}
+		for i, st := range states[:2-round] {
+			if got, want := ev.listedLegal(i), st.LegalActions(nil); !slices.Equal(got, want) {
+				t.Errorf("round %d state %d: listed %v, want %v", round, i, got, want)
+			}
+		}
+		if got := ev.listedLegal(2 - round); got != nil {
+			t.Errorf("round %d: state %d not evaluated, listed %v", round, 2-round, got)
+		}
+	}
+	var _ legalLister = ev
+	if _, ok := Evaluator(failingEvaluator{}).(legalLister); ok {
+		t.Errorf("failingEvaluator lists legal actions")
+	}
+}
+
+// TestUCTWidensInOrder checks the invariant UCT selection relies on in a
+// perfect-information search: at a node passed through k times, the first
+// min(k, edges) edges have been visited and the others not, after searches
+// with batches, with reuse and with the solver at work.
+func TestUCTWidensInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		g   engine.Game
+		cfg Config
+	}{
+		{tictactoe.Game{}, Config{Sims: 3000, CPUCT: 1.4, UCT: true, Seed: 3}},
+		{tictactoe.Game{}, Config{Sims: 500, CPUCT: 1.4, UCT: true, Seed: 4, BatchSize: 8, Reuse: true}},
+		{testgames.DiceRace{Goal: 12, MaxTurns: 20}, Config{Sims: 2000, CPUCT: 1.4, UCT: true, Seed: 5, BatchSize: 3}},
+	} {
+		s := mustSearch(t, tc.g, NewRolloutEvaluator(tc.g, 1), tc.cfg)
+		st := tc.g.NewInitialState()
+		for move := 0; move < 3 && !st.IsTerminal(); move++ {
+			if st.CurrentPlayer() == engine.Chance {
+				a := st.ChanceOutcomes(nil)[0].Action
+				st.Apply(a)
+				s.Advance(a)
+				continue
+			}
+			r, err := s.Run(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for n := range s.t.nodes {
+				nd := &s.t.nodes[n]
+				if nd.player < 0 || !nd.expanded {
+					continue
+				}
+				for i := int32(0); i < nd.nedges; i++ {
+					ed := &s.t.edges[nd.firstEdge+i]
+					if visited := ed.visits > 0; visited != (i < nd.passes) {
+						t.Fatalf("%s move %d: node %d passed %d times, edge %d has %d visits", tc.g.Spec().Name, move, n, nd.passes, i, ed.visits)
+					}
+				}
+				checked++
+			}
+			if checked < 10 {
+				t.Errorf("%s: only %d nodes checked", tc.g.Spec().Name, checked)
+			}
+			st.Apply(r.Action)
+			s.Advance(r.Action)
+		}
+	}
+}
+
+// TestLnTable: the table of logarithms gives math.Log's very numbers, below
+// and above its bound, in any order of growth.
+func TestLnTable(t *testing.T) {
+	s := mustSearch(t, tictactoe.Game{}, NewRolloutEvaluator(tictactoe.Game{}, 1), Config{Sims: 1})
+	for _, n := range []int32{1, 2, 1023, 1024, 1025, 5000, 3, logTableMax - 1, logTableMax, logTableMax + 7, 1 << 30, 0, 77777} {
+		if got, want := s.ln(n), math.Log(float64(n)); got != want {
+			t.Errorf("ln(%d) = %v, want %v", n, got, want)
+		}
+	}
+	if len(s.logs) != logTableMax {
+		t.Errorf("table of %d entries, want %d", len(s.logs), logTableMax)
+	}
+}
+
+// TestIntN: intN and float64Of draw what rand.Rand's IntN and Float64 draw
+// from the same source, for powers of two and other bounds alike,
+// interleaved with other draws.
+func TestIntN(t *testing.T) {
+	ref := rand.New(rand.NewPCG(7, 8))
+	p := rand.NewPCG(7, 8)
+	mine := rand.New(p)
+	for i := 0; i < 200000; i++ {
+		n := 1 + i%37
+		if i%1000 == 999 {
+			n = math.MaxInt/2 + i // large bounds, where the rejection loop runs
+		}
+		if a, b := ref.IntN(n), intN(p, n); a != b {
+			t.Fatalf("draw %d, n=%d: rand.Rand gives %d, intN %d", i, n, a, b)
+		}
+		if i%5 == 0 && ref.Float64() != mine.Float64() {
+			t.Fatalf("draw %d: the shared source drifted", i)
+		}
+		if i%7 == 0 {
+			if a, b := ref.Float64(), float64Of(p); a != b {
+				t.Fatalf("draw %d: rand.Rand's Float64 gives %v, float64Of %v", i, a, b)
+			}
+		}
+	}
 }

@@ -37,6 +37,20 @@ func (s *Search) prove(path []step) {
 		if !s.tryProve(n) {
 			return
 		}
+		if i > 0 {
+			s.markProven(path[i-1].node, path[i-1].edge)
+		}
+	}
+}
+
+// markProven records in edge e of node parent that its child has just
+// been proven, with the child's exact value for parent's mover, so that
+// selection at parent need not load the child.
+func (s *Search) markProven(parent, e int32) {
+	ed := &s.t.edges[e]
+	ed.childProven = true
+	if p := s.t.nodes[parent].player; p >= 0 {
+		ed.q = (s.t.exact[int(ed.child)*s.np+int(p)] - s.minU) / s.rangeU
 	}
 }
 
@@ -50,8 +64,7 @@ func (s *Search) tryProve(n int32) bool {
 	ex := s.t.exact[int(n)*s.np : int(n+1)*s.np]
 	if nd.player == engine.Chance {
 		for e := nd.firstEdge; e != none; e = s.t.edges[e].next {
-			c := s.t.edges[e].child
-			if c == none || !s.t.nodes[c].proven {
+			if !s.t.edges[e].childProven {
 				return false
 			}
 		}
@@ -69,11 +82,11 @@ func (s *Search) tryProve(n int32) bool {
 	mover := int(nd.player)
 	best, all := none, true
 	for e := nd.firstEdge; e != none; e = s.t.edges[e].next {
-		c := s.t.edges[e].child
-		if c == none || !s.t.nodes[c].proven {
+		if !s.t.edges[e].childProven {
 			all = false
 			continue
 		}
+		c := s.t.edges[e].child
 		v := s.t.exact[int(c)*s.np+mover]
 		if best == none || v > s.t.exact[int(best)*s.np+mover] {
 			best = c

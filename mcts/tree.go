@@ -1,31 +1,50 @@
 package mcts
 
-import "github.com/moongym/moongym/engine"
+import (
+	"slices"
+
+	"github.com/moongym/moongym/engine"
+)
 
 // none marks a missing node or edge index.
 const none int32 = -1
 
 // node is a position of the tree: a decision node of one player, a chance
 // node (perfect-information search only) or a terminal state. Its edges form
-// a linked list in the edge slice (contiguous when expanded all at once).
+// a linked list in the edge slice; in a perfect-information search they are
+// also contiguous, nedges of them from firstEdge, which is how selection
+// walks them.
 type node struct {
 	firstEdge int32
+	nedges    int32 // perfect-information search: number of edges, contiguous from firstEdge
 	visits    int32
-	player    engine.Player
-	expanded  bool
-	proven    bool // its exact max^n value is known (perfect-information search only)
+	// passes counts the selections made at this node (perfect-information
+	// search): every edge is available at every pass, so it is the N of
+	// the selection formulas for all of them at once.
+	passes   int32
+	player   engine.Player
+	expanded bool
+	proven   bool // its exact max^n value is known (perfect-information search only)
 }
 
 // edge is an action from a node, with the statistics of the player who
-// chooses it (the mover at the parent).
+// chooses it (the mover at the parent). What selection reads of the child
+// (whether it is proven and its exact value for the mover) is kept here, so
+// that selection never loads the child node.
 type edge struct {
-	wsum   float64 // sum of the mover's values through this edge, virtual losses included
-	action engine.Action
-	prior  float32
-	child  int32 // perfect-information search: the node reached; else none
-	next   int32 // next edge of the same node, or none
-	visits int32 // visits, virtual ones included
-	avail  int32 // times the edge was legal when its node was passed through
+	wsum float64 // sum of the mover's values through this edge, virtual losses included
+	// q is the edge's value for the mover, scaled to [0, 1], for selection:
+	// the child's exact value once childProven is set, else the mean
+	// wsum/visits once visited (see Search.setQ); kept up to date whenever
+	// they change, so that selection divides nothing but its own terms.
+	q           float64
+	action      engine.Action
+	prior       float32
+	child       int32 // perfect-information search: the node reached; else none
+	next        int32 // next edge of the same node, or none
+	visits      int32 // visits, virtual ones included
+	avail       int32 // information-set search: times the edge was legal when its node was passed through
+	childProven bool  // the child exists and is proven
 }
 
 // tree is the flat storage of a search: nodes, edges, per-node value sums
@@ -55,6 +74,14 @@ func (t *tree) newNode(p engine.Player) int32 {
 		t.exact = append(t.exact, 0)
 	}
 	return int32(len(t.nodes) - 1)
+}
+
+// newEdges appends k edges and returns them, to be filled in completely
+// (the storage is reused from earlier trees).
+func (t *tree) newEdges(k int) []edge {
+	n := len(t.edges)
+	t.edges = slices.Grow(t.edges, k)[:n+k]
+	return t.edges[n:]
 }
 
 func (t *tree) newEdge(a engine.Action, prior float32, next int32) int32 {

@@ -3,10 +3,9 @@ package seat
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/http/httptest"
 	"os"
-	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -52,12 +51,56 @@ func block(t *testing.T, doc, marker string) []string {
 	return strings.Split(strings.TrimRight(body, "\n"), "\n")
 }
 
-func sameJSON(a, b string) bool {
-	var x, y any
-	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+// heredoc returns the lines of the here-document (<<'EOF' ... EOF) in the
+// code block after marker: the requests of a worked stdio session.
+func heredoc(t *testing.T, doc, marker string) []string {
+	t.Helper()
+	var in []string
+	reading := false
+	for _, line := range block(t, doc, marker) {
+		switch {
+		case strings.Contains(line, "<<'EOF'"):
+			reading = true
+		case line == "EOF":
+			reading = false
+		case reading:
+			in = append(in, line)
+		}
+	}
+	return in
+}
+
+// joined joins the lines of a document's example of one JSON value: the
+// indentation of continuation lines is not part of it (the document breaks
+// lines between tokens, where compact JSON has no space).
+func joined(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimLeft(l, " "))
+	}
+	return b.String()
+}
+
+// matchElided reports whether got is want, byte for byte, where each "..."
+// of want stands for any text (what the document leaves out).
+func matchElided(want, got string) bool {
+	parts := strings.Split(want, "...")
+	if len(parts) == 1 {
+		return want == got
+	}
+	if !strings.HasPrefix(got, parts[0]) {
 		return false
 	}
-	return reflect.DeepEqual(x, y)
+	rest := got[len(parts[0]):]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	last := parts[len(parts)-1]
+	return len(rest) >= len(last) && strings.HasSuffix(rest, last)
 }
 
 // shellWords splits a command line into words, honouring single quotes.
@@ -126,7 +169,7 @@ func TestProtocolDocCurlSession(t *testing.T) {
 		h.ServeHTTP(rec, httptest.NewRequest(method, url, strings.NewReader(body)))
 		answer := strings.TrimSpace(rec.Body.String())
 		got = append(got, line, answer)
-		if !sameJSON(answer, want.String()) {
+		if answer != strings.TrimSpace(want.String()) {
 			t.Errorf("%s\n got: %s\nwant: %s", line, answer, strings.TrimSpace(want.String()))
 		}
 	}
@@ -146,18 +189,7 @@ func TestProtocolDocStdioSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(data)
-	var in []string
-	reading := false
-	for _, line := range block(t, doc, "<!-- stdio-session -->") {
-		switch {
-		case strings.Contains(line, "<<'EOF'"):
-			reading = true
-		case line == "EOF":
-			reading = false
-		case reading:
-			in = append(in, line)
-		}
-	}
+	in := heredoc(t, doc, "<!-- stdio-session -->")
 	want := block(t, doc, "<!-- stdio-output -->")
 	var out bytes.Buffer
 	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
@@ -168,11 +200,66 @@ func TestProtocolDocStdioSession(t *testing.T) {
 		t.Fatalf("%d responses, the document shows %d:\n%s", len(got), len(want), out.String())
 	}
 	for i := range got {
-		if !sameJSON(got[i], want[i]) {
+		if got[i] != want[i] {
 			t.Errorf("response %d\n got: %s\nwant: %s", i+1, got[i], want[i])
 		}
 	}
 	if t.Failed() {
 		t.Logf("the output as it runs:\n%s", out.String())
+	}
+}
+
+// TestProtocolDocExamples replays the document's other examples: a block
+// after "<!-- replay-http: METHOD PATH BODY -->" is the server's answer to
+// that request, and the block after "<!-- seat-output -->" the last line the
+// engine prints for the block after "<!-- seat-session -->", byte for byte
+// but for the parts the document elides with "...".
+func TestProtocolDocExamples(t *testing.T) {
+	data, err := os.ReadFile(protocolDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	markers := regexp.MustCompile(`<!-- replay-http: (\S+) (\S+) ?(.*) -->`).FindAllStringSubmatch(doc, -1)
+	if len(markers) < 2 {
+		t.Fatalf("%d replay-http examples, want the game and best examples", len(markers))
+	}
+	h := NewHandler(NewService(Limits{}, nil))
+	for _, m := range markers {
+		want := joined(block(t, doc, m[0]))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(m[1], m[2], strings.NewReader(m[3])))
+		if got := strings.TrimSpace(rec.Body.String()); !matchElided(want, got) {
+			t.Errorf("%s %s %s\n got: %s\nwant: %s", m[1], m[2], m[3], got, want)
+		}
+	}
+	in := heredoc(t, doc, "<!-- seat-session -->")
+	var out bytes.Buffer
+	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	want := joined(block(t, doc, "<!-- seat-output -->"))
+	if got := lines[len(lines)-1]; !matchElided(want, got) {
+		t.Errorf("seat session, last line\n got: %s\nwant: %s", got, want)
+	}
+}
+
+func TestMatchElided(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{`{"a":1}`, `{"a":1}`, true},
+		{`{"a":1}`, `{"a":2}`, false},
+		{`{"a":...}`, `{"a":[1,2]}`, true},
+		{`{"a":...,"b":2}`, `{"a":1,"c":3,"b":2}`, true},
+		{`{"a":...,"b":2}`, `{"a":1,"b":3}`, false},
+		{`...x...x`, `x`, false},
+		{`{...}`, `{}`, true},
+	} {
+		if got := matchElided(c.want, c.got); got != c.ok {
+			t.Errorf("matchElided(%q, %q) = %v", c.want, c.got, got)
+		}
 	}
 }

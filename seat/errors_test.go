@@ -77,6 +77,8 @@ func TestBadInput(t *testing.T) {
 		{"start/no heuristic", "start", "", map[string]any{"game": diceRace, "seats": []string{"human", "heuristic"}}, "no_heuristic"},
 		{"start/actions do not replay", "start", "", map[string]any{"game": "tictactoe", "actions": []int{4, 4}}, "bad_record"},
 		{"start/bad session id", "start", "", map[string]any{"game": "tictactoe", "session": "a b"}, "bad_request"},
+		{"start/session id .", "start", "", map[string]any{"game": "tictactoe", "session": "."}, "bad_request"},
+		{"start/session id ..", "start", "", map[string]any{"game": "tictactoe", "session": ".."}, "bad_request"},
 		{"start/session exists", "start", "", map[string]any{"game": "tictactoe", "session": "ttt"}, "session_exists"},
 		{"start/agent fails", "start", "", map[string]any{"game": "tictactoe", "seats": []string{"test-illegal", "human"}, "ai": true}, "agent_error"},
 
@@ -171,9 +173,20 @@ func TestBadInput(t *testing.T) {
 // TestHTTPOnlyErrors: paths, methods and query parameters.
 func TestHTTPOnlyErrors(t *testing.T) {
 	c := newHTTPClient(t, NewService(Limits{}, nil))
+	must[View](t, c, "start", "", map[string]any{"session": "s", "game": "tictactoe", "seats": []string{"human", "random"}})
 	for _, tc := range []struct {
 		method, path, body, code string
 	}{
+		// Unknown query parameters are errors, as unknown body fields are:
+		// a typo of ?seat must not return the whole view.
+		{"GET", "/v1/sessions/s?Seat=0", "", "bad_request"},
+		{"GET", "/v1/sessions/s?seat=0&verbose=1", "", "bad_request"},
+		{"GET", "/v1/help?all=1", "", "bad_request"},
+		{"GET", "/v1/games?players=3", "", "bad_request"},
+		{"GET", "/v1/sessions?game=tictactoe", "", "bad_request"},
+		{"POST", "/v1/sessions/s/move?ai=true", `{"move":"b2"}`, "bad_request"},
+		{"POST", "/v1/sessions/s/ai?max_moves=1", "{}", "bad_request"},
+		{"DELETE", "/v1/sessions/s?force=1", "", "bad_request"},
 		{"GET", "/v1/nothing", "", "not_found"},
 		{"GET", "/", "", "not_found"},
 		{"GET", "/v1/sessions/x/y/z", "", "not_found"},

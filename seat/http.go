@@ -22,15 +22,15 @@ import (
 func NewHandler(sv *Service) http.Handler {
 	h := &handler{sv: sv}
 	mux := http.NewServeMux()
-	h.route(mux, "/v1/help", map[string]http.HandlerFunc{"GET": h.help})
-	h.route(mux, "/v1/games", map[string]http.HandlerFunc{"GET": h.games})
-	h.route(mux, "/v1/games/{game}", map[string]http.HandlerFunc{"GET": h.game})
-	h.route(mux, "/v1/agents", map[string]http.HandlerFunc{"GET": h.agents})
-	h.route(mux, "/v1/sessions", map[string]http.HandlerFunc{"GET": h.list, "POST": h.start})
-	h.route(mux, "/v1/sessions/{session}", map[string]http.HandlerFunc{"GET": h.get, "DELETE": h.delete})
-	h.route(mux, "/v1/sessions/{session}/move", map[string]http.HandlerFunc{"POST": h.move})
-	h.route(mux, "/v1/sessions/{session}/ai", map[string]http.HandlerFunc{"POST": h.ai})
-	h.route(mux, "/v1/best", map[string]http.HandlerFunc{"POST": h.best})
+	h.route(mux, "/v1/help", nil, map[string]http.HandlerFunc{"GET": h.help})
+	h.route(mux, "/v1/games", nil, map[string]http.HandlerFunc{"GET": h.games})
+	h.route(mux, "/v1/games/{game}", anyQuery, map[string]http.HandlerFunc{"GET": h.game})
+	h.route(mux, "/v1/agents", nil, map[string]http.HandlerFunc{"GET": h.agents})
+	h.route(mux, "/v1/sessions", nil, map[string]http.HandlerFunc{"GET": h.list, "POST": h.start})
+	h.route(mux, "/v1/sessions/{session}", []string{"seat"}, map[string]http.HandlerFunc{"GET": h.get, "DELETE": h.delete})
+	h.route(mux, "/v1/sessions/{session}/move", nil, map[string]http.HandlerFunc{"POST": h.move})
+	h.route(mux, "/v1/sessions/{session}/ai", nil, map[string]http.HandlerFunc{"POST": h.ai})
+	h.route(mux, "/v1/best", nil, map[string]http.HandlerFunc{"POST": h.best})
 	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fmt.Errorf("%w: %s %q (GET /v1/help lists them)", ErrNotFound, r.Method, r.URL.Path))
 	}
@@ -86,8 +86,15 @@ func (w *watchWriter) Write(b []byte) (int, error) {
 
 type handler struct{ sv *Service }
 
+// anyQuery lets a path take any query parameter (a game's parameters,
+// which the game checks).
+var anyQuery = []string{"*"}
+
 // route serves path with one handler per method; other methods get 405.
-func (h *handler) route(mux *http.ServeMux, path string, methods map[string]http.HandlerFunc) {
+// query lists the query parameters the path takes: any other is an error,
+// as an unknown body field is, so that a typo ("?Seat=0") does not pass
+// silently.
+func (h *handler) route(mux *http.ServeMux, path string, query []string, methods map[string]http.HandlerFunc) {
 	allow := make([]string, 0, len(methods))
 	for m := range methods {
 		allow = append(allow, m)
@@ -95,12 +102,33 @@ func (h *handler) route(mux *http.ServeMux, path string, methods map[string]http
 	slices.Sort(allow)
 	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 		if f, ok := methods[r.Method]; ok {
+			if err := checkQuery(r, query); err != nil {
+				writeError(w, err)
+				return
+			}
 			f(w, r)
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeError(w, fmt.Errorf("%w: %s %s (allowed: %s)", ErrMethod, r.Method, r.URL.Path, strings.Join(allow, ", ")))
 	})
+}
+
+// checkQuery refuses query parameters that are not in allowed.
+func checkQuery(r *http.Request, allowed []string) error {
+	if slices.Equal(allowed, anyQuery) {
+		return nil
+	}
+	for k := range r.URL.Query() {
+		if !slices.Contains(allowed, k) {
+			takes := "no query parameters"
+			if len(allowed) > 0 {
+				takes = "only " + strings.Join(allowed, ", ")
+			}
+			return fmt.Errorf("%w: unknown query parameter %q (%s %s takes %s)", ErrBadRequest, k, r.Method, r.URL.Path, takes)
+		}
+	}
+	return nil
 }
 
 // body reads the request body within the size limit.
@@ -232,6 +260,11 @@ func (h *handler) move(w http.ResponseWriter, r *http.Request) {
 	req, err := DecodeMove(data)
 	if err != nil {
 		writeError(w, err)
+		return
+	}
+	if req.SeatView {
+		v, err := h.sv.MoveSeat(r.Context(), r.PathValue("session"), req)
+		reply(w, http.StatusOK, v, err)
 		return
 	}
 	v, err := h.sv.Move(r.Context(), r.PathValue("session"), req)

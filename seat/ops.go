@@ -27,7 +27,7 @@ var ops = []OpDoc{
 	{"start", "POST", "/v1/sessions", "start a session: game, params, seed, seats (\"human\" or an agent spec), actions to resume, manual_chance, ai", `{"op":"start","session":"demo","game":"tictactoe","seed":1,"seats":["human","heuristic"]}`},
 	{"sessions", "GET", "/v1/sessions", "the sessions kept", `{"op":"sessions"}`},
 	{"get", "GET", "/v1/sessions/{session}?seat=N", "a session: state, text, to_move, legal, scores, returns, terminal, actions; with seat, only what that seat may see (text, history, no state)", `{"op":"get","session":"demo"}`},
-	{"move", "POST", "/v1/sessions/{session}/move", "play a human move: move (a name or \"#id\") or action (an id); seat (a guard); ai (let the AI reply)", `{"op":"move","session":"demo","move":"b2","ai":true}`},
+	{"move", "POST", "/v1/sessions/{session}/move", "play a human move: move (a name or \"#id\") or action (an id); seat (a guard); seat_view (answer with that seat's view); ai (let the AI reply)", `{"op":"move","session":"demo","move":"b2","ai":true}`},
 	{"ai", "POST", "/v1/sessions/{session}/ai", "let the AI play its seats until a human seat is to move or the game ends; max_moves", `{"op":"ai","session":"demo"}`},
 	{"delete", "DELETE", "/v1/sessions/{session}", "end a session", `{"op":"delete","session":"demo"}`},
 	{"best", "POST", "/v1/best", "stateless: the move and policy of an agent for a state (with game, params) or a record; agent, sims, seed", `{"op":"best","game":"tictactoe","state":{"board":"XX..O...."},"agent":"heuristic"}`},

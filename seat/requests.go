@@ -55,7 +55,7 @@ func (p *Params) UnmarshalJSON(data []byte) error {
 // StartRequest starts a session.
 type StartRequest struct {
 	// Session is the id to give the session (letters, digits, '.', '_', '-';
-	// at most 64); empty lets the service choose one.
+	// at most 64; not "." or ".."); empty lets the service choose one.
 	Session string `json:"session,omitempty"`
 	// Game is the game's registry name.
 	Game string `json:"game"`
@@ -89,6 +89,11 @@ type MoveRequest struct {
 	// Seat, if given, must be the seat to move (a guard for front ends
 	// that play several seats).
 	Seat *int `json:"seat,omitempty"`
+	// SeatView asks for the answer as Seat may see it (a SeatView, its
+	// Moves the ones this request played), so that a player-facing front
+	// end needs no second request and never receives the hidden moves of
+	// the AI's reply. It needs Seat.
+	SeatView bool `json:"seat_view,omitempty"`
 	// AI lets the AI seats reply in the same request.
 	AI bool `json:"ai,omitempty"`
 }
@@ -169,8 +174,8 @@ func (r StartRequest) check() error {
 	if strings.TrimSpace(r.Game) == "" {
 		return fmt.Errorf("%w: \"game\" is required (known: %s)", ErrBadRequest, strings.Join(engine.Names(), ", "))
 	}
-	if r.Session != "" && !sessionID.MatchString(r.Session) {
-		return fmt.Errorf("%w: session id %q: use 1 to 64 letters, digits, '.', '_' or '-'", ErrBadRequest, r.Session)
+	if r.Session != "" && (!sessionID.MatchString(r.Session) || r.Session == "." || r.Session == "..") {
+		return fmt.Errorf("%w: session id %q: use 1 to 64 letters, digits, '.', '_' or '-', other than \".\" and \"..\" (a path could not name them)", ErrBadRequest, r.Session)
 	}
 	for i, s := range r.Seats {
 		if strings.TrimSpace(s) == "" {
@@ -192,6 +197,9 @@ func DecodeMove(data []byte) (MoveRequest, error) {
 func (r MoveRequest) check() error {
 	if (r.Move == nil) == (r.Action == nil) {
 		return fmt.Errorf("%w: give exactly one of \"move\" (a name or \"#id\") and \"action\" (an id)", ErrBadRequest)
+	}
+	if r.SeatView && (r.Seat == nil || *r.Seat < 0) {
+		return fmt.Errorf("%w: \"seat_view\" needs the \"seat\" (0 or more) whose view to return", ErrBadRequest)
 	}
 	return nil
 }

@@ -43,6 +43,9 @@ type SeatView struct {
 	SVG string `json:"svg,omitempty"`
 	// History is every action since the initial state as Seat saw it played.
 	History []SeenMove `json:"history"`
+	// Moves, in the answer of a move request with seat_view, are the
+	// actions that request played (the end of History).
+	Moves []SeenMove `json:"moves,omitempty"`
 }
 
 // SeenMove is one action of a game as a seat saw it played.

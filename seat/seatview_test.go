@@ -225,3 +225,53 @@ func FuzzDecodeGet(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeGet) })
 }
+
+// TestMoveSeatView: a move request that names its seat with seat_view gets
+// that seat's view back, its moves as the seat saw them: the AI's face-down
+// cards without their ids. Through both transports.
+func TestMoveSeatView(t *testing.T) {
+	g := engine.MustLoad("lunar-rally", nil)
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		t.Run(c.name(), func(t *testing.T) {
+			id := "lr-" + c.name()
+			must[View](t, c, "start", "", map[string]any{"session": id, "game": "lunar-rally", "seed": 2,
+				"seats": []string{"human", "heuristic"}, "ai": true})
+			fails(t, c, "move", id, map[string]any{"move": "a4", "seat_view": true}, "bad_request")
+			hidden := 0
+			for _, mv := range []string{"a4", "E", "a6", "E", "fwd", "fwd", "left", "fwd", "rev", "still"} {
+				data, e := c.do(t, "move", id, map[string]any{"move": mv, "seat": 0, "seat_view": true, "ai": true})
+				if e != nil {
+					t.Fatalf("move %s: %s: %s", mv, e.Code, e.Message)
+				}
+				var v SeatView
+				dec := json.NewDecoder(strings.NewReader(string(data)))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&v); err != nil {
+					t.Fatalf("move %s: not a seat view: %v\n%.300s", mv, err, data)
+				}
+				full := must[View](t, c, "get", id, nil)
+				hidden += checkSeatView(t, g, full, v, data, 0)
+				tail, _ := json.Marshal(v.History[len(v.History)-len(v.Moves):])
+				moves, _ := json.Marshal(v.Moves)
+				if len(v.Moves) == 0 || v.Moves[0].Name != mv || v.Moves[0].By != Human || string(tail) != string(moves) {
+					t.Fatalf("move %s: moves %+v are not the end of the history", mv, v.Moves)
+				}
+				for _, m := range v.Moves {
+					if m.Player == 1 && m.Action != nil && strings.Contains(m.Name, "face-down") {
+						t.Errorf("a hidden AI move has its id: %+v", m)
+					}
+				}
+				again, _ := getSeat(t, c, id, 0)
+				again.Moves = v.Moves
+				a, _ := json.Marshal(again)
+				b, _ := json.Marshal(v)
+				if string(a) != string(b) {
+					t.Errorf("move %s: the answer differs from get ?seat=0:\n%s\n%s", mv, b, a)
+				}
+			}
+			if hidden == 0 {
+				t.Error("no AI move was hidden from seat 0")
+			}
+		})
+	}
+}

@@ -278,13 +278,36 @@ func (sv *Service) Janitor(ctx context.Context, interval time.Duration) {
 	}
 }
 
-// Move plays a human move, then (with r.AI) lets the AI reply. On any error
-// the session is unchanged.
+// Move plays a human move, then (with r.AI) lets the AI reply, and returns
+// the whole view whatever r.SeatView says (the transports call MoveSeat for
+// it). On any error the session is unchanged.
 func (sv *Service) Move(ctx context.Context, id string, r MoveRequest) (View, error) {
 	if err := r.check(); err != nil {
 		return View{}, err
 	}
-	return sv.change(ctx, id, func(ctx context.Context, s *session, st engine.State, actions *[]engine.Action, moves *[]Move) error {
+	return change(ctx, sv, id, sv.moveFunc(r), sv.wholeView)
+}
+
+// MoveSeat is Move answered as r.Seat may see it: a SeatView whose Moves
+// are this request's moves as that seat saw them played.
+func (sv *Service) MoveSeat(ctx context.Context, id string, r MoveRequest) (SeatView, error) {
+	r.SeatView = true
+	if err := r.check(); err != nil {
+		return SeatView{}, err
+	}
+	return change(ctx, sv, id, sv.moveFunc(r), func(s *session, moves []Move) (SeatView, error) {
+		v, err := s.seatView(sv.now(), *r.Seat)
+		if err != nil {
+			return SeatView{}, err
+		}
+		v.Moves = v.History[len(v.History)-len(moves):]
+		return v, nil
+	})
+}
+
+// moveFunc is the change a move request makes.
+func (sv *Service) moveFunc(r MoveRequest) changeFunc {
+	return func(ctx context.Context, s *session, st engine.State, actions *[]engine.Action, moves *[]Move) error {
 		p := st.CurrentPlayer()
 		if r.Seat != nil && *r.Seat != int(p) {
 			return fmt.Errorf("%w: seat %d asked to move, %s is to move", ErrNotYourTurn, *r.Seat, p)
@@ -312,7 +335,7 @@ func (sv *Service) Move(ctx context.Context, id string, r MoveRequest) (View, er
 		*moves = append(*moves, Move{Player: int(p), By: by, Action: a, Name: name})
 		*actions = append(*actions, a)
 		return s.advance(ctx, st, actions, moves, r.AI, 0)
-	})
+	}
 }
 
 // AI lets the AI seats play until a human seat is to move, the game ends or
@@ -322,41 +345,49 @@ func (sv *Service) AI(ctx context.Context, id string, r AIRequest) (View, error)
 	if r.MaxMoves < 0 {
 		return View{}, fmt.Errorf("%w: max_moves %d is negative", ErrBadRequest, r.MaxMoves)
 	}
-	return sv.change(ctx, id, func(ctx context.Context, s *session, st engine.State, actions *[]engine.Action, moves *[]Move) error {
+	return change(ctx, sv, id, func(ctx context.Context, s *session, st engine.State, actions *[]engine.Action, moves *[]Move) error {
 		return s.advance(ctx, st, actions, moves, true, r.MaxMoves)
-	})
+	}, sv.wholeView)
+}
+
+// wholeView is the answer of a change: the session's View.
+func (sv *Service) wholeView(s *session, moves []Move) (View, error) {
+	return s.view(sv.now(), moves)
 }
 
 type changeFunc func(ctx context.Context, s *session, st engine.State, actions *[]engine.Action, moves *[]Move) error
 
 // change runs fn on a copy of a session's state under the session's op slot
-// and the time limit, and commits the copy only if fn succeeds in time.
-func (sv *Service) change(ctx context.Context, id string, fn changeFunc) (View, error) {
+// and the time limit, commits the copy only if fn succeeds in time, and
+// answers with render (still under the op slot, so no other change comes
+// between).
+func change[T any](ctx context.Context, sv *Service, id string, fn changeFunc, render func(s *session, moves []Move) (T, error)) (T, error) {
+	var zero T
 	s, err := sv.lookup(id)
 	if err != nil {
-		return View{}, err
+		return zero, err
 	}
 	ctx, cancel := sv.withTimeout(ctx)
 	defer cancel()
 	if err := s.lock(ctx); err != nil {
-		return View{}, err
+		return zero, err
 	}
-	return bounded(ctx, sv.log, func(claim func() bool) (View, error) {
+	return bounded(ctx, sv.log, func(claim func() bool) (T, error) {
 		defer s.unlock()
 		st, actions, err := s.snapshot(sv.now())
 		if err != nil {
-			return View{}, err
+			return zero, err
 		}
 		moves := []Move{}
 		if err := fn(ctx, s, st, &actions, &moves); err != nil {
-			return View{}, err
+			return zero, err
 		}
 		if !claim() {
-			return View{}, ErrTimeout
+			return zero, ErrTimeout
 		}
 		s.mu.Lock()
-		defer s.mu.Unlock()
 		s.state, s.actions, s.lastUsed = st, actions, sv.now()
-		return s.viewLocked(moves)
+		s.mu.Unlock()
+		return render(s, moves)
 	})
 }

@@ -204,6 +204,9 @@ func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]js
 		if err != nil {
 			return nil, err
 		}
+		if r.SeatView {
+			return sv.MoveSeat(ctx, session, r)
+		}
 		return sv.Move(ctx, session, r)
 	case "ai":
 		r, err := DecodeAI(rest)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -112,5 +113,31 @@ func TestArenaOpening(t *testing.T) {
 	}
 	if _, err := run(t, "", "arena", "tictactoe", "--agents", "random", "--games", "2", "--opening", "-1", "--quiet"); err == nil {
 		t.Errorf("negative --opening accepted")
+	}
+}
+
+// TestArenaPairwise: with more agents than seats the table and the JSON
+// report say who beat whom.
+func TestArenaPairwise(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "out.json")
+	out, err := run(t, "", "arena", "tictactoe", "--agents", "heuristic,random,greedy", "--games", "12", "--json", js, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !regexp.MustCompile(`(?m)^random +\d+-\d+-\d+ [01]\.\d{3} +- +\d+-\d+-\d+ [01]\.\d{3}$`).MatchString(out) {
+		t.Errorf("no pairwise table:\n%s", out)
+	}
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Pairwise []struct {
+			Agents [2]int `json:"agents"`
+			Games  int    `json:"games"`
+		} `json:"pairwise"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Pairwise) != 3 || rep.Pairwise[0].Games != 4 {
+		t.Fatalf("%v: %s", err, data)
 	}
 }

@@ -203,3 +203,37 @@ func TestPlayPartOfName(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }
+
+// TestGamesOne: "games NAME" prints the description and every parameter
+// with its range, default and doc.
+func TestGamesOne(t *testing.T) {
+	for _, spec := range engine.Games() {
+		out, err := run(t, "", "games", spec.Name)
+		if err != nil {
+			t.Fatalf("%s: %v", spec.Name, err)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), spec.Description) {
+			t.Errorf("%s: no description\n%s", spec.Name, out)
+		}
+		for _, p := range spec.Params {
+			line := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(p.Name) + ` .*$`).FindString(out)
+			for _, want := range []string{p.Kind.String(), p.Range(), p.Doc} {
+				if !strings.Contains(line, want) {
+					t.Errorf("%s: parameter %s lacks %q: %q", spec.Name, p.Name, want, line)
+				}
+			}
+		}
+	}
+	out, err := run(t, "", "games", "planet-cubes")
+	if err != nil || !regexp.MustCompile(`first +int +-1\.\.players-1 \(at most 5\) +-1 +first player`).MatchString(out) {
+		t.Errorf("%v\n%s", err, out)
+	}
+	out, err = run(t, "", "games", "planet-cubes", "--json")
+	var spec map[string]any
+	if err != nil || json.Unmarshal([]byte(out), &spec) != nil || spec["name"] != "planet-cubes" {
+		t.Errorf("--json: %v\n%s", err, out)
+	}
+	if _, err := run(t, "", "games", "chess"); err == nil || !strings.Contains(err.Error(), "unknown game") {
+		t.Errorf("chess: %v", err)
+	}
+}

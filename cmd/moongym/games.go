@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -14,16 +15,30 @@ import (
 func init() {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "games",
+		Use:   "games [GAME]",
 		Short: "List the games with their players and parameters",
 		Long: `List every registered game: its name (what other commands take), title, number
 of players, kind of chance, information and utility, and parameters with their
-defaults. --json prints a JSON array for programs.`,
-		Example: "  moongym games\n  moongym games --json",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+defaults. With a GAME, print that game's description and every parameter with
+its range, default and doc. --json prints JSON for programs (a list, or the one
+game's spec).`,
+		Example: "  moongym games\n  moongym games planet-cubes\n  moongym games --json",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
 			specs := engine.Games()
 			out := cmd.OutOrStdout()
+			if len(args) == 1 {
+				spec, err := engine.Lookup(args[0])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					enc := json.NewEncoder(out)
+					enc.SetIndent("", "  ")
+					return enc.Encode(spec)
+				}
+				return describeGame(out, spec)
+			}
 			if asJSON {
 				if specs == nil {
 					specs = []engine.Spec{}
@@ -57,4 +72,53 @@ func paramSummary(s engine.Spec) string {
 		parts[i] = p.Name + "=" + p.Default
 	}
 	return strings.Join(parts, ",")
+}
+
+// describeGame prints one game's spec for people: description, players,
+// kinds, and a table of parameters with range, default and doc.
+func describeGame(out io.Writer, s engine.Spec) error {
+	players := fmt.Sprint(s.MinPlayers)
+	if s.MaxPlayers != s.MinPlayers {
+		players += "-" + fmt.Sprint(s.MaxPlayers)
+	}
+	fmt.Fprintf(out, "%s (%s)\n%s\n\nplayers %s; chance %s, %s information, %s\n",
+		s.Title, s.Name, wrap(s.Description, 78), players, s.Chance, s.Information, s.Utility)
+	if len(s.Params) == 0 {
+		_, err := fmt.Fprintln(out, "\nNo parameters.")
+		return err
+	}
+	fmt.Fprintln(out, "\nParameters (--params k=v,k=v):")
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "  NAME\tKIND\tRANGE\tDEFAULT\tDOC")
+	for _, p := range s.Params {
+		rng, def := p.Range(), p.Default
+		if rng == "" {
+			rng = "text"
+		}
+		if def == "" {
+			def = `""`
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", p.Name, p.Kind, rng, def, p.Doc)
+	}
+	return tw.Flush()
+}
+
+// wrap breaks text into lines of at most width characters at spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -21,6 +20,7 @@ func init() {
 	var (
 		seats, params, recordFile string
 		seed                      uint64
+		watch                     watchOptions
 	)
 	cmd := &cobra.Command{
 		Use:   "play GAME",
@@ -30,8 +30,12 @@ agent spec (random, heuristic, mcts:sims=400, ...). By default seat 0 is human a
 the others are random.
 
 At your turn the board is drawn and the legal actions are listed with numbers.
-Type an action's number, its name, or a part that names one action alone (the
-start of the name, or one of its words: "c1" for "9 Robot [c1]"). Other commands:
+Type an action's name, its number in the list, or a part that names one action
+alone (the start of the name, or one of its words: "c1" for "9 Robot [c1]").
+Names come first: a number is a position in the list only when no action has
+that name ("+2" in Welcome to the Moon is the modifier +2), "#N" is the action
+with id N, and when the text was not a full name the prompt says what it played.
+Other commands:
   undo    take back your last move (and the moves played after it)
   moves   list the legal actions again
   help    show these commands
@@ -39,11 +43,16 @@ start of the name, or one of its words: "c1" for "9 Robot [c1]"). Other commands
 
 Chance (dice, shuffles, card flips) is drawn from --seed; the same seed and the
 same moves give the same game. With --record FILE the game is saved as a
-replayable record (see "moongym replay").`,
+replayable record (see "moongym replay").
+
+To watch AIs play, --delay 1s pauses before each AI move and --step waits for
+Enter (q quits); either draws the board before each AI move.`,
 		Example: `  moongym play tictactoe
   moongym play tictactoe --seats random,human
   moongym play tictactoe --seats heuristic,random --seed 7
-  moongym play walking-moon --params players=3 --seats human,heuristic,random`,
+  moongym play walking-moon --params players=3 --seats human,heuristic,random
+  moongym play planet-cubes --seats heuristic,random --delay 500ms
+  moongym play lunar-rally --seats heuristic,heuristic --step`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("play takes one game name, got %d arguments (games: %s)", len(args), strings.Join(engine.Names(), ", "))
@@ -70,6 +79,10 @@ replayable record (see "moongym replay").`,
 			if err != nil {
 				return err
 			}
+			if watch.delay < 0 {
+				return fmt.Errorf("--delay %v: a pause cannot be negative", watch.delay)
+			}
+			sess.watch = watch
 			runErr := sess.run()
 			if recordFile != "" {
 				if err := writeRecordFile(recordFile, sess.record()); err != nil {
@@ -84,6 +97,8 @@ replayable record (see "moongym replay").`,
 	cmd.Flags().StringVar(&params, "params", "", "game parameters as k=v,k=v (see moongym games)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed for chance and agents (default: from the clock, printed at the start)")
 	cmd.Flags().StringVar(&recordFile, "record", "", "write the game record (JSON) to this file at the end")
+	cmd.Flags().DurationVar(&watch.delay, "delay", 0, "pause this long before each AI move (e.g. 500ms, 2s), drawing the board")
+	cmd.Flags().BoolVar(&watch.step, "step", false, "wait for Enter before each AI move (q quits), drawing the board")
 	root.AddCommand(cmd)
 }
 
@@ -142,6 +157,7 @@ type playSession struct {
 	out     io.Writer
 	state   engine.State
 	actions []engine.Action
+	watch   watchOptions
 }
 
 func newPlaySession(g engine.Game, specs []string, seed uint64, in io.Reader, out io.Writer) (*playSession, error) {
@@ -188,6 +204,9 @@ func (s *playSession) run() error {
 			a = engine.SampleOutcome(outcomes, s.rng.Float64())
 			s.printf("chance: %s\n", s.describe(a))
 		case s.seats[p] != nil:
+			if quit, err := s.watch.before(s, p); err != nil || quit {
+				return err
+			}
 			var err error
 			if a, err = s.seats[p].Act(s.state); err != nil {
 				return fmt.Errorf("seat %d (%s): %w", p, s.specs[p], err)
@@ -218,19 +237,25 @@ func (s *playSession) run() error {
 // describe names action a as the people at the terminal may see it: with
 // exactly one human seat, through that seat's eyes; with none, in full.
 func (s *playSession) describe(a engine.Action) string {
+	if human := s.viewer(); human >= 0 {
+		return engine.ActionStringFor(s.state, human, a)
+	}
+	return s.state.ActionString(a)
+}
+
+// viewer is the one human seat whose eyes the terminal shows, or -1 when
+// nothing is hidden from the table (no human seat, or a hot seat of several).
+func (s *playSession) viewer() engine.Player {
 	human := engine.Player(-1)
 	for i, ag := range s.seats {
 		if ag == nil {
 			if human >= 0 {
-				return s.state.ActionString(a) // hot seat: nothing is hidden from the table
+				return -1
 			}
 			human = engine.Player(i)
 		}
 	}
-	if human < 0 {
-		return s.state.ActionString(a)
-	}
-	return engine.ActionStringFor(s.state, human, a)
+	return human
 }
 
 // ask prompts the human at seat p until a legal action, undo (returns -1)
@@ -269,59 +294,16 @@ func (s *playSession) ask(p engine.Player) (engine.Action, bool, error) {
 			s.printf("nothing to undo\n")
 			continue
 		}
-		if n, err := strconv.Atoi(text); err == nil {
-			if n >= 1 && n <= len(legal) {
-				return legal[n-1], false, nil
-			}
-			s.printf("no action numbered %d: type a number from 1 to %d, or a name (moves lists them)\n", n, len(legal))
+		a, note, err := resolveInput(s.state, legal, text)
+		if err != nil {
+			s.printf("%s\n", inputHint(err, text, len(legal)))
 			continue
 		}
-		a, err := engine.ParseAction(s.state, text)
-		if errors.Is(err, engine.ErrUnknownAction) {
-			a, err = s.matchPart(legal, text)
+		if note != "" {
+			s.printf("(%s)\n", note)
 		}
-		switch {
-		case errors.Is(err, engine.ErrAmbiguousAction):
-			s.printf("%v: type more of the name, or its number\n", err)
-		case err != nil:
-			s.printf("%q is not a legal action here: type a name or a number from 1 to %d (moves lists them)\n", text, len(legal))
-		default:
-			return a, false, nil
-		}
+		return a, false, nil
 	}
-}
-
-// matchPart finds the one legal action whose name starts with text or has
-// text as one of its words ("c1" for "9 Robot [c1]"), ignoring case and
-// brackets. Errors wrap engine.ErrUnknownAction or engine.ErrAmbiguousAction
-// (naming up to 6 candidates).
-func (s *playSession) matchPart(legal []engine.Action, text string) (engine.Action, error) {
-	var found []engine.Action
-	for _, a := range legal {
-		name := strings.ToLower(s.state.ActionString(a))
-		match := strings.HasPrefix(name, strings.ToLower(text))
-		for _, w := range strings.Fields(name) {
-			match = match || strings.EqualFold(strings.Trim(w, "[](),"), text)
-		}
-		if match {
-			found = append(found, a)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return 0, fmt.Errorf("%w: %q", engine.ErrUnknownAction, text)
-	case 1:
-		return found[0], nil
-	}
-	names := make([]string, 0, 6)
-	for _, a := range found[:min(6, len(found))] {
-		names = append(names, s.state.ActionString(a))
-	}
-	more := ""
-	if len(found) > 6 {
-		more = fmt.Sprintf(", ... %d more", len(found)-6)
-	}
-	return 0, fmt.Errorf("%w: %q matches %s%s", engine.ErrAmbiguousAction, text, strings.Join(names, ", "), more)
 }
 
 // undo takes back the last decision of seat p and everything after it.

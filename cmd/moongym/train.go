@@ -18,6 +18,7 @@ func init() {
 	var (
 		out, params, settings string
 		iterations            int64
+		seed                  uint64
 		duration              time.Duration
 		resume, quiet         bool
 	)
@@ -44,11 +45,15 @@ a second Ctrl-C quits at once):
 its stored settings; --iterations counts all iterations of the run, so
 "--iterations 50" after a stop at 30 does 20 more.
 
+--seed N seeds the run (self-play, initial weights, evaluation), like arena's
+--seed; it is the training setting seed (--train seed=N), given either way.
+
 Training settings (--train, "name=value,..."), with their defaults:
 ` + training.ParamHelp(),
 		Example: `  moongym train tictactoe --out runs/ttt --duration 10m
   moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
-  moongym train tictactoe --out runs/ttt --iterations 60 --resume`,
+  moongym train tictactoe --out runs/ttt --iterations 60 --resume
+  moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -59,8 +64,8 @@ Training settings (--train, "name=value,..."), with their defaults:
 			}
 			var t *training.Trainer
 			if resume {
-				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") {
-					return errors.New("--resume uses the run's stored settings: drop --train and --params")
+				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
+					return errors.New("--resume uses the run's stored settings: drop --train, --params and --seed")
 				}
 				var err error
 				if t, err = training.Resume(out); err != nil {
@@ -84,7 +89,14 @@ Training settings (--train, "name=value,..."), with their defaults:
 				if err != nil {
 					return err
 				}
-				cfg, err := training.ParseConfig(settings, training.DefaultConfig())
+				base := training.DefaultConfig()
+				if cmd.Flags().Changed("seed") {
+					if p, _ := engine.ParseParams(settings); p != nil && p["seed"] != "" {
+						return fmt.Errorf("the seed is given twice (--seed %d and --train seed=%s): give one", seed, p["seed"])
+					}
+					base.Seed = seed
+				}
+				cfg, err := training.ParseConfig(settings, base)
 				if err != nil {
 					return err
 				}
@@ -165,6 +177,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 	f.StringVar(&out, "out", "", "run directory (created if missing)")
 	f.StringVar(&params, "params", "", "game parameters, name=value,...")
 	f.StringVar(&settings, "train", "", "training settings, name=value,... (see above)")
+	f.Uint64Var(&seed, "seed", training.DefaultConfig().Seed, "seed of the run (the training setting seed)")
 	f.Int64Var(&iterations, "iterations", 0, "stop when the run has done this many iterations in all")
 	f.DurationVar(&duration, "duration", 0, "stop after this much time (at the end of an iteration), e.g. 10m")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")

@@ -57,6 +57,8 @@ func TestTrainErrors(t *testing.T) {
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "gmaes=2"}, "known: alpha, batch"},
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume"}, "no checkpoint in " + dir},
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--train", "games=2"}, "drop --train"},
+		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2", "--resume", "--seed", "3"}, "drop --train, --params and --seed"},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--seed", "3", "--train", "seed=4"}, "the seed is given twice"},
 		{[]string{"train", "planet-cubes", "--out", run0, "--iterations", "2", "--resume"}, "holds a run of tictactoe, not planet-cubes"},
 		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2"}, "already holds a run: resume it"},
 		{[]string{"export", dir}, "--out FILE is required"},
@@ -66,5 +68,21 @@ func TestTrainErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("moongym %s: %v, want an error saying %q", strings.Join(c.args, " "), err, c.want)
 		}
+	}
+}
+
+// TestTrainSeed: --seed N is the run's seed, stored in its checkpoint.
+func TestTrainSeed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "1", "--train", tinyTrain, "--seed", "77", "--quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	tr, err := training.Resume(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	if tr.Cfg.Seed != 77 {
+		t.Fatalf("run seed %d, want 77", tr.Cfg.Seed)
 	}
 }

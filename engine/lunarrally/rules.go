@@ -143,14 +143,18 @@ func (s *State) moveStep(p int, mask uint8) {
 		}
 	}
 	// Pushes are blocked into a hex that another rover tries to enter or
-	// that two pushes would share.
-	var pushCount [MaxCells]int8
+	// that two pushes would share. A push is a hit on a rover that stays: a
+	// mover following a rover that moves away pushes nothing. Who stays is
+	// known only once the moves are resolved, so they are resolved first
+	// with every hit rover assumed to stay, then again without the pushes
+	// that turned out to be follows, until nothing changes. A round only
+	// removes would-be pushes, so this ends within one round per rover.
+	var would [maxRovers]int16 // hex that mover i would push a rover into, -1 none
 	for i := 0; i < n; i++ {
+		would[i] = -1
 		if mover[i] && status[i] == moveUnknown {
 			if o := s.occupant(target[i]); o >= 0 {
-				if d := b.nbr[start[o]][dir[i]]; d >= 0 {
-					pushCount[d]++
-				}
+				would[i] = b.nbr[start[o]][dir[i]]
 			}
 		}
 	}
@@ -162,64 +166,92 @@ func (s *State) moveStep(p int, mask uint8) {
 		}
 		return false
 	}
+	// shared reports whether a mover other than i would push into h.
+	shared := func(i int, h int16) bool {
+		for j := 0; j < n; j++ {
+			if j != i && would[j] == h {
+				return true
+			}
+		}
+		return false
+	}
+	status0, damage0 := status, damage
 	for {
-		changed := false
-		for i := 0; i < n; i++ {
-			if !mover[i] || status[i] != moveUnknown {
+		status, damage = status0, damage0
+		for i := range pushTo {
+			pushTo[i] = -1
+		}
+		for {
+			changed := false
+			for i := 0; i < n; i++ {
+				if !mover[i] || status[i] != moveUnknown {
+					continue
+				}
+				o := s.occupant(target[i])
+				switch {
+				case o < 0:
+					status[i] = moveOK
+				case mover[o] && status[o] == moveOK:
+					status[i] = moveOK
+				case mover[o] && status[o] == moveUnknown:
+					continue
+				default: // hits a rover that stays: push it on if it can go
+					if forward[i] {
+						damage[o]++
+					}
+					d := b.nbr[start[o]][dir[i]]
+					if d >= 0 && b.cells[d] != Crater && s.occupant(d) < 0 && !targeted(d) && !shared(i, d) {
+						status[i] = moveOK
+						pushTo[o] = d
+					} else {
+						status[i] = moveFail
+					}
+				}
+				changed = true
+			}
+			if changed {
 				continue
 			}
-			o := s.occupant(target[i])
-			switch {
-			case o < 0:
-				status[i] = moveOK
-			case mover[o] && status[o] == moveOK:
-				status[i] = moveOK
-			case mover[o] && status[o] == moveUnknown:
-				continue
-			default: // hits a rover that stays: push it on if it can go
-				if forward[i] {
+			// Only cycles of rovers following each other are left: find one and
+			// stop it as a blocked exchange.
+			k := -1
+			for i := 0; i < n; i++ {
+				if mover[i] && status[i] == moveUnknown {
+					k = i
+					break
+				}
+			}
+			if k < 0 {
+				break
+			}
+			var seen [maxRovers]bool
+			for !seen[k] {
+				seen[k] = true
+				k = s.occupant(target[k])
+			}
+			for c := k; ; {
+				o := s.occupant(target[c])
+				status[c] = moveFail
+				if forward[c] {
 					damage[o]++
 				}
-				d := b.nbr[start[o]][dir[i]]
-				if d >= 0 && b.cells[d] != Crater && s.occupant(d) < 0 && !targeted(d) && pushCount[d] == 1 {
-					status[i] = moveOK
-					pushTo[o] = d
-				} else {
-					status[i] = moveFail
+				c = o
+				if c == k {
+					break
 				}
 			}
-			changed = true
 		}
-		if changed {
-			continue
-		}
-		// Only cycles of rovers following each other are left: find one and
-		// stop it as a blocked exchange.
-		k := -1
+		changed := false
 		for i := 0; i < n; i++ {
-			if mover[i] && status[i] == moveUnknown {
-				k = i
-				break
+			if would[i] >= 0 {
+				if o := s.occupant(target[i]); mover[o] && status[o] == moveOK {
+					would[i] = -1
+					changed = true
+				}
 			}
 		}
-		if k < 0 {
+		if !changed {
 			break
-		}
-		var seen [maxRovers]bool
-		for !seen[k] {
-			seen[k] = true
-			k = s.occupant(target[k])
-		}
-		for c := k; ; {
-			o := s.occupant(target[c])
-			status[c] = moveFail
-			if forward[c] {
-				damage[o]++
-			}
-			c = o
-			if c == k {
-				break
-			}
 		}
 	}
 	// A forward mover stopped by a contest hits the rover in the hex it

@@ -22,7 +22,8 @@ func pieceString(b *strings.Builder, t, i int, pc piece) {
 }
 
 // String draws the state for a person: the teams with their points and
-// supplies, then every planet with its orbits and the cubes on it.
+// supplies, the empty sectors (unused Starting planets), then every planet
+// with its orbits and the cubes on it.
 func (s *State) String() string {
 	g := s.g
 	b := &strings.Builder{}
@@ -43,6 +44,15 @@ func (s *State) String() string {
 			b.WriteString("  (first player)")
 		}
 		b.WriteByte('\n')
+	}
+	var empty []string
+	for i, p := range g.board.Planets {
+		if p.Kind == Start && g.owner[i] < 0 {
+			empty = append(empty, p.Name)
+		}
+	}
+	if len(empty) > 0 {
+		fmt.Fprintf(b, "empty sectors (no team starts there; their planets are open to all): %s\n", strings.Join(empty, " "))
 	}
 	var on [MaxPlanets][]int // cubes per planet, as team*CubesPerTeam+slot
 	for t := 0; t < g.n; t++ {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -172,35 +173,52 @@ func passPrompts(t *testing.T, s *State, h, tm int) bool {
 	return asked
 }
 
-// TestSlipstreamFromTheSameBox: Spanish, a mover that was on top of you at
-// the start of its move overtakes you; below you, or in English, it does not.
+// TestSlipstreamFromTheSameBox: Spanish, "Si un jugador te sobrepasa,
+// porque te adelanta o porque estaba sobre ti al principio de su
+// movimiento": a mover that started in your column - on top of you, below
+// you in your box, on a level below or above yours - and ends in a farther
+// column has overtaken you. English counts only a mover from an earlier
+// column (race position is the column).
 func TestSlipstreamFromTheSameBox(t *testing.T) {
+	type at struct{ x, l int }
 	for _, c := range []struct {
-		edition    string
-		moverOnTop bool
-		want       bool
+		name    string
+		edition string
+		p0, p2  at
+		p0Below bool   // p0 is put first: in a shared box, p2 stands on it
+		choice  string // p0's result
+		want    bool
 	}{
-		{"es", true, true},
-		{"es", false, false},
-		{"en", true, false},
+		{"es: the mover was on top of you", "es", at{2, 1}, at{2, 1}, false, "blue2", true},
+		{"es: the mover was below you in your box", "es", at{2, 1}, at{2, 1}, true, "blue2", true},
+		{"es: the mover was on a level below yours in your column", "es", at{30, 0}, at{30, 2}, true, "blue2", true},
+		{"es: the mover was on a level above yours in your column", "es", at{30, 2}, at{30, 0}, true, "black1:U", true},
+		{"en: on top of you is not overtaking", "en", at{2, 1}, at{2, 1}, false, "blue2", false},
+		{"en: below you is not overtaking", "en", at{2, 1}, at{2, 1}, true, "blue2", false},
+		{"en: from an earlier column is", "en", at{0, 1}, at{1, 1}, true, "blue2", true},
 	} {
-		s := advState(t, c.edition, withCards("draw-planification", "draw-cooperation", "draw-slipstream")...)
-		if c.moverOnTop {
-			put(s, 2, 2, 1)
-			put(s, 0, 2, 1)
-		} else {
-			put(s, 0, 2, 1)
-			put(s, 2, 2, 1)
-		}
-		passPrompts(t, s, -1, -1)
-		play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
-		passPrompts(t, s, -1, -1)
-		play(t, s, "blue2", "blue1", "black1", "black1")
-		passPrompts(t, s, -1, -1)
-		play(t, s, "blue2") // p0 leaves the box for column 4
-		if got := passPrompts(t, s, 2, tmSlip); got != c.want {
-			t.Errorf("%+v: p2 asked about Slipstream %v", c, got)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			s := advState(t, c.edition, withCards("draw-planification", "draw-cooperation", "draw-slipstream")...)
+			if c.p0Below {
+				put(s, 0, c.p0.x, c.p0.l)
+				put(s, 2, c.p2.x, c.p2.l)
+			} else {
+				put(s, 2, c.p2.x, c.p2.l)
+				put(s, 0, c.p0.x, c.p0.l)
+			}
+			passPrompts(t, s, -1, -1)
+			play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black")
+			passPrompts(t, s, -1, -1)
+			play(t, s, "blue2", "blue1", "black1", "black1")
+			passPrompts(t, s, -1, -1)
+			play(t, s, c.choice) // p0 leaves for a farther column
+			if int(s.ast[0].X) <= c.p2.x || s.ast[0].Stunned {
+				t.Fatalf("p0 at column %d (stunned %v), want a safe landing past column %d", s.ast[0].X, s.ast[0].Stunned, c.p2.x)
+			}
+			if got := passPrompts(t, s, 2, tmSlip); got != c.want {
+				t.Errorf("p2 asked about Slipstream %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 
@@ -348,16 +366,7 @@ func TestSpecialBoxes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			setup := []string{"token-" + c.token}
-			for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
-				if o != c.token && len(setup) < 4 {
-					setup = append(setup, "token-"+o)
-				}
-			}
-			s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
-			s.ast[0].Sputnik, s.supplySp = c.sputniks, s.supplySp-c.sputniks
-			put(s, 0, 6, 1)
-			put(s, 1, 20, 1) // p0 not leading: may gain EC
+			s := tokenState(t, c.token, c.sputniks)
 			play(t, s, "j1-blue", "j2-blue", "j3-black", "j3-black", "blue1", "blue1")
 			play(t, s, c.script...)
 			if !c.check(s) {
@@ -365,6 +374,24 @@ func TestSpecialBoxes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tokenState is a Spanish advanced game whose first special box (column 7)
+// holds token, with p0 on column 6 holding sputniks Sputniks and p1 ahead
+// on column 20 (so p0 is not leading and may gain EC).
+func tokenState(t *testing.T, token string, sputniks int8) *State {
+	t.Helper()
+	setup := []string{"token-" + token}
+	for _, o := range []string{"back", "ec", "sputnik2", "reroll"} {
+		if o != token && len(setup) < 4 {
+			setup = append(setup, "token-"+o)
+		}
+	}
+	s := advState(t, "es", append(setup, "draw-slipstream", "draw-cooperation", "draw-planification")...)
+	s.ast[0].Sputnik, s.supplySp = sputniks, s.supplySp-sputniks
+	put(s, 0, 6, 1)
+	put(s, 1, 20, 1)
+	return s
 }
 
 func TestFreeRerollFromSpecialBox(t *testing.T) {
@@ -576,4 +603,51 @@ func replaceOnce(s, old, new string) string {
 		}
 	}
 	return s
+}
+
+// TestSpecialBoxesActOnAStunnedAstronaut: "If you step into a special box an
+// effect will activate (even if you end up in the box crashed...)". p0
+// climbs from column 6 into the air over box 7, falls onto it and crashes:
+// advance (if taken), back and spend move it, still stunned, and its turn is
+// over; the jump box is refused (a stunned astronaut's turn is over); the
+// other boxes act as usual.
+func TestSpecialBoxesActOnAStunnedAstronaut(t *testing.T) {
+	cases := []struct {
+		token    string
+		sputniks int8
+		script   []string
+		wantX    int
+		check    func(*State) bool
+	}{
+		{"advance", 0, []string{"advance"}, 8, nil},
+		{"advance", 0, []string{"stay"}, 7, nil},
+		{"back", 0, nil, 6, nil},
+		{"spend", 2, []string{"spend-1", "done"}, 8, func(s *State) bool { return s.ast[0].Sputnik == 1 }}, // 1 spent, then half of 1 (0) lost
+		{"jump", 0, nil, 7, nil},
+		{"ec", 0, nil, 7, func(s *State) bool { return s.ast[0].EC == 1 }},
+		{"sputnik2", 0, nil, 7, func(s *State) bool { return s.ast[0].Sputnik == 1 }}, // 2 gained, then half lost
+		{"reroll", 0, nil, 7, func(s *State) bool { return s.ast[0].FreeReroll }},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(append([]string{c.token}, c.script...), " "), func(t *testing.T) {
+			s := tokenState(t, c.token, c.sputniks)
+			play(t, s, "j1-black", "j2-blue", "j2-blue", "j2-black", "black1", "black1:U")
+			if !s.ast[0].Stunned {
+				t.Fatalf("p0 did not crash onto box 7: %s", s)
+			}
+			if c.token == "jump" && hasAction(s, "jump-blue") {
+				t.Fatalf("a stunned astronaut is offered the jump box: %v", legalNames(s))
+			}
+			play(t, s, c.script...)
+			if int(s.ast[0].X) != c.wantX || !s.ast[0].Stunned {
+				t.Errorf("p0 at column %d stunned %v, want column %d stunned", s.ast[0].X, s.ast[0].Stunned, c.wantX)
+			}
+			if s.active == 0 {
+				t.Errorf("p0's turn goes on after its crash: %s", topKind(s))
+			}
+			if c.check != nil && !c.check(s) {
+				t.Errorf("token %s: %s", c.token, s)
+			}
+		})
+	}
 }

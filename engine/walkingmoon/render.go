@@ -10,7 +10,7 @@ import (
 // String draws the track (top level first; # rock, o circle, x hazardous
 // box, * Sputnik, | the edges of the lunar cards, letters A..G the special
 // boxes, digits the astronauts) over the last digit of each column number,
-// then each astronaut, then whose move it is; when a result is to be
+// a legend of those symbols, then each astronaut, then whose move it is; when a result is to be
 // chosen, where each would end (column/level, Sputniks, CRASH, FINISH).
 func (s *State) String() string {
 	g := s.g
@@ -67,6 +67,7 @@ func (s *State) String() string {
 		}
 	}
 	b.WriteByte('\n')
+	s.writeLegend(&b)
 	if g.advanced {
 		b.WriteString("special boxes:")
 		for k, t := range s.tokens {
@@ -149,6 +150,17 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "%s to decide: %s", g.astroName(int(t.A)), kindNames[t.Kind])
 	}
 	return b.String()
+}
+
+// writeLegend says what the symbols of the track stand for.
+func (s *State) writeLegend(b *strings.Builder) {
+	b.WriteString("   track: . empty  # rock  o circle  x hazardous  * Sputnik  | lunar card edge\n")
+	b.WriteString("   O, X: a circle, a hazardous box with a Sputnik")
+	if s.g.advanced {
+		b.WriteString("  A-G: special boxes")
+	}
+	b.WriteString("\n   0-9: astronauts, numbered as below (a stack shows its top one)\n")
+	b.WriteString("   S start  1-4 columns between cards  G goal\n")
 }
 
 func (s *State) glyph(x, l int) byte {

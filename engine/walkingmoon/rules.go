@@ -718,7 +718,7 @@ func (s *State) simulate(a, col int, face int8, mask int) landing {
 func (s *State) resolveJump(a, col int, face int8, mask int) {
 	g := s.g
 	as := &s.ast[a]
-	x0, l0, st0 := as.X, as.L, as.Stack
+	x0 := as.X
 	ld := s.simulate(a, col, face, mask)
 	as.FreeReroll = false
 	if ld.Finish {
@@ -732,27 +732,28 @@ func (s *State) resolveJump(a, col int, face int8, mask int) {
 		s.push(kHalve, a, 0, 0)
 	}
 	s.activate(a) // special boxes act even for a crashed astronaut
-	// Slipstream: the astronauts a overtook.
+	// Slipstream: the astronauts a overtook. Spanish, also from o's column
+	// ("porque estaba sobre ti"): on top of o, below it, on another level.
 	if g.window[tmSlip] {
 		for o := g.na - 1; o >= 0; o-- {
 			ob := &s.ast[o]
 			if o == a || ob.Finished || !s.eligible(o, tmSlip, a) {
 				continue
 			}
-			behind := x0 < ob.X
-			if g.edition == editionES && x0 == ob.X && l0 == ob.L && st0 > ob.Stack {
-				behind = true
-			}
+			behind := x0 < ob.X || (g.edition == editionES && x0 == ob.X)
 			if behind && as.X > ob.X {
 				s.push(kPrompt, o, tmSlip, a)
 			}
 		}
 	}
-	if g.advanced && (g.edition == editionEN || !ld.Crash) && s.hasVictim(a) {
+	// A jump that hit rock on its first advance never left its box: it
+	// landed on nobody, so it robs nobody and exchanges nothing.
+	landed := ld.Finish || ld.X != int(x0)
+	if landed && g.advanced && (g.edition == editionEN || !ld.Crash) && s.hasVictim(a) {
 		s.push(kRob, a, 0, 0)
 	}
 	s.exchanged, s.exFlags = false, 0
-	if g.seats == 2 {
+	if landed && g.seats == 2 {
 		p := (a + 2) % 4
 		if s.ast[p].X == as.X && s.ast[p].L == as.L {
 			s.push(kExchange, a, 0, p)

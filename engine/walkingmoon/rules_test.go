@@ -643,3 +643,87 @@ func TestMaxGameLength(t *testing.T) {
 			p, longestRound, g.roundBound(), longest, g.MaxGameLength(), finished, g.rounds)
 	}
 }
+
+// TestRobberyNeedsAJumpThatLeavesTheBox: English, "If you end any jump over
+// one or more players you can theft or sabotage one of them". A jump that
+// hits rock on its first advance crashes in the box it started from: it
+// landed on nobody, so it robs nobody (and, with 2 players, exchanges
+// nothing with an own astronaut already there). A jump that moves and then
+// hits rock ends in the box before the rock, over whoever is there: that
+// one may be robbed. (Column 16 is rock at the plain; 14 and 15 are circles.)
+func TestRobberyNeedsAJumpThatLeavesTheBox(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		from    int    // p0's column; p1 (p0b with 2 players) waits on column 15
+		die     string // blue result chosen: 1 from 15 and 2 from 14 hit the rock of 16
+		players string
+		want    string // the decision after the jump: rob, exchange, or none
+	}{
+		{"a jump that never left the box robs nobody", 15, "1", "3", "none"},
+		{"a jump that moved, then hit rock, robs where it ends", 14, "2", "3", "rob"},
+		{"a jump that never left the box exchanges nothing", 15, "1", "2", "none"},
+		{"a jump that moved, then hit rock, exchanges where it ends", 14, "2", "2", "exchange"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := loadGame(t, "players", c.players, "rules", "advanced", "edition", "en")
+			setup := []string{"token-reroll", "token-back", "token-spend", "token-sputnik2", "draw-slipstream", "draw-slipstream"}
+			if c.players == "3" {
+				setup = append(setup, "draw-slipstream")
+			}
+			s := newTestState(t, g, setup...)
+			for a := 0; a < g.na; a++ {
+				if s.ast[a].Card != noCard {
+					s.deck[s.ast[a].Card]++
+					s.ast[a].Card = noCard
+				}
+			}
+			other := 1
+			if c.players == "2" {
+				other = 2 // p0b
+			}
+			s.ast[other].Sputnik, s.supplySp = 2, s.supplySp-2
+			put(s, other, 15, 1)
+			put(s, 0, c.from, 1)
+			play(t, s, "j1-blue", "j1-blue", "j1-black", "j1-black", "blue"+c.die, "blue3", "black1", "black1", "blue"+c.die)
+			if s.ast[0].X != 15 || !s.ast[0].Stunned {
+				t.Fatalf("p0 at column %d stunned %v, want crashed on column 15", s.ast[0].X, s.ast[0].Stunned)
+			}
+			got := "none"
+			switch topKind(s) {
+			case "rob", "exchange":
+				got = topKind(s)
+			}
+			if got != c.want {
+				t.Errorf("after the jump: %s (%v), want %s", topKind(s), legalNames(s), c.want)
+			}
+		})
+	}
+}
+
+// TestOnlyAChosenSkullCrashes: "if you get a [skull], you'll have an
+// accident at the end of the jump" applies to the result picked: a skull
+// rolled on another die of the jump does nothing.
+func TestOnlyAChosenSkullCrashes(t *testing.T) {
+	for _, c := range []struct {
+		black  string // the black die's roll; the blue die rolls 2
+		choice string
+		crash  bool
+	}{
+		{"black2x", "blue2", false},
+		{"black2x", "black2x:SS", true},
+		{"black2", "black2:SS", false}, // control: the same jump without a skull
+	} {
+		t.Run(c.black+" "+c.choice, func(t *testing.T) {
+			g := loadGame(t, "players", "3")
+			s := newTestState(t, g)
+			play(t, s, "j1-blue", "j1-black", "j2-blue", "j2-black", "blue2", c.black, c.choice)
+			as := &s.ast[0]
+			if as.X != 2 || as.L != 1 || as.Stunned != c.crash {
+				t.Errorf("p0 at (%d,%d) stunned %v, want (2,1) stunned %v", as.X, as.L, as.Stunned, c.crash)
+			}
+			if got := topKind(s) == "continue"; got == c.crash {
+				t.Errorf("after %s: %s, a next jump offered %v", c.choice, topKind(s), got)
+			}
+		})
+	}
+}

@@ -64,9 +64,10 @@ func (s *State) ownCards(as *astro, line string) string {
 // down" (its owner sees "keep-slipstream" or "take-teamwork"). Everything
 // else is public and named in full, except that where several legal
 // actions lead to the same position as p observes it (two jumps that both
-// end in an accident, which sends the astronaut back where it started),
-// they are named together: "one of blue1, blue3 (same result)". The
-// observation keeps no trace of which it was, and the view follows it.
+// hit rock on their first advance, a crash that leaves the astronaut in the
+// box it started from), they are named together: "one of blue1, blue3
+// (same result)". The observation keeps no trace of which it was, and the
+// view follows it.
 func (s *State) ActionStringFor(p engine.Player, a engine.Action) string {
 	t, ok := s.top()
 	if !ok || p < 0 || int(p) >= s.g.seats || s.CurrentPlayer() == p {

@@ -22,8 +22,14 @@ func (s *State) ActionString(a engine.Action) string {
 			return "flip " + cardName(int8(a))
 		}
 		return "?"
-	case phAstra:
-		return s.targetString(effect{kind: effAstra}, int(a)-aTarget)
+	case phAstra, phIncident:
+		if s.ctx.npend == 0 {
+			return "?"
+		}
+		if a == aSkip {
+			return s.skipName(s.ctx.pend[0])
+		}
+		return s.targetString(s.ctx.pend[0], int(a)-aTarget)
 	case phOver:
 		return "?"
 	}
@@ -60,18 +66,24 @@ func (s *State) ActionString(a engine.Action) string {
 		}
 	case a == aSkip:
 		if s.sub == subEffect && s.ctx.npend > 0 {
-			switch e := s.ctx.pend[0]; e.kind {
-			case effPlanX:
-				return "no-x"
-			case effEnergy:
-				return "no-energy"
-			case effMission:
-				return "decline-" + string(rune('A'+e.arg))
-			}
+			return s.skipName(s.ctx.pend[0])
 		}
 		return "skip"
 	}
 	return "?"
+}
+
+// skipName names declining the optional effect e.
+func (s *State) skipName(e effect) string {
+	switch e.kind {
+	case effPlanX:
+		return "no-x"
+	case effEnergy:
+		return "no-energy"
+	case effMission:
+		return "decline-" + string(rune('A'+e.arg))
+	}
+	return "skip"
 }
 
 // comboTag names combination c: [c1]..[c3], or in solo [n1a2]: the number
@@ -105,7 +117,7 @@ func (s *State) targetString(e effect, t int) string {
 		}
 	case effAstra:
 		if l := s.lay(); t < len(l.astraBoxes) {
-			return "cross-#" + strconv.Itoa(int(l.astraBoxes[t]))
+			return "cross-" + astraBoxName(l, t)
 		}
 	default:
 		if n := s.lay().rules().targetName(s, e, t); n != "" {

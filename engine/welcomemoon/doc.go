@@ -8,7 +8,7 @@
 // writes its number on the sheet and applies the action. The sheet of each
 // adventure is data (data/adventure-N.json, derived from the rules folder)
 // plus a small set of adventure-specific rules (rules_aN.go, the advRules
-// interface). Adventures 1-4 are implemented; 5-8 give an error wrapping
+// interface). Adventures 1-5 are implemented; 6-8 give an error wrapping
 // engine.ErrBadParam.
 //
 // docs/rules/welcome-moon.md lists every rule with where it is implemented

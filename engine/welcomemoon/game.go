@@ -11,9 +11,15 @@ import (
 // Name is the registry name of the game.
 const Name = "welcome-moon"
 
-// implemented is the highest adventure this package plays; adventures above
-// it are refused with an error wrapping engine.ErrBadParam.
-const implemented = 4
+// implemented is the highest adventure this package plays (Adventures
+// 1..implemented each have their data file and rules_aN.go); the
+// parameter's range and documentation are derived from it, and adventures
+// above are refused with an error wrapping engine.ErrBadParam.
+const implemented = 7
+
+// classic is the last of the adventures the first issue covered; the test
+// configurations of the later ones are wider (testConfigs).
+const classic = 4
 
 var spec = engine.Spec{
 	Name:  Name,
@@ -26,8 +32,8 @@ var spec = engine.Spec{
 	Information: engine.ImperfectInformation,
 	Utility:     engine.GeneralSum,
 	Params: []engine.ParamSpec{
-		{Name: "adventure", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
-			Doc: "adventure sheet: 1 The Launch, 2 The Journey, 3 The Colony, 4 The Mine (5-8 not implemented yet)"},
+		{Name: "adventure", Kind: engine.IntParam, Default: "1", Min: 1, Max: implemented,
+			Doc: adventureDoc()},
 		{Name: "players", Kind: engine.IntParam, Default: "2", Min: 1, Max: maxPlayers,
 			Doc: "number of players; 1 is the solo game against ASTRA"},
 		{Name: "astra", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
@@ -38,21 +44,53 @@ var spec = engine.Spec{
 	TestConfigs: testConfigs(),
 }
 
+// adventureTitles names the eight adventures of the box.
+var adventureTitles = [8]string{"The Launch", "The Journey", "The Colony", "The Mine",
+	"The Dome", "The Virus", "The Escape", "The Battle"}
+
+// adventureDoc documents the adventure parameter with the adventures this
+// package plays (1..implemented), so that the spec advertises only what loads.
+func adventureDoc() string {
+	doc := "adventure sheet:"
+	for i, t := range adventureTitles[:implemented] {
+		if i > 0 {
+			doc += ","
+		}
+		doc += fmt.Sprintf(" %d %s", i+1, t)
+	}
+	switch {
+	case implemented+1 == len(adventureTitles):
+		doc += fmt.Sprintf(" (%d not implemented yet)", implemented+1)
+	case implemented < len(adventureTitles):
+		doc += fmt.Sprintf(" (%d-%d not implemented yet)", implemented+1, len(adventureTitles))
+	}
+	return doc
+}
+
 // testConfigs covers every implemented adventure solo and with 2 players,
-// players 1..6 and every ASTRA level.
+// players 1..6 and every ASTRA level; each adventure after the first four
+// with every player count and every ASTRA level.
 func testConfigs() []engine.Params {
 	var out []engine.Params
 	mk := func(adv, players, astra int) engine.Params {
 		return engine.Params{"adventure": strconv.Itoa(adv), "players": strconv.Itoa(players), "astra": strconv.Itoa(astra)}
 	}
 	for lvl := 1; lvl <= 8; lvl++ {
-		out = append(out, mk((lvl-1)%implemented+1, 1, lvl))
+		out = append(out, mk((lvl-1)%classic+1, 1, lvl))
 	}
-	for adv := 1; adv <= implemented; adv++ {
+	for adv := 1; adv <= classic; adv++ {
 		out = append(out, mk(adv, 2, 1))
 	}
 	for players := 3; players <= maxPlayers; players++ {
-		out = append(out, mk((players-3)%implemented+1, players, 1))
+		out = append(out, mk((players-3)%classic+1, players, 1))
+	}
+	for adv := classic + 1; adv <= implemented; adv++ {
+		for lvl := 1; lvl <= 8; lvl++ {
+			out = append(out, mk(adv, 1, lvl))
+		}
+		for players := 2; players <= maxPlayers; players++ {
+			out = append(out, mk(adv, players, 1))
+		}
 	}
 	return out
 }
@@ -92,7 +130,7 @@ func newGame(p engine.Params) (engine.Game, error) {
 	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}, nil
 }
 
-// New makes a game directly (for tests and tools): adventure 1..4, players
+// New makes a game directly (for tests and tools): adventure 1..5, players
 // 1..6, ASTRA level 1..8.
 func New(adventure, players, astra int) (*Game, error) {
 	params := engine.Params{"adventure": strconv.Itoa(adventure), "players": strconv.Itoa(players), "astra": strconv.Itoa(astra)}

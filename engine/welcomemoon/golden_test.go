@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // players, against testdata/: the record's actions, the final drawing and
 // the scores. Regenerate with go test ./engine/welcomemoon -update.
 func TestGolden(t *testing.T) {
-	for adv := 1; adv <= 4; adv++ {
+	for adv := 1; adv <= lastAdventure(); adv++ {
 		for _, players := range []int{1, 3} {
 			name := fmt.Sprintf("adventure%d-players%d.golden", adv, players)
 			t.Run(name, func(t *testing.T) {
@@ -40,6 +40,16 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// lastAdventure is the highest adventure the spec advertises.
+func lastAdventure() int {
+	for _, ps := range (&welcomemoon.Game{}).Spec().Params {
+		if ps.Name == "adventure" {
+			return ps.Max
+		}
+	}
+	return 1
+}
+
 func benchGame(b *testing.B) engine.Game {
 	g, err := welcomemoon.New(2, 4, 1)
 	if err != nil {
@@ -51,7 +61,7 @@ func benchGame(b *testing.B) engine.Game {
 // BenchmarkRandomPlayout plays whole random 4-player games of each
 // adventure, one per op.
 func BenchmarkRandomPlayout(b *testing.B) {
-	for adv := 1; adv <= 4; adv++ {
+	for adv := 1; adv <= lastAdventure(); adv++ {
 		b.Run(fmt.Sprintf("adventure%d-players4", adv), func(b *testing.B) {
 			g, err := welcomemoon.New(adv, 4, 1)
 			if err != nil {

@@ -48,6 +48,7 @@ type ctxJSON struct {
 	Third   int8      `json:"third"`
 	Asked   bool      `json:"asked"`
 	Closed  bool      `json:"closed"`
+	Setup   bool      `json:"setup,omitempty"`
 	Pending []effJSON `json:"pending"`
 }
 
@@ -73,13 +74,17 @@ type stateJSON struct {
 	TurnStart     []*sheetJSON `json:"turn_start"`
 	Ctx           ctxJSON      `json:"turn_ctx"`
 	Astra         *astraJSON   `json:"astra,omitempty"`
+	// Propagations are, in the A6 phase 5, the propagations each seat
+	// still has to resolve.
+	Propagations []int8 `json:"propagations,omitempty"`
 }
 
 var (
-	phaseNames = [...]string{"chance", "decide", "astra", "over"}
+	phaseNames = [...]string{"chance", "decide", "astra", "incident", "over"}
 	stepNames  = [...]string{"choose", "modifier", "space", "effect", "done"}
 	effKeys    = [numEff]string{"", "x-bonus", "planning-x", "activate", "wall", "robot", "plant", "tunnel",
-		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission"}
+		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission", "dome", "split", "upgrade",
+		"grey", "infect", "walkway", "quarter-energy", "virus", "propagation-symbol", "propagate", "spread", "ask-missions", "airlock"}
 )
 
 func setList(c cardSet) []int8 {
@@ -156,9 +161,12 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		}
 	}
 	c := &s.ctx
-	j.Ctx = ctxJSON{Pick: c.pick, Wild: c.wild, Value: c.value, Act: c.act, Space: c.space, Third: c.third, Asked: c.asked, Closed: c.closed, Pending: []effJSON{}}
+	j.Ctx = ctxJSON{Pick: c.pick, Wild: c.wild, Value: c.value, Act: c.act, Space: c.space, Third: c.third, Asked: c.asked, Closed: c.closed, Setup: c.setup, Pending: []effJSON{}}
 	for _, e := range c.pend[:c.npend] {
 		j.Ctx.Pending = append(j.Ctx.Pending, effJSON{effKeys[e.kind], e.arg})
+	}
+	if s.prop != [maxPlayers]int8{} {
+		j.Propagations = s.prop[:s.g.players]
 	}
 	if s.g.solo() {
 		j.Astra = &astraJSON{Cards: s.astra.cards, Track: s.astra.track, Bonus: s.astra.bonus, Used: s.astra.used}
@@ -230,6 +238,17 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	}
 	if err := s.decodeAstra(&j); err != nil {
 		return nil, err
+	}
+	if len(j.Propagations) > 0 {
+		if s.phase != phIncident || len(j.Propagations) != g.players {
+			return nil, bad("propagations %v outside phase 5", j.Propagations)
+		}
+		for p, n := range j.Propagations {
+			if n < 0 || n > 20 || (n > 0 && p <= int(s.cur)) {
+				return nil, bad("seat %d has %d propagations", p, n)
+			}
+			s.prop[p] = n
+		}
 	}
 	if s.phase != phOver {
 		if len(s.LegalActions(nil)) == 0 {
@@ -390,6 +409,10 @@ func (s *State) decodeDeck(j *stateJSON) error {
 		if filled == n || (s.nextMission() >= 0 && filled > 0) {
 			return bad("flip with %d cards shown", filled)
 		}
+	case phIncident:
+		if (solo && filled != 0) || (!solo && filled != n) {
+			return bad("phase 5 with %d cards shown", filled)
+		}
 	case phOver:
 		if solo && filled == n {
 			return bad("solo game over with a full turn shown")
@@ -476,13 +499,13 @@ func (s *State) decodeCtx(j *stateJSON) error {
 		c.Act < -1 || c.Act >= numActs || c.Space < -1 || int(c.Space) >= s.lay().nSpaces || c.Third < -1 || c.Third > 2 || len(c.Pending) > maxPend {
 		return bad("turn in progress out of range: %+v", c)
 	}
-	s.ctx = turnCtx{pick: c.Pick, wild: c.Wild, value: c.Value, act: c.Act, space: c.Space, third: c.Third, asked: c.Asked, closed: c.Closed}
+	s.ctx = turnCtx{pick: c.Pick, wild: c.Wild, value: c.Value, act: c.Act, space: c.Space, third: c.Third, asked: c.Asked, closed: c.Closed, setup: c.Setup}
 	for _, e := range c.Pending {
 		k, err := index(effKeys[:], e.Kind, "effect")
 		if err != nil || k == effNone {
 			return bad("pending effect %q", e.Kind)
 		}
-		if e.Arg < 0 || e.Arg >= numActs {
+		if e.Arg < 0 || e.Arg >= 16 {
 			return bad("pending effect argument %d", e.Arg)
 		}
 		s.ctx.pend[s.ctx.npend] = effect{k, e.Arg}
@@ -490,14 +513,24 @@ func (s *State) decodeCtx(j *stateJSON) error {
 	}
 	fresh := turnCtx{pick: -1, wild: -1, value: -1, act: -1, space: -1, third: -1}
 	switch {
-	case s.phase == phAstra:
-		if s.ctx.npend != 1 || s.ctx.pend[0].kind != effAstra || s.cur != 0 {
-			return bad("ASTRA phase without its card")
+	case s.phase == phAstra || s.phase == phIncident:
+		if s.ctx.npend == 0 || (s.phase == phAstra && s.cur != 0) {
+			return bad("%s phase without a pending choice", j.Phase)
 		}
 		rest := s.ctx
-		rest.npend, rest.pend[0] = 0, effect{}
+		rest.npend, rest.pend = 0, [maxPend]effect{}
 		if rest != fresh {
-			return bad("ASTRA phase with a turn in progress")
+			return bad("%s phase with a turn in progress", j.Phase)
+		}
+		if s.phase == phIncident && s.lay().a6 == nil {
+			return bad("phase 5 decisions outside Adventure 6")
+		}
+		for _, e := range s.ctx.pend[:s.ctx.npend] {
+			astraKind := e.kind == effAstra || e.kind == effVirus || e.kind == effPropSym || e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect
+			incidentKind := e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect || e.kind == effAskMissions || e.kind == effMission
+			if s.phase == phAstra && !astraKind || s.phase == phIncident && !incidentKind {
+				return bad("effect %s in phase %s", effKeys[e.kind], j.Phase)
+			}
 		}
 	case s.phase != phDecide || s.sub == subChoose:
 		if s.ctx != fresh {
@@ -539,13 +572,14 @@ func (s *State) decodeCtx(j *stateJSON) error {
 		return bad("closing steps out of order")
 	}
 	for _, e := range s.ctx.pend[:s.ctx.npend] {
-		if e.kind == effMission && (!s.ctx.asked || s.ctx.closed || e.arg > 2 || s.sh[s.cur].mdone&(1<<e.arg) != 0) {
+		if e.kind == effMission && (!s.ctx.asked && s.phase != phIncident || s.ctx.closed || e.arg > 2 || s.sh[s.cur].mdone&(1<<e.arg) != 0) {
 			return bad("mission choice out of place")
 		}
 	}
 	for p := range s.g.players {
-		asked := s.phase == phDecide && (p < int(s.cur) || p == int(s.cur) && s.ctx.asked)
-		if s.pub[p].mwant != 0 || (s.sh[p].mwant != 0 && !asked) {
+		asked := (s.phase == phDecide || s.phase == phIncident) && (p < int(s.cur) || p == int(s.cur) && s.ctx.asked) ||
+			s.phase == phIncident && p == int(s.cur)
+		if s.pub[p].mwant != 0 && s.phase != phIncident || (s.sh[p].mwant != 0 && !asked) {
 			return bad("seat %d chose missions outside its turn", p)
 		}
 	}
@@ -594,6 +628,20 @@ func (s *State) decodeAstra(j *stateJSON) error {
 	if l.a1 != nil {
 		if n := countCrossed(&s.sh[0], l.a1.sabotages); int(a.Bonus) > min(l.solo.bonusBoxes, n) {
 			return bad("ASTRA Solo bonus %d for %d crossed sabotages", a.Bonus, n)
+		}
+	} else if l.a6 != nil {
+		// A6: a Solo bonus per virus the player activated, propagation
+		// symbol it triggered and propagation of its System Errors: at
+		// most the symbols and error boxes crossed
+		n := countCrossed(&s.sh[0], l.errIDs[1:])
+		for _, sym := range l.a6.specials {
+			n += boolInt(s.sh[0].cross.has(sym.symbol))
+		}
+		for _, m := range l.a6.mission {
+			n += boolInt(s.sh[0].cross.has(m.symbol))
+		}
+		if int(a.Bonus) > min(l.solo.bonusBoxes, n) {
+			return bad("ASTRA Solo bonus %d for %d triggers", a.Bonus, n)
 		}
 	} else if int(a.Bonus) != want {
 		return bad("Solo bonus %d for %d race boxes circled", a.Bonus, triggers)

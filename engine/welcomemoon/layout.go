@@ -100,6 +100,9 @@ type rawLayout struct {
 	A2 *rawA2 `json:"a2"`
 	A3 *rawA3 `json:"a3"`
 	A4 *rawA4 `json:"a4"`
+	A5 *rawA5 `json:"a5"`
+	A6 *rawA6 `json:"a6"`
+	A7 *rawA7 `json:"a7"`
 }
 
 // zone is an ordered list of space indexes (0-based) whose numbers must
@@ -145,11 +148,17 @@ type layout struct {
 	astraError bool
 	// known marks every element id of the sheet.
 	known marks
-	r     advRules // the adventure's rules: one of a1..a4
+	r     advRules // the adventure's rules: one of a1..a7
 	a1    *a1Layout
 	a2    *a2Layout
 	a3    *a3Layout
 	a4    *a4Layout
+	a5    *a5Layout
+	a6    *a6Layout
+	a7    *a7Layout
+	// wildIDs are the Wild action symbols (A2, A6): circled when earned,
+	// crossed when used.
+	wildIDs []int16
 }
 
 func loadLayout(adv int) (*layout, error) {
@@ -305,6 +314,24 @@ func compile(r *rawLayout) (*layout, error) {
 		}
 		l.a4, err = compileA4(l, r.A4)
 		l.r = l.a4
+	case 5:
+		if r.A5 == nil {
+			return nil, errors.New("no a5 section")
+		}
+		l.a5, err = compileA5(l, r.A5)
+		l.r = l.a5
+	case 6:
+		if r.A6 == nil {
+			return nil, errors.New("no a6 section")
+		}
+		l.a6, err = compileA6(l, r.A6)
+		l.r = l.a6
+	case 7:
+		if r.A7 == nil {
+			return nil, errors.New("no a7 section")
+		}
+		l.a7, err = compileA7(l, r.A7)
+		l.r = l.a7
 	default:
 		return nil, fmt.Errorf("adventure %d is not implemented", r.Adventure)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -36,7 +37,7 @@ func TestSheetFile(t *testing.T) {
 		"other adventure": {"adventure": "3", "sheet": good},
 		"broken file":     {"adventure": "2", "sheet": broken},
 		"missing file":    {"adventure": "2", "sheet": filepath.Join(dir, "none.json")},
-		"adventure 5":     {"adventure": "5"},
+		"not implemented": {"adventure": strconv.Itoa(implemented + 1)},
 	} {
 		if _, err := engine.Load(Name, p); !errors.Is(err, engine.ErrBadParam) {
 			t.Errorf("%s: got %v", name, err)
@@ -47,7 +48,7 @@ func TestSheetFile(t *testing.T) {
 // TestEmbeddedData: every embedded adventure compiles with the totals of
 // the folder.
 func TestEmbeddedData(t *testing.T) {
-	cases := []struct{ adv, spaces, zones int }{{1, 53, 9}, {2, 36, 1}, {3, 32, 12}, {4, 36, 3}}
+	cases := []struct{ adv, spaces, zones int }{{1, 53, 9}, {2, 36, 1}, {3, 32, 12}, {4, 36, 3}, {5, 38, 4}, {6, 55, 5}, {7, 43, 6}}
 	for _, c := range cases {
 		l, err := loadLayout(c.adv)
 		if err != nil {

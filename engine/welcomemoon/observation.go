@@ -10,7 +10,7 @@ import "github.com/moongym/moongym/engine"
 //	  3 missions done, 3 mission rewards/12, System Errors used / boxes,
 //	  3 missions chosen this turn (own seat only: the others' are hidden)
 //	global:
-//	  phase (4), step (5, observer's own turn only), acting seat relative (6)
+//	  phase (5), step (5, observer's own turn only), acting seat relative (6)
 //	  own turn in progress (observer only): pick (7), wild (6), value/17, action (6), pending effect (numEff)
 //	  6 card slots x (15 number + 6 action + ASTRA card)
 //	  deck: unseen (66), known pile contents (3x66), discards (3x66), first-pass cards left (3), reshuffles (3)
@@ -20,7 +20,7 @@ import "github.com/moongym/moongym/engine"
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
 	perSeat = 3*g.lay.nSpaces + 2*nm + 10
-	global = 4 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
+	global = 5 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
 	return
 }
 
@@ -93,17 +93,17 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	}
 	o := dst[n*ps:]
 	o[s.phase] = 1
-	o = o[4:]
+	o = o[5:]
 	own := s.phase == phDecide && s.cur == int8(p)
 	if own {
 		o[s.sub] = 1
 	}
 	o = o[5:]
-	if s.phase == phDecide || s.phase == phAstra {
+	if s.phase == phDecide || s.phase == phAstra || s.phase == phIncident {
 		o[(int(s.cur)-int(p)+n)%n] = 1
 	}
 	o = o[maxPlayers:]
-	if own || s.phase == phAstra {
+	if own || s.phase == phAstra || (s.phase == phIncident && s.cur == int8(p)) {
 		c := &s.ctx
 		if s.sub != subChoose {
 			o[int(c.pick)+1] = 1

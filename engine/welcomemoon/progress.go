@@ -39,6 +39,8 @@ func (s *State) Progress(p int) float64 {
 			}
 		}
 		return v
+	case l.a7 != nil:
+		return float64(s.Score(p)) + l.a7.progress(sh)
 	}
 	return float64(s.Score(p))
 }

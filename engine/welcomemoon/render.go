@@ -72,16 +72,29 @@ func (s *State) String() string {
 			for _, sl := range l.rules().scoreLines(s, p) {
 				fmt.Fprintf(&b, " %s %d;", sl.name, sl.pts)
 			}
-			m := 0
-			for k := 0; k < 3; k++ {
-				m += int(s.sh[p].mval[k])
+			if l.a5 == nil { // A5 scores its missions in its own line
+				m := 0
+				for k := 0; k < 3; k++ {
+					m += int(s.sh[p].mval[k])
+				}
+				fmt.Fprintf(&b, " missions %d", m)
 			}
-			fmt.Fprintf(&b, " missions %d", m)
 		}
 	case phChance:
 		b.WriteString("Flipping cards.")
 	case phAstra:
-		b.WriteString("p0: pick what the ASTRA card crosses off.")
+		if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
+			fmt.Fprintf(&b, "p0: ASTRA card: choose the %s.", effNames[s.ctx.pend[0].kind])
+		} else {
+			fmt.Fprintf(&b, "p0 to play: the ASTRA card makes you cross off %s still available: pick which", astraBoxKind(l))
+		}
+	case phIncident:
+		if s.ctx.npend > 0 {
+			fmt.Fprintf(&b, "p%d: phase 5: choose the %s.", s.cur, effNames[s.ctx.pend[0].kind])
+			if s.ctx.pend[0].kind == effMission {
+				fmt.Fprintf(&b, " (accomplish mission %c?)", 'A'+s.ctx.pend[0].arg)
+			}
+		}
 	case phDecide:
 		fmt.Fprintf(&b, "p%d to play: %s", s.cur, s.stepLine())
 	}
@@ -131,17 +144,39 @@ func (s *State) stepLine() string {
 	case subSpace:
 		return fmt.Sprintf("write %d (%s)", c.value, actNames[c.act])
 	case subEffect:
-		if c.npend > 0 && c.pend[0].kind == effMission {
-			k := c.pend[0].arg
-			return fmt.Sprintf("accomplish mission %c (card %d) at the end of the turn, if it is still met then?",
-				'A'+k, s.lay().missions[k][max(s.mission[k], 0)].card)
-		}
-		if c.npend > 0 && c.pend[0].kind == effEnergy {
-			return "Energy: circle the next energy? (every second one forces a wall)"
-		}
 		if c.npend > 0 {
-			return "choose the " + effNames[c.pend[0].kind]
+			return s.effectPrompt(c.pend[0])
 		}
 	}
 	return ""
+}
+
+// effectPrompt says what the player to act decides about effect e, and for
+// the questions that come back turn after turn, why they are asked.
+func (s *State) effectPrompt(e effect) string {
+	switch e.kind {
+	case effMission:
+		l, k := s.lay(), e.arg
+		m := l.missions[k][max(s.mission[k], 0)]
+		why := "met now"
+		if !l.rules().missionMet(s, int(s.cur), m.card) {
+			why = "not met yet, but the open Sabotages may circle System Errors in phase 5"
+		}
+		return fmt.Sprintf("mission %c (card %d: %s) is %s. Accomplish it at the end of the turn if it is met then? "+
+			"(asked each turn while it may be met; declining keeps it open)", 'A'+k, m.card, m.text, why)
+	case effEnergy:
+		return "Energy: circle the next energy? (every second one forces a wall)"
+	case effGive:
+		third := "the third card"
+		if t := s.ctx.third; t >= 0 && t < 3 && s.deck.shown[t] != noCard {
+			third += " (" + cardName(s.deck.shown[t]) + ")"
+		}
+		return fmt.Sprintf("give %s to ASTRA, or spend a Solo bonus to discard it instead (%d unspent)?",
+			third, s.astra.bonus-s.astra.used)
+	case effErrCard:
+		return "System Error: choose the card ASTRA gets"
+	case effAstra:
+		return "the ASTRA card makes you cross off " + astraBoxKind(s.lay()) + " still available: pick which"
+	}
+	return "choose the " + effNames[e.kind]
 }

@@ -8,6 +8,10 @@ import (
 // combinations, writing numbers, System Errors, missions timing, races,
 // end of game, solo procedure) is common and driven by the layout data.
 type advRules interface {
+	// allowed says whether empty space sp of sh may take a number or an X
+	// under the adventure's placement restrictions that do not involve
+	// values (A5 adjacency in a skyscraper); the ascending order is common.
+	allowed(s *State, sh *sheet, sp int8) bool
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -36,6 +40,20 @@ type advRules interface {
 	// score is p's final score, scoreLines its parts for display.
 	score(s *State, p int) int
 	scoreLines(s *State, p int) []scoreLine
+	// setup pushes the choices p makes before its first pick (A6 grey
+	// virus); it reports whether it pushed any.
+	setup(s *State, p int) bool
+	// expand resolves a pending effect that is not a choice of its own (A6
+	// propagation steps): it pops it and may push others. It reports
+	// whether e was such an effect.
+	expand(s *State, p int, e effect) bool
+	// incidents starts the phase 5 of a turn that needs decisions (A6
+	// propagations, missions after them); it reports whether it did. The
+	// stage ends with s.closeTurnRound.
+	incidents(s *State) bool
+	// astraCard pushes the effects of ASTRA card x that the adventure adds
+	// to crossing its astraBoxes (A6 viruses and propagations).
+	astraCard(s *State, x int8)
 	// check validates the adventure's marks of a decoded sheet.
 	check(s *State, sh *sheet) error
 	// draw renders p's sheet.
@@ -51,29 +69,44 @@ func (l *layout) rules() advRules { return l.r }
 
 // Effect kinds.
 const (
-	effNone       int8 = iota
-	effXBonus          // A1 Building: an X in any empty space (compulsory)
-	effPlanX           // Planning: an X in any empty space (optional)
-	effAct             // A1 Rocket Activation
-	effWall            // A2 wall between two spaces
-	effRobot           // A2 cross a robot of a station
-	effPlant           // A2 circle a plant of a station of the zone
-	effTunnel          // A3 build a tunnel
-	effTrack           // A3 Energy: cross a box of a scoring track
-	effFactRobot       // A4 cross a robot symbol of a factory
-	effFactEnergy      // A4 cross an energy symbol of a factory
-	effSymbol          // A4 circle the plant/water symbol above or below (arg: action)
-	effErrCard         // solo: the card ASTRA gets after a System Error
-	effGive            // solo: give the third card to ASTRA or spend a Solo bonus
-	effAstra           // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
-	effEnergy          // A2 Energy action: circle the next energy (optional)
-	effMission         // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
+	effNone        int8 = iota
+	effXBonus           // A1 Building: an X in any empty space (compulsory)
+	effPlanX            // Planning: an X in any empty space (optional)
+	effAct              // A1 Rocket Activation
+	effWall             // A2 wall between two spaces
+	effRobot            // A2 cross a robot of a station
+	effPlant            // A2 circle a plant of a station of the zone
+	effTunnel           // A3 build a tunnel
+	effTrack            // A3 Energy: cross a box of a scoring track
+	effFactRobot        // A4 cross a robot symbol of a factory
+	effFactEnergy       // A4 cross an energy symbol of a factory
+	effSymbol           // A4 circle the plant/water symbol above or below (arg: action)
+	effErrCard          // solo: the card ASTRA gets after a System Error
+	effGive             // solo: give the third card to ASTRA or spend a Solo bonus
+	effAstra            // solo: target of an ASTRA card (arg: 0 A, 1 B, 2 C)
+	effEnergy           // A2 Energy action: circle the next energy (optional)
+	effMission          // accomplish mission arg (0 A, 1 B, 2 C) at the end of the turn (optional)
+	effDome             // A5 Robot: build a dome section of the number's parity
+	effSplit            // A5 Planning: cut an unbuilt dome section in half
+	effUpgrade          // A5 Energy: upgrade a scoring area
+	effGrey             // A6 set-up: the space the grey virus infects (its quarter's target becomes active)
+	effInfect           // A6: infect an empty space of quarter arg
+	effWalkway          // A6 Robot: close a walkway
+	effQEnergy          // A6 Energy bonus: circle an energy in a quarter not evacuated
+	effVirus            // A6 ASTRA card: activate the green or the blue virus
+	effPropSym          // A6 ASTRA card: cross a propagation symbol
+	effPropagate        // A6: one propagation of every active virus (expanded)
+	effSpread           // A6: the virus of quarter arg spreads (expanded)
+	effAskMissions      // A6 phase 5: ask the missions met after the propagations (expanded)
+	effAirlock          // A7: activate an airlock touching a connected block
 	numEff
 )
 
 var effNames = [numEff]string{"", "building X", "planning X", "rocket activation", "wall", "robot", "plant",
 	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card",
-	"energy", "mission"}
+	"energy", "mission", "dome section", "dome section to split", "scoring area",
+	"space for the grey virus", "space to infect", "walkway to close", "quarter for the energy", "virus to activate",
+	"propagation symbol to cross", "propagation", "spread", "missions", "airlock to activate"}
 
 // optional effects may be declined (aSkip): the Planning X, the A2 Energy
 // and accomplishing a mission. Every other effect either is compulsory in
@@ -86,6 +119,15 @@ func optional(e effect) bool {
 func (s *State) push(kind, arg int8) {
 	if s.ctx.npend < maxPend {
 		s.ctx.pend[s.ctx.npend] = effect{kind, arg}
+		s.ctx.npend++
+	}
+}
+
+// pushFront makes kind the next pending effect.
+func (s *State) pushFront(kind, arg int8) {
+	if s.ctx.npend < maxPend {
+		copy(s.ctx.pend[1:s.ctx.npend+1], s.ctx.pend[:s.ctx.npend])
+		s.ctx.pend[0] = effect{kind, arg}
 		s.ctx.npend++
 	}
 }
@@ -138,7 +180,7 @@ func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
 	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
 		return false
 	}
-	return s.fits(sh, sp, v)
+	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp)
 }
 
 func (s *State) canWrite(sh *sheet, v, act int8) bool {
@@ -181,14 +223,14 @@ func (s *State) pickOK(p int, c, w int) bool {
 	return s.playable(&s.sh[p], cardNum[numC], act)
 }
 
-// ---- Wild actions (A2 markers) ----
+// ---- Wild actions (A2, A6 markers) ----
 
 func (s *State) hasWild(p int) bool {
 	l := s.lay()
-	if !l.wild || l.a2 == nil {
+	if !l.wild {
 		return false
 	}
-	for _, id := range l.a2.wilds {
+	for _, id := range l.wildIDs {
 		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
 			return true
 		}
@@ -197,7 +239,7 @@ func (s *State) hasWild(p int) bool {
 }
 
 func (s *State) useWild(p int) {
-	for _, id := range s.lay().a2.wilds {
+	for _, id := range s.lay().wildIDs {
 		if s.sh[p].circ.has(id) && !s.sh[p].cross.has(id) {
 			s.sh[p].cross.set(id)
 			return
@@ -271,6 +313,8 @@ func (s *State) Apply(a engine.Action) {
 		s.applyChance(a)
 	case phAstra:
 		s.applyAstra(int(a) - aTarget)
+	case phIncident:
+		s.applyIncident(int(a))
 	case phDecide:
 		s.decide(a)
 		if s.sub == subDone {
@@ -282,6 +326,10 @@ func (s *State) Apply(a engine.Action) {
 func (s *State) startSeat() {
 	s.ctx.reset()
 	s.sub = subChoose
+	if s.lay().r.setup(s, int(s.cur)) {
+		s.ctx.setup = true
+		s.runEffects()
+	}
 }
 
 func (s *State) nextSeat() {
@@ -349,7 +397,7 @@ func (s *State) targetOK(p int, e effect, t int) bool {
 	sh := &s.sh[p]
 	switch e.kind {
 	case effXBonus, effPlanX:
-		return t < s.lay().nSpaces && sh.num[t] == empty
+		return t < s.lay().nSpaces && sh.num[t] == empty && s.lay().r.allowed(s, sh, int8(t))
 	case effErrCard:
 		return t < 3
 	case effGive:
@@ -375,6 +423,8 @@ func (s *State) applyTarget(p int, e effect, t int) {
 		s.ctx.third = int8(t)
 	case effGive:
 		s.giveCard(t == 1)
+	case effAstra:
+		s.sh[p].cross.set(s.lay().astraBoxes[t])
 	case effMission:
 		s.sh[p].mwant |= 1 << e.arg
 	default:
@@ -396,24 +446,43 @@ func (s *State) countTargets(p int, e effect) (n, first int) {
 	return n, first
 }
 
+// settle resolves p's pending effects until one needs a choice (it reports
+// whether one does): expanded steps, effects with no target skipped, a
+// compulsory effect with a single target applied.
+func (s *State) settle(p int) bool {
+	r := s.lay().r
+	for s.ctx.npend > 0 {
+		e := s.ctx.pend[0]
+		if r.expand(s, p, e) {
+			continue
+		}
+		n, first := s.countTargets(p, e)
+		if n == 0 {
+			s.pop()
+			continue
+		}
+		if n == 1 && !optional(e) {
+			s.pop()
+			s.applyTarget(p, e, first)
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // runEffects resolves pending effects until one needs a choice; then the
 // turn's closing steps.
 func (s *State) runEffects() {
 	p := int(s.cur)
 	for {
-		for s.ctx.npend > 0 {
-			e := s.ctx.pend[0]
-			n, first := s.countTargets(p, e)
-			if n == 0 {
-				s.pop()
-				continue
-			}
-			if n == 1 && !optional(e) {
-				s.pop()
-				s.applyTarget(p, e, first)
-				continue
-			}
+		if s.settle(p) {
 			s.sub = subEffect
+			return
+		}
+		if s.ctx.setup {
+			s.ctx.setup = false
+			s.sub = subChoose
 			return
 		}
 		if s.closeTurn(p) {
@@ -499,11 +568,20 @@ func (s *State) giveCard(bonus bool) {
 // endTurn: phase 5, missions, the end-of-game check, the next cards.
 func (s *State) endTurn() {
 	r := s.lay().rules()
+	if r.incidents(s) {
+		return // A6: decisions first; the stage calls closeTurnRound
+	}
 	if !s.g.solo() {
 		r.phase5(s)
 		s.resolveRaces()
 	}
 	s.checkMissions()
+	s.closeTurnRound()
+}
+
+// closeTurnRound ends a turn once phase 5 and the missions are resolved:
+// the end-of-game check and the next cards.
+func (s *State) closeTurnRound() {
 	s.ctx.reset()
 	s.syncPub()
 	for p := range s.g.players {
@@ -743,11 +821,16 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 			}
 		}
 		return dst
-	case phAstra:
+	case phAstra, phIncident:
+		p := int(s.cur)
+		e := s.ctx.pend[0]
 		for t := 0; t < numTarget; t++ {
-			if s.astraTargetOK(t) {
+			if s.targetOK(p, e, t) {
 				dst = append(dst, engine.Action(aTarget+t))
 			}
+		}
+		if optional(e) {
+			dst = append(dst, aSkip)
 		}
 		return dst
 	case phOver:

@@ -468,49 +468,118 @@ func (a *a1Layout) score(s *State, p int) int {
 func (a *a1Layout) draw(s *State, sh *sheet) string {
 	l := s.lay()
 	var b strings.Builder
-	for zi := len(l.zones) - 1; zi >= 0; zi-- {
-		z := l.zones[zi]
+	floors := make([]string, len(l.zones))
+	quarters := make([][]int8, len(l.zones))
+	width := 0
+	for zi, z := range l.zones {
 		act := "Any"
 		if z.action != actAny {
 			act = actNames[z.action]
 		}
-		fmt.Fprintf(&b, "  %-3s %-9s", z.name, act)
+		var f strings.Builder
+		fmt.Fprintf(&f, "  %-3s %-9s %5s ", z.name, act, fmt.Sprintf("%d-%d", z.spaces[0]+1, z.spaces[len(z.spaces)-1]+1))
 		prevQ := int8(-1)
 		for _, sp := range z.spaces {
 			if q := a.quarterOf[sp]; q != prevQ {
 				if prevQ >= 0 {
-					b.WriteString(" |")
+					f.WriteString(" |")
 				}
 				prevQ = q
+				quarters[zi] = append(quarters[zi], q)
 			}
-			b.WriteString(" " + cell(sh.num[sp]))
+			f.WriteString(" " + cell(sh.num[sp]))
 		}
-		fmt.Fprintf(&b, "   (spaces %d-%d)\n", z.spaces[0]+1, z.spaces[len(z.spaces)-1]+1)
+		floors[zi] = f.String()
+		width = max(width, len(floors[zi]))
 	}
-	b.WriteString("  active rockets:")
+	for zi := len(l.zones) - 1; zi >= 0; zi-- { // top floor first
+		fmt.Fprintf(&b, "%-*s   ", width, floors[zi])
+		for i, q := range quarters[zi] {
+			if i > 0 {
+				b.WriteString(" |")
+			}
+			b.WriteString(" " + a.quarterBonuses(sh, q))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("  (floor, action, spaces; then each quarter's bonuses when complete: Rn n rockets,\n" +
+		"   Rn? only once its inactive rocket is activated, Act activate a rocket, X write an X,\n" +
+		"   Sab a Sabotage, Sab- one crossed off)\n")
+	b.WriteString("  inactive rockets in:")
+	active := ""
 	for i, id := range a.arrows {
+		name := a.quarters[a.arrowQuarter[i]].name
+		b.WriteString(" " + name)
 		if sh.circ.has(id) {
-			b.WriteString(" " + a.quarters[a.arrowQuarter[i]].name)
+			active += " " + name
 		}
 	}
-	main := 0
-	for _, row := range a.rows {
-		main += sh.cross.countRange(row.first, row.last)
+	if active == "" {
+		active = " none"
 	}
-	fmt.Fprintf(&b, "\n  rockets %d/%d  bonus rockets %d/%d  errors circled %d, crossed %d",
-		main, int(a.mainLast-a.mainFirst)+1, a.bonusCount(sh), len(a.bonusRockets), s.errorsOn(sh), a.crossedErrors(s, sh))
+	b.WriteString("; activated:" + active)
+	main, next, nextScore := 0, -1, 0
+	for _, row := range a.rows {
+		n := row.last - row.first + 1
+		done := sh.cross.countRange(row.first, row.last)
+		main += done
+		if next < 0 && done < int(n) {
+			next, nextScore = int(n)-done, row.score
+		}
+	}
+	fmt.Fprintf(&b, "\n  rockets %d/%d: score %d", main, int(a.mainLast-a.mainFirst)+1, a.base(sh))
+	if next > 0 {
+		fmt.Fprintf(&b, ", %d more to score %d", next, nextScore)
+	}
+	b.WriteString("\n  score by rockets crossed:")
+	total := 0
+	for _, row := range a.rows {
+		total += int(row.last-row.first) + 1
+		fmt.Fprintf(&b, " %d:%d", total, row.score)
+	}
+	fmt.Fprintf(&b, "\n  bonus rockets %d/%d  errors circled %d, crossed %d", a.bonusCount(sh), len(a.bonusRockets), s.errorsOn(sh), a.crossedErrors(s, sh))
 	b.WriteString("\n  sabotages:")
 	for _, box := range a.sabotages {
 		st := "open"
 		switch {
-		case sh.circ.has(box):
+		case sh.circ.has(box) && !sh.cross.has(box):
 			st = "triggered"
 		case sh.cross.has(box):
 			st = "crossed"
 		}
-		fmt.Fprintf(&b, " #%d %s", box, st)
+		fmt.Fprintf(&b, " %s %s", strings.TrimPrefix(a.boxName(box), "sabotage-"), st)
 	}
 	b.WriteString("\n")
+	return b.String()
+}
+
+// quarterBonuses names quarter q and its bonuses ("Q7 R3 R3? Sab Sab"), or
+// says it is done.
+func (a *a1Layout) quarterBonuses(sh *sheet, q int8) string {
+	name := a.quarters[q].name
+	if a.quarterDone(sh, q) {
+		return name + " done"
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	for _, bon := range a.quarters[q].bonuses {
+		switch bon.kind {
+		case bonRockets:
+			fmt.Fprintf(&b, " R%d", bon.n)
+			if bon.needs != 0 && !sh.circ.has(bon.needs) {
+				b.WriteString("?")
+			}
+		case bonAct:
+			b.WriteString(" Act")
+		case bonX:
+			b.WriteString(" X")
+		case bonSab:
+			b.WriteString(" Sab")
+			if sh.cross.has(bon.box) {
+				b.WriteString("-")
+			}
+		}
+	}
 	return b.String()
 }
 

@@ -158,6 +158,7 @@ func compileA2(l *layout, r *rawA2) (*a2Layout, error) {
 		}
 		a.wildOf[m] = wild
 		a.wilds = append(a.wilds, wild)
+		l.wildIDs = append(l.wildIDs, wild)
 	}
 	if a.errEnergy, err = regAll(l, r.ErrorEnergy); err != nil {
 		return nil, err
@@ -558,13 +559,15 @@ func (a *a2Layout) check(s *State, sh *sheet) error {
 func (a *a2Layout) draw(s *State, sh *sheet) string {
 	l := s.lay()
 	var b strings.Builder
-	var ruler strings.Builder
+	var ruler, tanks strings.Builder
 	b.WriteString("  Earth>")
 	ruler.WriteString("  space ")
+	tanks.WriteString("  tank  ")
 	for sp := int8(0); int(sp) < l.nSpaces; sp++ {
 		if sp > 0 && sh.cross.has(int16(l.wallBase+int(sp))) {
 			b.WriteString(" ||")
 			ruler.WriteString("   ")
+			tanks.WriteString("   ")
 		}
 		c := cell(sh.num[sp])
 		if id := a.tankAt[sp]; id != 0 {
@@ -574,22 +577,27 @@ func (a *a2Layout) draw(s *State, sh *sheet) string {
 				c += "~"
 			}
 		}
-		id := strconv.Itoa(int(sp) + 1)
-		w := max(len(c), len(id))
+		id, val := strconv.Itoa(int(sp)+1), ""
+		if t := a.tankAt[sp]; t != 0 {
+			val = strconv.Itoa(int(a.tankVal[t]))
+		}
+		w := max(len(c), len(id), len(val))
 		fmt.Fprintf(&b, " %-*s", w, c)
 		fmt.Fprintf(&ruler, " %-*s", w, id)
+		fmt.Fprintf(&tanks, " %-*s", w, val)
 	}
-	b.WriteString(" >Moon  (~ tank, w circled tank, || wall)\n" + ruler.String() + "\n  stations:")
+	b.WriteString(" >Moon\n" + ruler.String() + "\n" + strings.TrimRight(tanks.String(), " ") +
+		"\n  (~ tank, w circled tank, || wall; tank: a circled tank's points)\n  stations (plants score the multiplier times the circled plants):")
 	for i := range a.stations {
 		st := &a.stations[i]
-		mult := "-"
+		mult := fmt.Sprintf("x%d or x%d", st.highV, st.lowV) // not won yet: x high first, x low once taken
 		switch {
 		case sh.circ.has(st.high):
 			mult = fmt.Sprintf("x%d", st.highV)
 		case sh.circ.has(st.low):
 			mult = fmt.Sprintf("x%d", st.lowV)
 		case sh.cross.has(st.high):
-			mult = fmt.Sprintf("(x%d only)", st.lowV)
+			mult = fmt.Sprintf("x%d to win (x%d taken)", st.lowV, st.highV)
 		}
 		r, pl := 0, 0
 		for _, id := range st.robots {
@@ -598,7 +606,7 @@ func (a *a2Layout) draw(s *State, sh *sheet) string {
 		for _, id := range st.plants {
 			pl += boolInt(sh.circ.has(id))
 		}
-		fmt.Fprintf(&b, "  %s@%d robots %d/%d plants %d/%d %s;", st.name, st.space+1, r, len(st.robots), pl, len(st.plants), mult)
+		fmt.Fprintf(&b, "\n    %s at space %d: robots %d/%d, plants %d/%d, multiplier %s", st.name, st.space+1, r, len(st.robots), pl, len(st.plants), mult)
 	}
 	en, wild := 0, 0
 	for _, id := range a.energy {
@@ -607,6 +615,7 @@ func (a *a2Layout) draw(s *State, sh *sheet) string {
 	for _, id := range a.wilds {
 		wild += boolInt(sh.circ.has(id) && !sh.cross.has(id))
 	}
+	b.WriteString("\n    (a station's robots all crossed win its multiplier: the high one if nobody has it yet)")
 	fmt.Fprintf(&b, "\n  energy %d/%d  walls %d  astronauts %d/%d  planning %d/%d  wild actions %d\n",
 		en, len(a.energy), a.walls(l, sh), countCrossed(sh, a.astro), len(a.astro),
 		countCrossed(sh, a.plan), len(a.plan), wild)

@@ -475,22 +475,27 @@ func (a *a3Layout) mult(sh *sheet, t int) int {
 	return a.tracks[t].values[countCrossed(sh, a.tracks[t].boxes)]
 }
 
-func (a *a3Layout) astroRank(s *State, p int) int {
-	mine := countCrossed(&s.sh[p], a.astro)
+func (a *a3Layout) astroRank(s *State, p int) int { return s.markerRank(p, a.astro, a.ranks) }
+
+// markerRank is p's reward for the most crossed markers ids (A3, A5
+// astronauts): dense ranking of the players with at least one (deck.md
+// 4.11); solo, first place when p has at least ASTRA's Astronaut cards.
+func (s *State) markerRank(p int, ids []int16, rewards []int) int {
+	mine := countCrossed(&s.sh[p], ids)
 	if mine == 0 {
 		return 0
 	}
 	if s.g.solo() {
 		if mine >= int(s.astra.cards[actAstronaut]) {
-			return a.ranks[0]
+			return rewards[0]
 		}
-		return a.ranks[1]
+		return rewards[1]
 	}
 	var counts [maxPlayers]int
 	for q := range s.g.players {
-		counts[q] = countCrossed(s.view(p, q), a.astro)
+		counts[q] = countCrossed(s.view(p, q), ids)
 	}
-	return denseRank(counts[:s.g.players], mine, a.ranks)
+	return denseRank(counts[:s.g.players], mine, rewards)
 }
 
 func (a *a3Layout) scoreLines(s *State, p int) []scoreLine {
@@ -570,51 +575,114 @@ func (a *a3Layout) check(s *State, sh *sheet) error {
 	return nil
 }
 
+// a3Cell is what building n holds: its number (or its name), tank and
+// antennas.
+func (a *a3Layout) a3Cell(sh *sheet, n int8) string {
+	var v string
+	switch {
+	case n >= maxSpaces:
+		v = nodeLabel(n)
+	case a.tankAt[n] != 0:
+		v = cell(sh.num[n]) + map[bool]string{true: "w", false: "~"}[sh.circ.has(a.tankAt[n])]
+	default:
+		v = cell(sh.num[n])
+	}
+	for _, id := range a.antennaAt[n] {
+		v += map[bool]string{true: "A", false: "^"}[sh.circ.has(id)]
+	}
+	return v
+}
+
+// nodeLabel names a grid node that is not a building space.
+func nodeLabel(n int8) string {
+	switch n {
+	case nodeRocket:
+		return "ROCKET"
+	case nodeObs:
+		return "OBS"
+	}
+	return "X"
+}
+
+// tunnelBuilt says whether the tunnel between grid nodes x and y is built
+// (or pre-built).
+func (a *a3Layout) tunnelBuilt(sh *sheet, x, y int8) bool {
+	for _, t := range a.prebuilt {
+		if t == [2]int8{x, y} || t == [2]int8{y, x} {
+			return true
+		}
+	}
+	for i, t := range a.tunnels {
+		if (t == [2]int8{x, y} || t == [2]int8{y, x}) && sh.cross.has(a.tunnelID[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 func (a *a3Layout) draw(s *State, sh *sheet) string {
 	var b strings.Builder
 	c := a.connected(sh)
-	for _, row := range a.grid {
-		b.WriteString(" ")
+	grid := make([][]int8, len(a.grid))
+	for r, row := range a.grid {
 		for _, name := range row {
 			n, _ := parseNode(s.lay(), name)
-			v := name
-			if n < maxSpaces {
-				v = cell(sh.num[n])
-				if a.tankAt[n] != 0 {
-					v += map[bool]string{true: "w", false: "~"}[sh.circ.has(a.tankAt[n])]
-				}
-				for _, id := range a.antennaAt[n] {
-					v += map[bool]string{true: "A", false: "^"}[sh.circ.has(id)]
-				}
-			}
+			grid[r] = append(grid[r], n)
+		}
+	}
+	const width = 7 // "*ROCKET", "*12~^A"
+	for r, row := range grid {
+		b.WriteString(" ")
+		for col, n := range row {
+			v := a.a3Cell(sh, n)
 			if c.has(n) {
 				v = "*" + v
 			}
-			fmt.Fprintf(&b, " %-6s", v)
+			tunnel := "  "
+			if col+1 < len(row) && a.tunnelBuilt(sh, n, row[col+1]) {
+				tunnel = "=="
+			}
+			fmt.Fprintf(&b, " %-*s%s", width, v, tunnel)
 		}
-		b.WriteString("   | buildings")
-		for _, name := range row {
-			fmt.Fprintf(&b, " %-6s", name)
+		b.WriteString(" | buildings")
+		for _, name := range a.grid[r] {
+			if name == "ROCKET" {
+				name = "RKT"
+			}
+			fmt.Fprintf(&b, " %-3s", name)
 		}
+		trimSpaces(&b)
 		b.WriteString("\n")
+		if r+1 < len(grid) {
+			line := " "
+			for col, n := range row {
+				v := ""
+				if col < len(grid[r+1]) && a.tunnelBuilt(sh, n, grid[r+1][col]) {
+					v = "||"
+				}
+				line += fmt.Sprintf("  %-*s", width+1, v)
+			}
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
 	}
-	b.WriteString("  (* connected, ~ tank, w circled tank, ^ antenna, A circled antenna)\n  quarters:")
+	b.WriteString("  (* connected to the rocket, == || tunnels built, ~ tank, w circled tank, ^ antenna,\n" +
+		"   A circled antenna, RKT the rocket)\n  quarters (complete: 15 points, or 5 once another player has the 15):\n   ")
 	for i := range a.quarters {
 		q := &a.quarters[i]
-		st := "open"
+		st := ""
 		switch {
 		case sh.circ.has(q.high):
-			st = strconv.Itoa(q.highV)
+			st = fmt.Sprintf(" won %d,", q.highV)
 		case sh.circ.has(q.low):
-			st = strconv.Itoa(q.lowV)
+			st = fmt.Sprintf(" won %d,", q.lowV)
 		case sh.cross.has(q.high):
-			st = "5 only"
+			st = fmt.Sprintf(" %d taken,", q.highV)
 		}
 		g := 0
 		for _, gh := range q.greenhouses {
 			g += boolInt(sh.circ.has(gh[0]))
 		}
-		fmt.Fprintf(&b, " %s %s greenhouses %d/4;", q.name, st, g)
+		fmt.Fprintf(&b, " %s%s greenhouses %d/4;", q.name, st, g)
 	}
 	b.WriteString("\n  multipliers:")
 	for t := range a.tracks {
@@ -623,4 +691,11 @@ func (a *a3Layout) draw(s *State, sh *sheet) string {
 	fmt.Fprintf(&b, "  tunnels %d  astronauts %d  planning %d (-%d)\n", countCrossed(sh, a.tunnelID), countCrossed(sh, a.astro),
 		countCrossed(sh, a.plan), a.penalty[countCrossed(sh, a.plan)])
 	return b.String()
+}
+
+// trimSpaces drops the spaces at the end of b.
+func trimSpaces(b *strings.Builder) {
+	t := strings.TrimRight(b.String(), " ")
+	b.Reset()
+	b.WriteString(t)
 }

@@ -29,27 +29,25 @@ func (s *State) astraCard(x int8) bool {
 	if l.astraError {
 		s.markError(0)
 	}
-	n, first := 0, -1
-	for t := range l.astraBoxes {
-		if s.astraTargetOK(t) {
-			if n == 0 {
-				first = t
-			}
-			n++
-		}
-	}
-	switch n {
-	case 0:
-		return false
-	case 1:
-		s.sh[0].cross.set(l.astraBoxes[first])
-		return false
-	}
-	s.phase = phAstra
-	s.cur = 0
 	s.ctx.reset()
-	s.push(effAstra, x)
-	return true
+	if len(l.astraBoxes) > 0 {
+		s.push(effAstra, x)
+	}
+	l.r.astraCard(s, x)
+	s.cur = 0
+	return s.runAstra()
+}
+
+// runAstra resolves the pending effects of an ASTRA card until one needs
+// the player's choice (phase phAstra; it reports true) or none is left.
+func (s *State) runAstra() bool {
+	if s.settle(0) {
+		s.phase = phAstra
+		return true
+	}
+	s.ctx.reset()
+	s.phase = phChance
+	return false
 }
 
 // astraTargetOK: box t of the ASTRA card's list is still available.
@@ -63,10 +61,14 @@ func (s *State) astraTargetOK(t int) bool {
 }
 
 func (s *State) applyAstra(t int) {
-	s.sh[0].cross.set(s.lay().astraBoxes[t])
+	e := s.ctx.pend[0]
+	s.pop()
+	s.applyTarget(0, e, t)
+	more := s.runAstra()
 	s.syncPub()
-	s.ctx.reset()
-	s.advanceChance()
+	if !more {
+		s.advanceChance()
+	}
 }
 
 // astraScore is ASTRA's score (solo-astra.md 2 and 4).

@@ -58,9 +58,10 @@ func (sh *sheet) filled(s int8) bool { return sh.num[s] != empty }
 
 // Phases of a game.
 const (
-	phChance int8 = iota // a card flip or a mission draw
-	phDecide             // seat cur makes its choices of the turn
-	phAstra              // solo: the player picks the target of an ASTRA card
+	phChance   int8 = iota // a card flip or a mission draw
+	phDecide               // seat cur makes its choices of the turn
+	phAstra                // solo: the player picks the target of an ASTRA card
+	phIncident             // A6 phase 5: seat cur resolves its propagations and missions
 	phOver
 )
 
@@ -89,6 +90,7 @@ type turnCtx struct {
 	third  int8 // solo: slot of the card for ASTRA, -1 not known yet
 	asked  bool // the mission choices of the turn have been asked
 	closed bool // the closing steps of the turn have run
+	setup  bool // the pending effects are the seat's set-up (A6 grey virus), before its pick
 	npend  int8
 	pend   [maxPend]effect
 }
@@ -143,7 +145,10 @@ type State struct {
 	deck    deck
 	ctx     turnCtx
 	astra   astraState
-	sh      [maxPlayers]sheet
+	// prop[p] is the number of propagations p still has to resolve in the
+	// A6 phase 5 (phIncident).
+	prop [maxPlayers]int8
+	sh   [maxPlayers]sheet
 	// pub[q] is q's sheet as the others see it: as at the start of the turn.
 	pub [maxPlayers]sheet
 }

@@ -45,5 +45,11 @@ func (s *State) ActionStringFor(p engine.Player, a engine.Action) string {
 	if s.phase == phDecide && int(p) != int(s.cur) {
 		return hiddenChoice
 	}
+	if s.phase == phIncident && int(p) != int(s.cur) && s.ctx.npend > 0 {
+		// A6 phase 5: the sheets show the result; the choice is named by
+		// its step only (two orders of infections can end the same, and a
+		// mission choice stays secret until the end of the turn)
+		return "phase 5: " + effNames[s.ctx.pend[0].kind]
+	}
 	return s.ActionString(a)
 }

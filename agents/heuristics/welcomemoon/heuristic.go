@@ -29,9 +29,10 @@ func init() {
 
 // Weights of the evaluation. slackWeights are the points per open (space,
 // value) pair, by adventure: A2's single long trajectory has far more open
-// pairs than its score can use, A1 and A3 need their sheets kept open
-// (tuned on 40 solo games per adventure against ASTRA level 1).
-var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15}
+// pairs than its score can use, A1 and A3 need their sheets kept open;
+// A5's adjacency makes open levels worth more (tuned on 40 solo games per
+// adventure against ASTRA level 1; docs/rules/welcome-moon.md).
+var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15, 7: 0.15}
 
 const errorWeight = 6.0 // extra points lost per System Error (they end the game)
 

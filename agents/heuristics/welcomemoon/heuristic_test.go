@@ -15,7 +15,13 @@ import (
 // acts and number cards nums (card ids of the folder's order, from 0).
 func deal(t *testing.T, acts, nums [3]engine.Action) (engine.Game, engine.State) {
 	t.Helper()
-	g, err := wm.New(2, 2, 1)
+	return dealAdv(t, 2, acts, nums)
+}
+
+// dealAdv is deal for adventure adv.
+func dealAdv(t *testing.T, adv int, acts, nums [3]engine.Action) (engine.Game, engine.State) {
+	t.Helper()
+	g, err := wm.New(adv, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,5 +197,17 @@ func TestGivesAstraTheCheapCard(t *testing.T) {
 		if name := s.ActionString(a); strings.HasSuffix(name, "[n1a2]") || strings.HasSuffix(name, "[n2a1]") {
 			t.Errorf("seed %d: played %s, ASTRA gets the Planning card (4 points)", seed, name)
 		}
+	}
+}
+
+// TestA5UpgradesTheDome: with only Energy combinations on an empty A5
+// sheet, the dome upgrade is the one that scores at once (8 unbuilt
+// sections x 1 point less each); the other areas multiply nothing yet.
+func TestA5UpgradesTheDome(t *testing.T) {
+	// action cards 1, 7, 13: Energy; number cards 16 (6), 11 (5), 2 (2)
+	g, s := dealAdv(t, 5, [3]engine.Action{1, 7, 13}, [3]engine.Action{16, 11, 2})
+	names := playTurn(t, g, s)
+	if !slices.Contains(names, "upgrade-dome") {
+		t.Errorf("turn %v: want upgrade-dome", names)
 	}
 }

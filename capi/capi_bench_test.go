@@ -1,0 +1,90 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// BenchmarkSlotStep: one decision of each game through the C API's Go side
+// (step with a legal action, observe; reset when over), random-free: the
+// first legal action.
+func BenchmarkSlotStep(b *testing.B) {
+	for _, name := range engine.Names() {
+		b.Run(name, func(b *testing.B) {
+			s, err := newSlot(slotConfig{game: name, seat: -1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			obs := make([]float32, engine.ObservationSize(s.game))
+			mask := make([]int8, s.game.NumActions())
+			rew := make([]float64, s.numRewards())
+			seed := uint64(0)
+			if err := s.reset(seed, 0, false); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.observe(s.viewer(), obs, mask); err != nil {
+					b.Fatal(err)
+				}
+				a := 0
+				for mask[a] == 0 {
+					a++
+				}
+				term, trunc, err := s.step(int64(a), rew)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if term || trunc {
+					seed++
+					if err := s.reset(seed, 0, false); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBatchStep: one step of a vector environment of 256 games
+// (per-op time is for 256 steps).
+func BenchmarkBatchStep(b *testing.B) {
+	for _, name := range engine.Names() {
+		b.Run(name, func(b *testing.B) {
+			const n = 256
+			bt, err := newBatch(n, slotConfig{game: name, seat: -1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			o := batchOut{
+				obs:        make([]float32, n*bt.obsSize),
+				mask:       make([]int8, n*bt.actions),
+				rewards:    make([]float64, n*bt.rewards),
+				player:     make([]int32, n),
+				terminated: make([]uint8, n),
+				truncated:  make([]uint8, n),
+			}
+			if err := bt.resetAll(1, o); err != nil {
+				b.Fatal(err)
+			}
+			actions := make([]int64, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range actions {
+					m := o.mask[i*bt.actions : (i+1)*bt.actions]
+					actions[i] = 0
+					for a, ok := range m {
+						if ok != 0 {
+							actions[i] = int64(a)
+							break
+						}
+					}
+				}
+				if err := bt.stepAll(actions, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

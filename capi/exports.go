@@ -1,0 +1,500 @@
+package main
+
+/*
+#include <stdint.h>
+#include <stdlib.h>
+*/
+import "C"
+
+import (
+	"fmt"
+	"unsafe"
+
+	_ "github.com/moongym/moongym/agents/all"
+	"github.com/moongym/moongym/engine"
+)
+
+// The exports: thin conversions between C and the Go functions of this
+// package, each run through guard. Sizes come with every buffer and are
+// checked against the object's; a NULL buffer with a zero size is an
+// empty slice.
+
+// cSlice is the n values of type T at p, C memory the caller owns.
+func cSlice[T any](p unsafe.Pointer, n C.int64_t, what string) ([]T, error) {
+	if n < 0 || (p == nil && n != 0) {
+		return nil, fmt.Errorf("%w: %s buffer of %d values", errBadArgument, what, n)
+	}
+	if n == 0 {
+		return []T{}, nil
+	}
+	return unsafe.Slice((*T)(p), int(n)), nil
+}
+
+func floats(p *C.float, n C.int64_t) ([]float32, error) {
+	return cSlice[float32](unsafe.Pointer(p), n, "float32")
+}
+
+func doubles(p *C.double, n C.int64_t) ([]float64, error) {
+	return cSlice[float64](unsafe.Pointer(p), n, "float64")
+}
+
+func int8s(p *C.int8_t, n C.int64_t) ([]int8, error) {
+	return cSlice[int8](unsafe.Pointer(p), n, "int8")
+}
+
+func wantLen(what string, got, want int) error {
+	if got != want {
+		return fmt.Errorf("%w: %s buffer has %d entries, want %d", errBadArgument, what, got, want)
+	}
+	return nil
+}
+
+// notNil refuses a NULL pointer where Go writes a result (Go would fault).
+func notNil(p unsafe.Pointer, what string) error {
+	if p == nil {
+		return fmt.Errorf("%w: NULL %s pointer", errBadArgument, what)
+	}
+	return nil
+}
+
+func setString(out **C.char, s string) error {
+	if out == nil {
+		return fmt.Errorf("%w: NULL string pointer", errBadArgument)
+	}
+	*out = C.CString(s)
+	return nil
+}
+
+//export mg_free_string
+func mg_free_string(s *C.char) {
+	C.free(unsafe.Pointer(s))
+}
+
+// mg_take_error gives error id's kind and message (to free with
+// mg_free_string) and forgets it. It returns 0, or 1 for an unknown id.
+//
+//export mg_take_error
+func mg_take_error(id C.int64_t, kind *C.int32_t, msg **C.char) C.int64_t {
+	err, ok := pending.take(int64(id))
+	if !ok || kind == nil || msg == nil {
+		return 1
+	}
+	*kind = C.int32_t(kindOf(err))
+	*msg = C.CString(err.Error())
+	return 0
+}
+
+// mg_free releases an object.
+//
+//export mg_free
+func mg_free(h C.uint64_t) C.int64_t {
+	return C.int64_t(guard(func() error { return handles.remove(uint64(h)) }))
+}
+
+// mg_catalog writes the JSON list of games (spec and test configurations)
+// and agents.
+//
+//export mg_catalog
+func mg_catalog(out **C.char) C.int64_t {
+	return C.int64_t(guard(func() error {
+		s, err := catalog()
+		if err != nil {
+			return err
+		}
+		return setString(out, s)
+	}))
+}
+
+// mg_env_new makes an environment: params "k=v,k=v"; seat -1 for a
+// multi-agent environment, else the learner's seat with opponents one agent
+// spec per line.
+//
+//export mg_env_new
+func mg_env_new(game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		cfg, err := cConfig(game, params, maxSteps, seat, opponents)
+		if err != nil {
+			return nil, err
+		}
+		return newSlot(cfg)
+	})
+}
+
+// newObject runs newFn and stores its object under a new handle in out.
+func newObject(out *C.uint64_t, newFn func() (any, error)) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(out), "handle"); err != nil {
+			return err
+		}
+		obj, err := newFn()
+		if err != nil {
+			return err
+		}
+		*out = C.uint64_t(handles.add(obj))
+		return nil
+	}))
+}
+
+// cConfig reads an environment's configuration from C arguments.
+func cConfig(game, params *C.char, maxSteps, seat C.int64_t, opponents *C.char) (slotConfig, error) {
+	return parseConfig(C.GoString(game), C.GoString(params), int64(maxSteps), int64(seat), C.GoString(opponents))
+}
+
+// withSlot runs f on environment h under its lock.
+func withSlot(h C.uint64_t, f func(s *slot) error) C.int64_t {
+	return C.int64_t(guard(func() error {
+		s, err := lookup[*slot](uint64(h))
+		if err != nil {
+			return err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return f(s)
+	}))
+}
+
+// mg_env_info writes the environment's description as JSON.
+//
+//export mg_env_info
+func mg_env_info(h C.uint64_t, out **C.char) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		js, err := s.info()
+		if err != nil {
+			return err
+		}
+		return setString(out, js)
+	})
+}
+
+// mg_env_reset starts an episode from seed; with reseed, a single-agent
+// environment's opponents are made afresh from agentSeed. It writes the seat
+// to act (or -2 when over) into player.
+//
+//export mg_env_reset
+func mg_env_reset(h C.uint64_t, seed, agentSeed C.uint64_t, reseed C.int32_t, player *C.int32_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		if err := notNil(unsafe.Pointer(player), "player"); err != nil {
+			return err
+		}
+		if err := s.reset(uint64(seed), uint64(agentSeed), reseed != 0); err != nil {
+			return err
+		}
+		*player = C.int32_t(s.current())
+		return nil
+	})
+}
+
+// mg_env_step plays action and writes the rewards (one per seat, or the
+// learner's) and flags: terminated, truncated, the seat to act next (-2 when
+// over) and the seat whose observation and mask it wrote into obs and mask
+// (the environment's default viewer, as mg_env_observe with -1; obs and
+// mask may be NULL with sizes 0 to skip it). An error changes nothing.
+//
+//export mg_env_step
+func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.int64_t, flags *C.int32_t, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		rew, err := doubles(rewards, nRewards)
+		if err != nil {
+			return err
+		}
+		if err := wantLen("rewards", len(rew), s.numRewards()); err != nil {
+			return err
+		}
+		if err := notNil(unsafe.Pointer(flags), "flags"); err != nil {
+			return err
+		}
+		o, m, err := obsBuffers(s, obs, nObs, mask, nMask, true)
+		if err != nil {
+			return err
+		}
+		term, trunc, err := s.step(int64(action), rew)
+		if err != nil {
+			return err
+		}
+		fl := unsafe.Slice((*int32)(unsafe.Pointer(flags)), 4)
+		fl[0], fl[1], fl[2], fl[3] = int32(boolByte(term)), int32(boolByte(trunc)), int32(s.current()), int32(s.viewer())
+		if o == nil {
+			return nil
+		}
+		return s.observe(s.viewer(), o, m)
+	})
+}
+
+// obsBuffers checks an observation and a mask buffer against the slot's
+// sizes; with optional, both NULL gives nil slices.
+func obsBuffers(s *slot, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t, optional bool) ([]float32, []int8, error) {
+	if optional && obs == nil && mask == nil && nObs == 0 && nMask == 0 {
+		return nil, nil, nil
+	}
+	o, err := floats(obs, nObs)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := int8s(mask, nMask)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := wantLen("observation", len(o), engine.ObservationSize(s.game)); err != nil {
+		return nil, nil, err
+	}
+	if err := wantLen("mask", len(m), s.game.NumActions()); err != nil {
+		return nil, nil, err
+	}
+	return o, m, nil
+}
+
+// mg_env_observe writes seat player's observation and action mask (-1: the
+// environment's default viewer).
+//
+//export mg_env_observe
+func mg_env_observe(h C.uint64_t, player C.int32_t, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		o, m, err := obsBuffers(s, obs, nObs, mask, nMask, false)
+		if err != nil {
+			return err
+		}
+		p := engine.Player(player)
+		if player == -1 {
+			p = s.viewer()
+		}
+		return s.observe(p, o, m)
+	})
+}
+
+// mg_env_scores writes the game's points of every seat.
+//
+//export mg_env_scores
+func mg_env_scores(h C.uint64_t, scores *C.double, n C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		d, err := doubles(scores, n)
+		if err != nil {
+			return err
+		}
+		if err := wantLen("scores", len(d), s.game.NumPlayers()); err != nil {
+			return err
+		}
+		return s.scores(d)
+	})
+}
+
+// mg_env_render draws the state: everything (player -1) or as a seat sees it.
+//
+//export mg_env_render
+func mg_env_render(h C.uint64_t, player C.int32_t, out **C.char) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		st, err := s.started()
+		if err != nil {
+			return err
+		}
+		if player < 0 {
+			return setString(out, st.String())
+		}
+		if int(player) >= s.game.NumPlayers() {
+			return fmt.Errorf("%w: seat %d of %d", errBadArgument, player, s.game.NumPlayers())
+		}
+		return setString(out, engine.StringFor(st, engine.Player(player)))
+	})
+}
+
+// mg_env_action_name names an action in the current state.
+//
+//export mg_env_action_name
+func mg_env_action_name(h C.uint64_t, action C.int64_t, out **C.char) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		st, err := s.started()
+		if err != nil {
+			return err
+		}
+		if action < 0 || int(action) >= s.game.NumActions() {
+			return fmt.Errorf("%w: %d is out of range 0..%d", engine.ErrIllegalAction, action, s.game.NumActions()-1)
+		}
+		return setString(out, st.ActionString(engine.Action(action)))
+	})
+}
+
+// mg_env_state_json writes the current state as the game's JSON.
+//
+//export mg_env_state_json
+func mg_env_state_json(h C.uint64_t, out **C.char) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		st, err := s.started()
+		if err != nil {
+			return err
+		}
+		b, err := st.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		return setString(out, string(b))
+	})
+}
+
+// mg_vec_new makes n environments of one configuration (arguments as
+// mg_env_new).
+//
+//export mg_vec_new
+func mg_vec_new(n C.int64_t, game, params *C.char, maxSteps C.int64_t, seat C.int64_t, opponents *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		cfg, err := cConfig(game, params, maxSteps, seat, opponents)
+		if err != nil {
+			return nil, err
+		}
+		return newBatch(int(n), cfg)
+	})
+}
+
+// withBatch runs f on vector environment h under its lock, with its
+// output arrays (rewards, terminated and truncated may be NULL for reset).
+func withBatch(h C.uint64_t, obs *C.float, mask *C.int8_t, rewards *C.double, player *C.int32_t, terminated, truncated *C.uint8_t, f func(b *batch, o batchOut) error) C.int64_t {
+	return C.int64_t(guard(func() error {
+		b, err := lookup[*batch](uint64(h))
+		if err != nil {
+			return err
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		n := C.int64_t(len(b.slots))
+		var o batchOut
+		if o.obs, err = floats(obs, n*C.int64_t(b.obsSize)); err != nil {
+			return err
+		}
+		if o.mask, err = int8s(mask, n*C.int64_t(b.actions)); err != nil {
+			return err
+		}
+		if player == nil {
+			return fmt.Errorf("%w: NULL player array", errBadArgument)
+		}
+		o.player = unsafe.Slice((*int32)(unsafe.Pointer(player)), int(n))
+		if rewards != nil {
+			if o.rewards, err = doubles(rewards, n*C.int64_t(b.rewards)); err != nil {
+				return err
+			}
+			if terminated == nil || truncated == nil {
+				return fmt.Errorf("%w: NULL flag arrays", errBadArgument)
+			}
+			o.terminated = unsafe.Slice((*uint8)(unsafe.Pointer(terminated)), int(n))
+			o.truncated = unsafe.Slice((*uint8)(unsafe.Pointer(truncated)), int(n))
+		}
+		return f(b, o)
+	}))
+}
+
+// mg_vec_reset resets every environment from seed and writes the
+// observations (n×size), masks (n×actions) and seats to act (n).
+//
+//export mg_vec_reset
+func mg_vec_reset(h C.uint64_t, seed C.uint64_t, obs *C.float, mask *C.int8_t, player *C.int32_t) C.int64_t {
+	return withBatch(h, obs, mask, nil, player, nil, nil, func(b *batch, o batchOut) error {
+		return b.resetAll(uint64(seed), o)
+	})
+}
+
+// mg_vec_step steps every environment with actions (n of them) and writes
+// the observations, masks, rewards (n×seats, or n for single-agent ones),
+// seats to act, and terminated and truncated flags. A batch with an illegal
+// action is refused whole.
+//
+//export mg_vec_step
+func mg_vec_step(h C.uint64_t, actions *C.int64_t, nActions C.int64_t, obs *C.float, mask *C.int8_t, rewards *C.double, player *C.int32_t, terminated, truncated *C.uint8_t) C.int64_t {
+	return withBatch(h, obs, mask, rewards, player, terminated, truncated, func(b *batch, o batchOut) error {
+		if nActions < 0 || (actions == nil && nActions != 0) {
+			return fmt.Errorf("%w: %d actions", errBadArgument, nActions)
+		}
+		acts := []int64{}
+		if nActions > 0 {
+			acts = unsafe.Slice((*int64)(unsafe.Pointer(actions)), int(nActions))
+		}
+		return b.stepAll(acts, o)
+	})
+}
+
+// mg_vec_info describes the vector environment's game as mg_env_info.
+//
+//export mg_vec_info
+func mg_vec_info(h C.uint64_t, out **C.char) C.int64_t {
+	return C.int64_t(guard(func() error {
+		b, err := lookup[*batch](uint64(h))
+		if err != nil {
+			return err
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		js, err := b.slots[0].info()
+		if err != nil {
+			return err
+		}
+		return setString(out, js)
+	}))
+}
+
+// mg_agent_new makes an agent from a spec for a game configuration.
+//
+//export mg_agent_new
+func mg_agent_new(spec, game, params *C.char, seed C.uint64_t, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		return newAgent(C.GoString(spec), C.GoString(game), C.GoString(params), uint64(seed))
+	})
+}
+
+// agentState finds agent ah and a copy of environment eh's state to act on;
+// the environment is locked only while it is copied.
+func agentState(ah, eh C.uint64_t) (*agentObj, engine.State, error) {
+	a, err := lookup[*agentObj](uint64(ah))
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := lookup[*slot](uint64(eh))
+	if err != nil {
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, err := a.toAct(s)
+	return a, st, err
+}
+
+// mg_agent_act writes the agent's action in environment eh's current state.
+//
+//export mg_agent_act
+func mg_agent_act(ah, eh C.uint64_t, action *C.int64_t) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if err := notNil(unsafe.Pointer(action), "action"); err != nil {
+			return err
+		}
+		a, st, err := agentState(ah, eh)
+		if err != nil {
+			return err
+		}
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		act, err := a.agent.Act(st)
+		if err != nil {
+			return err
+		}
+		*action = C.int64_t(act)
+		return nil
+	}))
+}
+
+// mg_agent_policy writes the agent's probability of every action (numActions
+// of them) in environment eh's current state.
+//
+//export mg_agent_policy
+func mg_agent_policy(ah, eh C.uint64_t, probs *C.double, n C.int64_t) C.int64_t {
+	return C.int64_t(guard(func() error {
+		a, st, err := agentState(ah, eh)
+		if err != nil {
+			return err
+		}
+		d, err := doubles(probs, n)
+		if err != nil {
+			return err
+		}
+		if err := wantLen("probabilities", len(d), a.game.NumActions()); err != nil {
+			return err
+		}
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.policy(st, d)
+	}))
+}

@@ -1,0 +1,88 @@
+"""moongym: the Go game engines of moongym as PettingZoo and Gymnasium
+environments.
+
+- :func:`moongym.pettingzoo.env`: a PettingZoo AEC environment of any game.
+- ``gymnasium.make("moongym/<game>-v0", opponents=...)``: a single-agent
+  Gymnasium environment (registered on import).
+- :class:`moongym.vector.VectorEnv`: N games stepped in one call by Go.
+- :class:`Agent`: moongym's agents acting on an environment's state.
+
+See docs/python.md in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from . import errors
+from ._lib import call_string, lib
+from .errors import (
+    BadAgentError,
+    BadArgumentError,
+    BadParamError,
+    EpisodeOverError,
+    IllegalActionError,
+    InternalError,
+    MoongymError,
+    UnknownGameError,
+)
+
+__version__ = "0.1.0"
+
+
+@lru_cache(maxsize=1)
+def _catalog() -> dict[str, Any]:
+    return json.loads(call_string(lib.mg_catalog))
+
+
+def games() -> list[dict[str, Any]]:
+    """Every registered game's spec: name, title, description, players,
+    chance, information, utility, params (name, kind, default, doc, range or
+    choices) and test_configs (the configurations the Go conformance suite
+    plays, parameters resolved)."""
+    return json.loads(json.dumps(_catalog()["games"]))
+
+
+def game_names() -> list[str]:
+    """The registered games' names, sorted."""
+    return [g["name"] for g in _catalog()["games"]]
+
+
+def test_configs(game: str | None = None) -> list[tuple[str, dict[str, str]]]:
+    """(game, params) for every configuration the Go conformance suite plays
+    (of one game, or of every game)."""
+    out = []
+    for g in _catalog()["games"]:
+        if game is None or g["name"] == game:
+            out.extend((g["name"], dict(p)) for p in g["test_configs"])
+    return out
+
+
+def agents() -> list[dict[str, Any]]:
+    """Every registered kind of agent: name, doc and options."""
+    return [{"name": a["name"], "doc": a["doc"], "options": a["options"]} for a in _catalog()["agents"]]
+
+
+from .agent import Agent  # noqa: E402
+from .gymnasium import register_all as _register_all  # noqa: E402
+
+_register_all(game_names())
+
+__all__ = [
+    "Agent",
+    "BadAgentError",
+    "BadArgumentError",
+    "BadParamError",
+    "EpisodeOverError",
+    "IllegalActionError",
+    "InternalError",
+    "MoongymError",
+    "UnknownGameError",
+    "agents",
+    "errors",
+    "game_names",
+    "games",
+    "test_configs",
+]

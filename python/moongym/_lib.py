@@ -1,0 +1,100 @@
+"""The ctypes binding of the Go C API (capi/ in the repository).
+
+One shared library per process, loaded once on import. ctypes releases the
+GIL during every call, so other Python threads run while Go works. All
+functions return 0 or an error id that :func:`check` turns into the
+matching exception.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_uint64, c_void_p
+from pathlib import Path
+
+from .errors import KINDS, MoongymError
+
+if sys.platform == "darwin":
+    LIBNAME = "libmoongym.dylib"
+elif sys.platform == "win32":
+    LIBNAME = "moongym.dll"
+else:
+    LIBNAME = "libmoongym.so"
+
+
+def _load() -> ctypes.CDLL:
+    path = os.environ.get("MOONGYM_LIB") or str(Path(__file__).with_name(LIBNAME))
+    if not Path(path).exists():
+        raise ImportError(
+            f"moongym: the Go library {path} is missing; install the package with "
+            "`pip install ./python` from the repository (it needs Go), or set MOONGYM_LIB"
+        )
+    return ctypes.CDLL(path)
+
+
+lib = _load()
+
+_u64p = POINTER(c_uint64)
+_strp = POINTER(c_void_p)
+
+_SIGNATURES = {
+    "mg_free_string": ([c_void_p], None),
+    "mg_take_error": ([c_int64, POINTER(c_int32), _strp], c_int64),
+    "mg_free": ([c_uint64], c_int64),
+    "mg_catalog": ([_strp], c_int64),
+    "mg_env_new": ([c_char_p, c_char_p, c_int64, c_int64, c_char_p, _u64p], c_int64),
+    "mg_env_info": ([c_uint64, _strp], c_int64),
+    "mg_env_reset": ([c_uint64, c_uint64, c_uint64, c_int32, POINTER(c_int32)], c_int64),
+    "mg_env_step": ([c_uint64, c_int64, c_void_p, c_int64, c_void_p, c_void_p, c_int64, c_void_p, c_int64], c_int64),
+    "mg_env_observe": ([c_uint64, c_int32, c_void_p, c_int64, c_void_p, c_int64], c_int64),
+    "mg_env_scores": ([c_uint64, c_void_p, c_int64], c_int64),
+    "mg_env_render": ([c_uint64, c_int32, _strp], c_int64),
+    "mg_env_action_name": ([c_uint64, c_int64, _strp], c_int64),
+    "mg_env_state_json": ([c_uint64, _strp], c_int64),
+    "mg_vec_new": ([c_int64, c_char_p, c_char_p, c_int64, c_int64, c_char_p, _u64p], c_int64),
+    "mg_vec_info": ([c_uint64, _strp], c_int64),
+    "mg_vec_reset": ([c_uint64, c_uint64, c_void_p, c_void_p, c_void_p], c_int64),
+    "mg_vec_step": (
+        [c_uint64, c_void_p, c_int64, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p],
+        c_int64,
+    ),
+    "mg_agent_new": ([c_char_p, c_char_p, c_char_p, c_uint64, _u64p], c_int64),
+    "mg_agent_act": ([c_uint64, c_uint64, POINTER(c_int64)], c_int64),
+    "mg_agent_policy": ([c_uint64, c_uint64, c_void_p, c_int64], c_int64),
+}
+
+for _name, (_args, _res) in _SIGNATURES.items():
+    _f = getattr(lib, _name)
+    _f.argtypes = _args
+    _f.restype = _res
+
+
+def error(code: int) -> MoongymError:
+    """The exception for error id ``code``, with the Go message."""
+    kind = c_int32()
+    msg = c_void_p()
+    if lib.mg_take_error(code, ctypes.byref(kind), ctypes.byref(msg)) != 0:
+        return MoongymError(f"moongym: unknown error id {code}")
+    try:
+        text = ctypes.string_at(msg.value).decode("utf-8", "replace")
+    finally:
+        lib.mg_free_string(msg)
+    return KINDS.get(kind.value, MoongymError)(text)
+
+
+def check(code: int) -> None:
+    """Raises the exception for a non-zero result of a C API call."""
+    if code:
+        raise error(code)
+
+
+def call_string(fn, *args) -> str:
+    """Calls a C API function that returns a string through its last argument."""
+    out = c_void_p()
+    check(fn(*args, ctypes.byref(out)))
+    try:
+        return ctypes.string_at(out.value).decode("utf-8")
+    finally:
+        lib.mg_free_string(out)

@@ -1,0 +1,147 @@
+"""Gymnasium single-agent environments: one seat learns, moongym agents play
+the others.
+
+Registered on ``import moongym`` as ``moongym/<game>-v0``:
+
+>>> import gymnasium, moongym
+>>> env = gymnasium.make("moongym/planet-cubes-v0", opponents="heuristic")
+
+The observation is the learner's tensor (float32, the game's shape); the
+legal actions are in ``info["action_mask"]`` (int8) and
+``env.action_masks()``. ``env.action_space.sample()`` draws a legal action
+when the learner is to act (pass a mask to choose another).
+
+An illegal action raises :class:`moongym.IllegalActionError` and changes
+nothing (``illegal_action="raise"``, the default). With
+``illegal_action="lose"`` it ends the episode instead: the learner forfeits,
+with reward ``min_utility`` (the game's worst return), ``terminated`` and
+``info["illegal_action"] = True``, for learners that do not mask their
+actions. (Gymnasium's ``check_env`` needs it: it steps with an action drawn
+before a reset from another state.)
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import core
+from .errors import EpisodeOverError, IllegalActionError
+
+
+class LegalDiscrete(spaces.Discrete):
+    """A Discrete action space whose ``sample()`` without a mask draws among
+    the legal actions of its environment's current state (uniformly over all
+    actions when nobody is to act)."""
+
+    def __init__(self, n: int, env: "SingleAgentEnv | None" = None, seed: Any = None) -> None:
+        super().__init__(n, seed=seed)
+        self._env = weakref.ref(env) if env is not None else None
+
+    def sample(self, mask: np.ndarray | None = None, probability: np.ndarray | None = None) -> np.int64:
+        if mask is None and probability is None and self._env is not None:
+            env = self._env()
+            if env is not None and env._mask is not None and env._mask.any():
+                mask = env._mask
+        return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """A moongym game for one learner at ``seat``; ``opponents`` is one agent
+    spec for every other seat (``"random"``, ``"heuristic"``,
+    ``"mcts:sims=64"``, ``"az:model=builtin"``) or a list, one per other
+    seat in seat order. Game parameters are keyword arguments."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        max_steps: int = 0,
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+        **params: Any,
+    ) -> None:
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (use 'ansi' or None)")
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or seat < 0:
+            raise TypeError(f"seat must be a non-negative integer, not {seat!r}")
+        self._core = core.Env(game, params, max_steps=max_steps, seat=int(seat), opponents=opponents)
+        info = self._core.info
+        self.game_info = info
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(low=info.low, high=info.high, shape=info.shape, dtype=np.float32)
+        self.action_space = LegalDiscrete(info.num_actions, self)
+        self.illegal_action = illegal_action
+        self._mask: np.ndarray | None = None
+        self._forfeit = False
+
+    def _observe(self) -> tuple[np.ndarray, dict]:
+        obs, mask = self._core.observe()
+        self._mask = mask
+        return obs, {"action_mask": mask.copy()}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        episode_seed = int(self.np_random.integers(2**63))
+        agent_seed = int(self.np_random.integers(2**63)) if seed is not None else None
+        self._core.reset(episode_seed, agent_seed)
+        self._forfeit = False
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        if self._forfeit:
+            raise EpisodeOverError("env: reset needed: the learner forfeited with an illegal action: call reset")
+        try:
+            rewards, terminated, truncated, _ = self._core.step(action)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._forfeit = True
+            obs, info = self._observe()
+            self._mask[:] = 0
+            info["action_mask"][:] = 0
+            info["illegal_action"] = True
+            return obs, float(self.game_info.min_utility), True, False, info
+        obs, info = self._observe()
+        return obs, rewards[0], terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the learner as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return self._mask.astype(bool) if self._mask is not None else np.zeros(self.action_space.n, dtype=bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; make the env with render_mode='ansi'")
+            return None
+        return self._core.render()
+
+    def close(self) -> None:
+        self._core.close()
+
+
+def register_all(names: Sequence[str]) -> None:
+    """Registers moongym/<game>-v0 for every game (done on import)."""
+    for name in names:
+        env_id = f"moongym/{name}-v0"
+        if env_id in gymnasium.registry:
+            continue
+        gymnasium.register(
+            id=env_id,
+            entry_point="moongym.gymnasium:SingleAgentEnv",
+            vector_entry_point="moongym.vector:VectorEnv",
+            kwargs={"game": name},
+        )

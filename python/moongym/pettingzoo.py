@@ -1,0 +1,123 @@
+"""PettingZoo AEC environments for every moongym game.
+
+>>> from moongym.pettingzoo import env
+>>> e = env("lunar-rally", players=3, scenario="blue")
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat i is ``player_i``).
+Observations are dicts ``{"observation": float32 array of the game's shape,
+"action_mask": int8 array}``; the mask is all zero for agents not to act.
+Chance nodes (dice, shuffles) are resolved inside, from the generator seeded
+by ``reset(seed=...)``. An illegal action raises
+:class:`moongym.IllegalActionError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from . import core
+from .errors import EpisodeOverError
+
+
+def env(game: str, render_mode: str | None = None, max_steps: int = 0, **params: Any) -> "MoongymAECEnv":
+    """The AEC environment of a registered game; params are the game's
+    parameters (``players=3``, ``scenario="blue"``); max_steps > 0 truncates
+    episodes after that many decisions."""
+    return MoongymAECEnv(game, render_mode=render_mode, max_steps=max_steps, **params)
+
+
+raw_env = env
+
+
+class MoongymAECEnv(AECEnv):
+    """A moongym game as a PettingZoo AEC environment (see the module doc)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "moongym", "is_parallelizable": False}
+
+    def __init__(self, game: str, render_mode: str | None = None, max_steps: int = 0, **params: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (use 'ansi' or None)")
+        self._core = core.Env(game, params, max_steps=max_steps)
+        info = self._core.info
+        self.game_info = info
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"moongym_{info.name}")
+        self.possible_agents = [f"player_{i}" for i in range(info.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_box = spaces.Box(low=info.low, high=info.high, shape=info.shape, dtype=np.float32)
+        mask_box = spaces.Box(low=0, high=1, shape=(info.num_actions,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(info.num_actions) for a in self.possible_agents}
+        self.agents = []
+        self._np_random = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        player = self._core.reset(int(self._np_random.integers(2**63)))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        obs, mask = self._core.observe(self._seat[agent])
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        if not self.agents:
+            self._core.step(0)  # Go refuses it with its message: the episode is over or never started
+            raise EpisodeOverError("env: reset needed: the episode is over: call reset")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        rewards, terminated, truncated, player = self._core.step(action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict(zip(self.possible_agents, rewards))
+        if terminated or truncated:
+            for a in self.agents:
+                self.terminations[a] = terminated
+                self.truncations[a] = truncated
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[player]
+        for a, r in self.rewards.items():
+            self._cumulative_rewards[a] += r
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; make the env with render_mode='ansi'")
+            return None
+        return self._core.render()
+
+    def scores(self) -> dict[str, float]:
+        """The game's own points of every agent."""
+        return dict(zip(self.possible_agents, map(float, self._core.scores())))
+
+    def action_name(self, action: int) -> str:
+        """The game's name of an action in the current state."""
+        return self._core.action_name(action)
+
+    def close(self) -> None:
+        self._core.close()

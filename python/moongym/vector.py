@@ -1,0 +1,116 @@
+"""A Gymnasium vector environment: N games stepped by Go in one call.
+
+>>> import moongym.vector
+>>> envs = moongym.vector.VectorEnv("tictactoe", num_envs=256)
+>>> obs, info = envs.reset(seed=1)
+>>> actions = moongym.vector.random_legal_actions(info["action_mask"], rng)
+>>> obs, rewards, terminated, truncated, info = envs.step(actions)
+
+Go steps the games on its own threads (the GIL is released meanwhile) and
+writes observations, masks, rewards and flags into preallocated NumPy arrays.
+Autoreset is Gymnasium's next-step mode, as in Go's ``env.Vec``: the step
+that ends an episode returns its final observation; the next step of that
+environment ignores its action and returns the first observation of a new
+episode with reward 0.
+
+With ``opponents`` (agent specs) each environment is a single-agent game for
+``seat``, as :class:`moongym.gymnasium.SingleAgentEnv`. Without, every game
+is played by the caller for every seat (self-play): the observation is the
+seat to act's (``info["player"]``; at the end the seat that acted last), the
+reward is that of the seat that acted, and ``info["rewards"]`` has every
+seat's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as _GymVectorEnv
+from gymnasium.vector.utils import batch_space
+
+from . import core
+
+
+def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per row of a (n, actions) mask (0 for
+    rows without one)."""
+    return np.argmax(rng.random(mask.shape) * mask, axis=1)
+
+
+class VectorEnv(_GymVectorEnv):
+    """num_envs environments of one game configuration (see the module doc).
+    With copy=False the returned arrays are the environment's own buffers,
+    overwritten by the next step."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        opponents: str | Sequence[str] | None = None,
+        seat: int = 0,
+        max_steps: int = 0,
+        copy: bool = True,
+        render_mode: str | None = None,
+        **params: Any,
+    ) -> None:
+        if render_mode is not None:
+            raise ValueError("the vector environment does not render; use render_mode=None")
+        self._core = core.Vec(num_envs, game, params, max_steps=max_steps, seat=seat if opponents is not None else -1, opponents=opponents)
+        info = self._core.info
+        self.game_info = info
+        self.num_envs = self._core.n
+        self.copy = copy
+        self.self_play = opponents is None
+        self.single_observation_space = spaces.Box(low=info.low, high=info.high, shape=info.shape, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(info.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, info.num_actions))
+        self._mover = np.zeros(self.num_envs, dtype=np.int64)
+        self._rows = np.arange(self.num_envs)
+        self._np_random = None
+
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self.copy else a
+
+    def _info(self) -> dict[str, np.ndarray]:
+        c = self._core
+        info = {"action_mask": self._out(c.mask), "player": self._out(c.player)}
+        if self.self_play:
+            info["rewards"] = self._out(c.rewards)
+        return info
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        """Resets every environment. seed is one integer: environment i's
+        episodes draw their seeds from it and i."""
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"seed must be one integer (or None), not {type(seed).__name__}")
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        self._core.reset(int(self._np_random.integers(2**63)))
+        np.maximum(self._core.player, 0, out=self._mover)
+        return self._out(self._core.obs), self._info()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
+        c = self._core
+        c.step(actions)
+        if self.self_play:
+            reward = c.rewards[self._rows, self._mover]
+            np.maximum(c.player, 0, out=self._mover)
+        else:
+            reward = c.rewards[:, 0].copy()
+        return (
+            self._out(c.obs),
+            reward,
+            c.terminated.astype(bool),
+            c.truncated.astype(bool),
+            self._info(),
+        )
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self._core.close()

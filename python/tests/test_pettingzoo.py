@@ -1,0 +1,141 @@
+"""PettingZoo's own API and seed tests on every configuration the Go
+conformance suite plays, and the AEC env's own behaviour."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import moongym
+from moongym.pettingzoo import MoongymAECEnv, env
+
+from conftest import CONFIGS, config_id, random_legal
+
+# PettingZoo warns about every dict observation of an env not in its own
+# list of classic games; the dict with an action mask is the documented form.
+EXPECTED_WARNINGS = ("Observation is not a NumPy array", "Observation space for each agent probably should be")
+
+
+def test_configs_cover_every_game():
+    assert {name for name, _ in CONFIGS} == set(moongym.game_names())
+    assert len(moongym.game_names()) == 5
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)
+def test_api(cfg):
+    name, params = cfg
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(name, **params), num_cycles=200)
+    unexpected = [str(w.message) for w in caught if not str(w.message).startswith(EXPECTED_WARNINGS)]
+    assert not unexpected
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)
+def test_seed(cfg):
+    name, params = cfg
+    seed_test(lambda: env(name, **params), num_cycles=200)
+
+
+def play(e: MoongymAECEnv, seed: int, rng: np.random.Generator):
+    """Plays an episode with random legal actions; returns the per-agent
+    reward totals, the observations seen and the number of steps."""
+    e.reset(seed=seed)
+    totals = {a: 0.0 for a in e.possible_agents}
+    seen = []
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        seen.append(obs["observation"].copy())
+        e.step(random_legal(obs["action_mask"], rng))
+        steps += 1
+    return totals, seen, steps
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "lunar-rally", "walking-moon", "planet-cubes", "welcome-moon"])
+def test_full_episodes_rewards_add_up(name, rng):
+    e = env(name)
+    for seed in range(3):
+        totals, _, steps = play(e, seed, rng)
+        assert steps > 0
+        # Every agent saw the game end; rewards are within the utility bounds.
+        assert e.agents == []
+        for r in totals.values():
+            assert e.game_info.min_utility - 1e-9 <= r <= e.game_info.max_utility + 1e-9
+
+
+def test_same_seed_same_episode(rng):
+    a = play(env("lunar-rally", players=3), 7, np.random.default_rng(1))
+    b = play(env("lunar-rally", players=3), 7, np.random.default_rng(1))
+    assert a[0] == b[0] and a[2] == b[2]
+    assert all(np.array_equal(x, y) for x, y in zip(a[1], b[1]))
+    c = play(env("lunar-rally", players=3), 8, np.random.default_rng(1))
+    assert not (c[2] == a[2] and all(np.array_equal(x, y) for x, y in zip(a[1], c[1])))
+
+
+def test_issue_example_and_layout():
+    e = env("lunar-rally", players=3, scenario="blue")
+    e.reset(seed=0)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+    assert e.game_info.params["scenario"] == "blue"
+    obs, *_ = e.last()
+    space = e.observation_space("player_0")
+    assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+    assert obs["observation"].shape == space["observation"].shape == e.game_info.shape
+    assert obs["action_mask"].shape == (e.action_space("player_0").n,)
+    # Only the agent to act has legal actions.
+    for a in e.agents:
+        mask = e.observe(a)["action_mask"]
+        assert mask.any() == (a == e.agent_selection)
+
+
+def test_tictactoe_known_game():
+    e = env("tictactoe", render_mode="ansi")
+    e.reset(seed=0)
+    for a in [0, 3, 1, 4, 2]:  # X: a1 b1 c1 wins
+        e.step(a)
+    assert all(e.terminations.values())
+    assert e.rewards == {"player_0": 1.0, "player_1": -1.0}
+    assert "X" in e.render()
+    obs, reward, term, trunc, _ = e.last()
+    assert term and not trunc and not obs["action_mask"].any()
+
+
+def test_truncation():
+    e = env("tictactoe", max_steps=2)
+    e.reset(seed=0)
+    e.step(0)
+    e.step(1)
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+
+
+def test_render_without_mode_returns_none():
+    e = env("tictactoe")
+    e.reset(seed=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert e.render() is None
+
+
+def test_observations_are_fresh_arrays():
+    e = env("tictactoe")
+    e.reset(seed=0)
+    first = e.observe("player_0")["observation"]
+    before = first.copy()
+    e.step(4)
+    assert np.array_equal(first, before), "an earlier observation changed after a step"
+    assert not np.array_equal(e.observe("player_0")["observation"], before)
+
+
+def test_action_name_and_scores():
+    e = env("tictactoe")
+    e.reset(seed=0)
+    assert e.action_name(0) == "a1"
+    assert e.scores() == {"player_0": 0.0, "player_1": 0.0}

@@ -1,0 +1,157 @@
+"""The vector environment: Gymnasium's next-step autoreset, determinism
+whatever the number of environments, refused batches, Gymnasium's
+make_vec and AsyncVectorEnv with spawn."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import moongym
+from moongym.gymnasium import SingleAgentEnv
+from moongym.vector import VectorEnv, random_legal_actions
+
+
+def run(envs: VectorEnv, steps: int, seed: int = 3):
+    rng = np.random.default_rng(seed)
+    obs, info = envs.reset(seed=seed)
+    out = []
+    for _ in range(steps):
+        a = random_legal_actions(info["action_mask"], rng)
+        obs, r, term, trunc, info = envs.step(a)
+        out.append((obs, r, term, trunc, info))
+    return out
+
+
+@pytest.mark.parametrize("game", moongym.game_names())
+def test_self_play_autoreset(game):
+    envs = VectorEnv(game, num_envs=4)
+    rng = np.random.default_rng(0)
+    obs, info = envs.reset(seed=1)
+    assert obs.shape == (4, *envs.game_info.shape) and obs.dtype == np.float32
+    assert envs.observation_space.contains(obs) or not envs.game_info.bounded
+    ended = np.zeros(4, dtype=bool)
+    episodes = 0
+    totals = np.zeros((4, envs.game_info.num_players))
+    for _ in range(3000):
+        a = random_legal_actions(info["action_mask"], rng)
+        obs, r, term, trunc, info = envs.step(a)
+        for i in np.flatnonzero(ended):
+            # The step after the end reset that environment.
+            assert r[i] == 0 and not term[i] and not trunc[i] and info["player"][i] >= 0
+            assert info["action_mask"][i].any()
+            totals[i] = 0
+        totals += info["rewards"]
+        for i in np.flatnonzero(term | trunc):
+            assert info["player"][i] == moongym.core.TERMINAL and not info["action_mask"][i].any()
+            assert envs.game_info.min_utility - 1e-9 <= totals[i].min() and totals[i].max() <= envs.game_info.max_utility + 1e-9
+        episodes += int((term | trunc).sum())
+        ended = term | trunc
+        if episodes >= 4:
+            break
+    assert episodes >= 4
+
+
+def test_mover_reward_is_that_seat_s():
+    envs = VectorEnv("tictactoe", num_envs=1)
+    envs.reset(seed=0)
+    for a in [0, 3, 1, 4]:
+        envs.step(np.array([a]))
+    _, r, term, _, info = envs.step(np.array([2]))  # X completes a1 b1 c1
+    assert term[0] and r[0] == 1.0 and list(info["rewards"][0]) == [1.0, -1.0]
+
+
+def test_same_results_whatever_the_number_of_envs():
+    a = run(VectorEnv("lunar-rally", num_envs=64, players=3), 60)
+    b = run(VectorEnv("lunar-rally", num_envs=64, players=3), 60)
+    for x, y in zip(a, b):
+        assert np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1])
+    # Environment i's episodes depend on the seed and i only: the first 8 of
+    # 64 environments play as the 8 of a vector of 8 given the same actions.
+    big, small = VectorEnv("walking-moon", num_envs=64), VectorEnv("walking-moon", num_envs=8)
+    rng = np.random.default_rng(0)
+    ob, ib = big.reset(seed=9)
+    os_, is_ = small.reset(seed=9)
+    for _ in range(100):
+        assert np.array_equal(ob[:8], os_) and np.array_equal(ib["action_mask"][:8], is_["action_mask"])
+        acts = random_legal_actions(ib["action_mask"], rng)
+        ob, rb, _, _, ib = big.step(acts)
+        os_, rs, _, _, is_ = small.step(acts[:8])
+        assert np.array_equal(rb[:8], rs)
+
+
+def test_single_agent_vector_matches_opponents():
+    envs = VectorEnv("planet-cubes", num_envs=8, opponents="heuristic", seat=1, players=3)
+    out = run(envs, 200)
+    assert "rewards" not in out[0][4]
+    assert any(step[2].any() for step in out)
+    for obs, r, term, trunc, info in out:
+        # The learner is to act in every running environment.
+        running = info["player"] >= 0
+        assert (info["player"][running] == 1).all()
+
+
+def test_illegal_batch_refused_whole():
+    envs = VectorEnv("tictactoe", num_envs=3)
+    obs, info = envs.reset(seed=1)
+    envs.step(np.array([0, 0, 0]))
+    before = [envs._core.obs.copy(), envs._core.mask.copy()]
+    with pytest.raises(moongym.IllegalActionError, match="env 1"):
+        envs.step(np.array([1, 0, 1]))  # env 1: cell a1 is taken
+    assert np.array_equal(envs._core.obs, before[0]) and np.array_equal(envs._core.mask, before[1])
+    envs.step(np.array([1, 1, 1]))
+
+
+def test_bad_actions_arrays():
+    envs = VectorEnv("tictactoe", num_envs=2)
+    envs.reset(seed=0)
+    with pytest.raises(TypeError, match="shape"):
+        envs.step(np.array([0, 1, 2]))
+    with pytest.raises(TypeError, match="integers"):
+        envs.step(np.array([0.0, 1.0]))
+    with pytest.raises(moongym.IllegalActionError, match="out of range"):
+        envs.step(np.array([0, -5]))
+    with pytest.raises(moongym.BadArgumentError):
+        VectorEnv("tictactoe", num_envs=0)
+
+
+def test_step_before_reset():
+    envs = VectorEnv("tictactoe", num_envs=2)
+    with pytest.raises(moongym.EpisodeOverError, match="reset"):
+        envs.step(np.array([0, 1]))
+
+
+def test_copy_false_returns_own_buffers():
+    envs = VectorEnv("tictactoe", num_envs=2, copy=False)
+    obs, _ = envs.reset(seed=0)
+    obs2, *_ = envs.step(np.array([0, 1]))
+    assert obs is obs2
+    envs_c = VectorEnv("tictactoe", num_envs=2)
+    o1, _ = envs_c.reset(seed=0)
+    o2, *_ = envs_c.step(np.array([0, 1]))
+    assert o1 is not o2 and not np.array_equal(o1, o2)
+
+
+def test_make_vec_entry_point():
+    envs = gymnasium.make_vec("moongym/tictactoe-v0", num_envs=3, vectorization_mode="vector_entry_point", opponents="random")
+    obs, info = envs.reset(seed=0)
+    assert obs.shape == (3, 3, 3, 3)
+    envs.close()
+
+
+def make_tictactoe():
+    return SingleAgentEnv("tictactoe", opponents="random")
+
+
+def test_async_vector_env_with_spawn():
+    # fork after the Go runtime started is unsafe: worker processes spawn.
+    envs = gymnasium.vector.AsyncVectorEnv([make_tictactoe] * 2, context="spawn")
+    try:
+        obs, info = envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        for _ in range(10):
+            obs, r, term, trunc, info = envs.step(random_legal_actions(info["action_mask"], rng))
+        assert obs.shape == (2, 3, 3, 3)
+    finally:
+        envs.close()
