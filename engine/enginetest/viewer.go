@@ -38,7 +38,7 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 			legal = append(legal, all[i*len(all)/32])
 		}
 	}
-	pictures := rng.IntN(4) == 0 // pictures are costly: one viewer check in four
+	pictures := rng.IntN(4) == 0             // pictures are costly: one viewer check in four
 	after := make([][][]float32, len(legal)) // [action][seat] observation after it
 	states := make([]engine.State, len(legal))
 	for i, a := range legal {
