@@ -19,14 +19,20 @@ var playerFill = [6]string{"#1d4ed8", "#d62828", "#15803d", "#ca8a04", "#7e22ce"
 // SVG draws the three card pairs (number and action, coloured by action),
 // the missions, then every sheet and ASTRA as String writes them, in panels
 // in the players' colours.
-func (s *State) SVG() []byte { return s.picture(s.String()) }
+func (s *State) SVG() []byte { return s.picture(s.String(), true) }
 
 // SVGFor draws the state as seat p may see it: the cards and missions
 // (public) and the sheets as StringFor(p) writes them, the others' as at
 // the start of the turn.
-func (s *State) SVGFor(p engine.Player) []byte { return s.picture(s.StringFor(p)) }
+// Only the player to act gets clickable combinations (which are legal
+// depends on its sheet).
+func (s *State) SVGFor(p engine.Player) []byte {
+	return s.picture(s.StringFor(p), s.phase == phDecide && int(p) == int(s.cur))
+}
 
-func (s *State) picture(text string) []byte {
+// picture draws text's sheets below the cards and missions; with clickable,
+// a combination that one legal action picks plays it when clicked.
+func (s *State) picture(text string, clickable bool) []byte {
 	const width, left = 800.0, 20.0
 	lines := strings.Split(text, "\n")
 	// The sheets: from the first "--- " line on.
@@ -74,8 +80,15 @@ func (s *State) picture(text string) []byte {
 			continue
 		}
 		c.Text(x, cardsY+12, 12, "#cbd5e1", draw.Start, "combination c"+strconv.Itoa(i+1))
+		a, ok := s.comboAction(i)
+		if ok = ok && clickable; ok {
+			c.Action(int(a), s.ActionString(a))
+		}
 		drawCard(c, x, cardsY+20, d.shown[3+i], false)
 		drawCard(c, x+110, cardsY+20, d.shown[i], true)
+		if ok {
+			c.End()
+		}
 	}
 	for k := 0; k < 3; k++ {
 		y := missionsY + float64(k)*34
@@ -140,4 +153,19 @@ func drawCard(c *draw.Canvas, x, y float64, card int8, action bool) {
 		c.Rect(x, y, w, h, actFill[cardAct[card]], "#f8fafc", 1.5)
 		c.Text(x+w/2, y+h/2+5, 14, "#0f172a", draw.Middle, actNames[cardAct[card]])
 	}
+}
+
+// comboAction is the one legal action that picks combination i, if any.
+func (s *State) comboAction(i int) (engine.Action, bool) {
+	if s.phase != phDecide || s.sub != subChoose {
+		return 0, false
+	}
+	tag := s.comboTag(i)
+	found, n := engine.Action(0), 0
+	for _, a := range s.LegalActions(nil) {
+		if strings.HasSuffix(s.ActionString(a), tag) {
+			found, n = a, n+1
+		}
+	}
+	return found, n == 1
 }
