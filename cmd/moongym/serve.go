@@ -43,6 +43,10 @@ to an AI: start a session with some seats human and some played by an agent
 spec, send the human moves, ask the AI to play, read the state; or ask,
 statelessly, for the best move in a position.
 
+A browser at http://127.0.0.1:8080/ gets moongym's own page, a client of that
+API: choose a game, its parameters and who plays each seat, then play, watch
+agents play, or replay a record (docs/web.md).
+
 The operations, requests, responses and error codes are in docs/protocol.md, and
 GET /v1/help lists them. The server binds to 127.0.0.1 by default: it has no
 authentication, so put it behind a proxy that has one before you expose it.`,
