@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -100,12 +102,12 @@ func gifOf(states []engine.State, picks []int, width, delayMS int) (*gif.GIF, er
 		}
 		height = max(height, imgs[i].Bounds().Dy())
 	}
-	pal := color.Palette(palette.Plan9)
+	pal := paletteOf(imgs)
 	index := map[color.RGBA]uint8{}
 	anim := &gif.GIF{}
 	for i, img := range imgs {
 		frame := image.NewPaletted(image.Rect(0, 0, width, height), pal)
-		white := uint8(pal.Index(color.White))
+		white := uint8(pal.Index(color.RGBA{255, 255, 255, 255}))
 		for j := range frame.Pix {
 			frame.Pix[j] = white
 		}
@@ -129,4 +131,37 @@ func gifOf(states []engine.State, picks []int, width, delayMS int) (*gif.GIF, er
 		anim.Delay = append(anim.Delay, max(d, 1))
 	}
 	return anim, nil
+}
+
+// paletteOf is the 256 colours most used by the frames (the pictures' own
+// flat colours; the anti-aliased edges take the nearest), padded from
+// Plan 9's palette when the frames use fewer.
+func paletteOf(imgs []*image.RGBA) color.Palette {
+	count := map[color.RGBA]int{}
+	for _, img := range imgs {
+		for i := 0; i+3 < len(img.Pix); i += 4 {
+			count[color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]}]++
+		}
+	}
+	cols := make([]color.RGBA, 0, len(count))
+	for c := range count {
+		cols = append(cols, c)
+	}
+	slices.SortFunc(cols, func(a, b color.RGBA) int {
+		if d := count[b] - count[a]; d != 0 {
+			return d
+		}
+		return cmp.Compare(uint32(a.R)<<16|uint32(a.G)<<8|uint32(a.B), uint32(b.R)<<16|uint32(b.G)<<8|uint32(b.B))
+	})
+	pal := make(color.Palette, 0, 256)
+	for _, c := range cols[:min(len(cols), 256)] {
+		pal = append(pal, c)
+	}
+	for _, c := range palette.Plan9 {
+		if len(pal) == 256 {
+			break
+		}
+		pal = append(pal, c)
+	}
+	return pal
 }
