@@ -14,8 +14,8 @@ import (
 
 // checkPicture checks, on one state in sixteen (pictures cost as much as
 // the rest of checkState), that a game's pictures are
-// well-formed XML with a root <svg> that has a viewBox, whole and for every
-// seat, and that its events are non-empty for some legal action.
+// well-formed XML with a root <svg> that has a viewBox, whole and for one
+// seat drawn at random, and that its events are non-empty for some legal action.
 func checkPicture(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
 	if _, ok := s.(engine.Picturer); !ok || rng.IntN(16) != 0 {
@@ -25,11 +25,9 @@ func checkPicture(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	if err := CheckSVG(svg); err != nil {
 		t.Errorf("SVG: %v", err)
 	}
-	for q := 0; q < g.NumPlayers(); q++ {
-		svg, _ := engine.SVGFor(s, engine.Player(q))
-		if err := CheckSVG(svg); err != nil {
-			t.Errorf("SVGFor(p%d): %v", q, err)
-		}
+	q := rng.IntN(g.NumPlayers()) // one seat's picture, for time
+	if svg, _ := engine.SVGFor(s, engine.Player(q)); CheckSVG(svg) != nil {
+		t.Errorf("SVGFor(p%d): %v", q, CheckSVG(svg))
 	}
 	if legal := s.LegalActions(nil); len(legal) > 0 {
 		a := legal[rng.IntN(len(legal))]
