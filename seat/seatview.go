@@ -38,6 +38,9 @@ type SeatView struct {
 	Returns []float64 `json:"returns"`
 	// Text is engine.StringFor(state, Seat): the state drawn as Seat may see it.
 	Text string `json:"text"`
+	// SVG is engine.SVGFor(state, Seat): the picture of what Seat may see,
+	// when the game draws pictures.
+	SVG string `json:"svg,omitempty"`
 	// History is every action since the initial state as Seat saw it played.
 	History []SeenMove `json:"history"`
 	// Moves, in the answer of a move request with seat_view, are the
@@ -57,6 +60,9 @@ type SeenMove struct {
 	// Name is engine.ActionStringFor: the full name when the seat may know
 	// the action, else a vague form such as "a face-down card on G1 phase 2".
 	Name string `json:"name"`
+	// Events is engine.EventsFor: what the action did, as the seat may
+	// know it (pieces moved, hit, destroyed, points scored).
+	Events []string `json:"events,omitempty"`
 }
 
 // GetRequest reads a session (stdio; over HTTP the seat is the query's ?seat=N).
@@ -115,6 +121,9 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 		Returns:      st.Returns(nil),
 		Text:         engine.StringFor(st, viewer),
 	}
+	if svg, ok := engine.SVGFor(st, viewer); ok {
+		v.SVG = string(svg)
+	}
 	for i, spec := range s.seats {
 		v.Seats = append(v.Seats, SeatInfo{Seat: i, Agent: spec})
 	}
@@ -152,8 +161,10 @@ func (s *session) history(actions []engine.Action, viewer engine.Player) ([]Seen
 		if m.Name == st.ActionString(a) {
 			m.Action = &a
 		}
-		out = append(out, m)
+		before := st.Clone()
 		st.Apply(a)
+		m.Events = engine.EventsFor(viewer, before, a, st)
+		out = append(out, m)
 	}
 	return out, nil
 }

@@ -33,7 +33,8 @@ func getSeat(t *testing.T, c client, session string, seat int) (SeatView, json.R
 }
 
 // checkSeatView checks seat's view against the session's full view: the
-// drawing and every name come from the engine's PlayerViewer helpers, an
+// drawing, the picture, every name and every move's events come from the
+// engine's PlayerViewer, PlayerPicturer and EventLogger helpers, an
 // action id is given exactly when the name is the full one, and nothing of
 // the state JSON, the action list or the seed is there.
 func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.RawMessage, seat int) (hidden int) {
@@ -55,6 +56,9 @@ func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.
 	if v.Seat != seat || v.Text != engine.StringFor(st, viewer) {
 		t.Errorf("seat %d text\n%s\nwant\n%s", v.Seat, v.Text, engine.StringFor(st, viewer))
 	}
+	if svg, _ := engine.SVGFor(st, viewer); v.SVG != string(svg) || v.SVG == "" {
+		t.Errorf("seat %d svg is not the game's SVGFor (%d bytes, want %d)", v.Seat, len(v.SVG), len(svg))
+	}
 	if v.ToMove != full.ToMove || v.Terminal != full.Terminal || v.HumanToMove != full.HumanToMove {
 		t.Errorf("to_move %d terminal %v human %v, want %d %v %v", v.ToMove, v.Terminal, v.HumanToMove, full.ToMove, full.Terminal, full.HumanToMove)
 	}
@@ -74,6 +78,11 @@ func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.
 		name, p := engine.ActionStringFor(s, viewer, a), s.CurrentPlayer()
 		if m.Name != name || m.Player != int(p) {
 			t.Errorf("move %d: %d %q, want %d %q", i, m.Player, m.Name, p, name)
+		}
+		after := s.Clone()
+		after.Apply(a)
+		if want := engine.EventsFor(viewer, s, a, after); !slices.Equal(m.Events, want) {
+			t.Errorf("move %d: events %q, want the game's EventsFor %q", i, m.Events, want)
 		}
 		switch {
 		case name == s.ActionString(a) && (m.Action == nil || *m.Action != a):

@@ -225,8 +225,10 @@ func (s *playSession) run() error {
 				continue
 			}
 		}
+		before := s.state.Clone()
 		s.state.Apply(a)
 		s.actions = append(s.actions, a)
+		s.printEvents(before, a)
 	}
 	s.printf("\n%s\n\nGame over. Returns %v, scores %v\n", s.state, s.state.Returns(nil), s.state.Scores(nil))
 	return nil

@@ -15,6 +15,7 @@ func init() {
 	var (
 		index, at int
 		step      bool
+		pics      pictureFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
@@ -26,11 +27,18 @@ replayed, so a record that breaks the rules is reported at the move that breaks.
 
 Without --step every position is printed; with --step press Enter for the next
 move, b for the previous one, q to stop. --at K prints only the position after
-K actions.`,
+K actions. Each move is followed by what it did (the game's event log).
+
+--svg DIR writes a picture of every position (0000.svg is the start) and
+--gif FILE an animated GIF of the game (--every K keeps one frame in K,
+--delay sets the milliseconds per frame), so records from "moongym arena
+--records" can be looked at.`,
 		Example: `  moongym play tictactoe --seats random,random --seed 3 --record game.json
   moongym replay game.json
   moongym replay games.jsonl --game 12 --step
-  moongym replay game.json --at 4`,
+  moongym replay game.json --at 4
+  moongym replay game.json --gif game.gif
+  moongym replay games.jsonl --game 3 --svg pictures/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -56,13 +64,18 @@ K actions.`,
 			}
 			states := []engine.State{g.NewInitialState()}
 			names := make([]string, len(rec.Actions))
+			events := make([][]string, len(rec.Actions))
 			for i, a := range rec.Actions {
 				s := states[i].Clone()
 				names[i] = fmt.Sprintf("%s plays %s", s.CurrentPlayer(), s.ActionString(a))
 				s.Apply(a)
+				events[i] = engine.Events(states[i], a, s)
 				states = append(states, s)
 			}
 			out := cmd.OutOrStdout()
+			if pics.svg != "" || pics.gif != "" {
+				return pics.write(out, states, names)
+			}
 			show := func(k int) {
 				if k == 0 {
 					if len(g.Params()) == 0 {
@@ -72,7 +85,9 @@ K actions.`,
 					}
 					return
 				}
-				fmt.Fprintf(out, "move %d/%d: %s\n%s\n\n", k, len(rec.Actions), names[k-1], states[k])
+				fmt.Fprintf(out, "move %d/%d: %s\n", k, len(rec.Actions), names[k-1])
+				writeEvents(out, events[k-1])
+				fmt.Fprintf(out, "%s\n\n", states[k])
 			}
 			if cmd.Flags().Changed("at") {
 				if at < 0 || at > len(rec.Actions) {
@@ -116,5 +131,6 @@ K actions.`,
 	cmd.Flags().IntVar(&index, "game", 1, "which record of the file to show (1 is the first)")
 	cmd.Flags().IntVar(&at, "at", 0, "print only the position after this many actions")
 	cmd.Flags().BoolVar(&step, "step", false, "wait for Enter between moves (b goes back, q quits)")
+	pics.register(cmd)
 	root.AddCommand(cmd)
 }

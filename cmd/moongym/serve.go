@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/moongym/moongym/seat"
+	"github.com/moongym/moongym/seat/web"
 )
 
 // addLimitFlags adds the flags of seat.Limits to a command.
@@ -42,6 +43,10 @@ to an AI: start a session with some seats human and some played by an agent
 spec, send the human moves, ask the AI to play, read the state; or ask,
 statelessly, for the best move in a position.
 
+A browser at http://127.0.0.1:8080/ gets moongym's own page, a client of that
+API: choose a game, its parameters and who plays each seat, then play, watch
+agents play, or replay a record (docs/web.md).
+
 The operations, requests, responses and error codes are in docs/protocol.md, and
 GET /v1/help lists them. The server binds to 127.0.0.1 by default: it has no
 authentication, so put it behind a proxy that has one before you expose it.`,
@@ -59,7 +64,7 @@ authentication, so put it behind a proxy that has one before you expose it.`,
 				return err
 			}
 			srv := &http.Server{
-				Handler:           seat.NewHandler(sv),
+				Handler:           web.Handler(sv, seat.NewHandler(sv)),
 				ReadHeaderTimeout: 10 * time.Second,
 				ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
 				WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,

@@ -264,6 +264,7 @@ func checkState(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	checkClone(t, g, s)
 	checkObserve(t, g, s, rng)
 	checkViewer(t, g, s, rng)
+	checkPicture(t, g, s, rng)
 }
 
 func checkChance(t *testing.T, s engine.State, legal []engine.Action) {

@@ -24,7 +24,7 @@ type brokenGame struct {
 func (g brokenGame) Spec() engine.Spec {
 	s := g.Game.Spec()
 	s.Name = "broken-" + g.flaw // not registered
-	if g.flaw == "leak" || g.flaw == "drawing-leak" || g.flaw == "resample-turn" {
+	if g.flaw == "leak" || g.flaw == "drawing-leak" || g.flaw == "resample-turn" || g.flaw == "picture-leak" {
 		s.Information = engine.ImperfectInformation
 	}
 	return s
@@ -53,6 +53,20 @@ func (s *brokenState) StringFor(p engine.Player) string {
 		return fmt.Sprintf("%s\nsecret %d", s.State, s.secret)
 	}
 	return s.State.String()
+}
+
+func (s *brokenState) SVG() []byte {
+	if s.flaw == "bad-svg" {
+		return []byte(`<svg viewBox="0 0 10 10"><rect></svg>`)
+	}
+	return s.State.SVG()
+}
+
+func (s *brokenState) SVGFor(p engine.Player) []byte {
+	if s.flaw == "picture-leak" {
+		return fmt.Appendf(nil, `<svg viewBox="0 0 10 10"><text>%d</text></svg>`, s.secret)
+	}
+	return s.SVG()
 }
 
 func (s *brokenState) ActionStringFor(p engine.Player, a engine.Action) string {
@@ -121,7 +135,11 @@ func (s *brokenState) ActionString(a engine.Action) string {
 // child process and checks that it fails with the right complaint.
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	if flaw := os.Getenv("ENGINETEST_FLAW"); flaw != "" {
-		enginetest.Run(t, brokenGame{flaw: flaw}, enginetest.Options{Playouts: 3})
+		playouts := 3
+		if flaw == "bad-svg" || flaw == "picture-leak" { // pictures are checked on few states
+			playouts = 40
+		}
+		enginetest.Run(t, brokenGame{flaw: flaw}, enginetest.Options{Playouts: playouts})
 		return
 	}
 	cases := map[string]string{
@@ -133,6 +151,8 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",
 		"resample-turn": "changed the current player",
 		"dup-names":     "not unique",
+		"bad-svg":       "SVG: bad SVG",
+		"picture-leak":  "the picture shows what",
 	}
 	for flaw, want := range cases {
 		t.Run(flaw, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -12,8 +13,11 @@ import (
 // s: what seat q is shown must not reveal what q cannot observe.
 //   - StringFor(q) is unchanged by Resample(q);
 //   - two legal actions that lead to states q observes identically are
-//     named identically by ActionStringFor(q, ·), for every q that is not
-//     the player to act.
+//     named identically by ActionStringFor(q, ·), and told identically by
+//     EventsFor(q, ...) when the game logs events, for every q that is not
+//     the player to act;
+//   - SVGFor(q), when the game draws pictures, is unchanged by Resample(q)
+//     (for one seat q, on one check in four).
 func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
 	v, ok := s.(engine.PlayerViewer)
@@ -34,10 +38,17 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 			legal = append(legal, all[i*len(all)/32])
 		}
 	}
+	// Pictures are costly: one seat's, on one viewer check in four.
+	pictureSeat := -1
+	if rng.IntN(4) == 0 {
+		pictureSeat = rng.IntN(g.NumPlayers())
+	}
 	after := make([][][]float32, len(legal)) // [action][seat] observation after it
+	states := make([]engine.State, len(legal))
 	for i, a := range legal {
 		c := s.Clone()
 		c.Apply(a)
+		states[i] = c
 		after[i] = make([][]float32, g.NumPlayers())
 		for q := range after[i] {
 			after[i][q] = observe(g, c, engine.Player(q))
@@ -46,8 +57,15 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	for q := 0; q < g.NumPlayers(); q++ {
 		pq := engine.Player(q)
 		drawn := v.StringFor(pq)
-		if r, ok := s.Resample(pq, rng).(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
+		resampled := s.Resample(pq, rng)
+		if r, ok := resampled.(engine.PlayerViewer); ok && r.StringFor(pq) != drawn {
 			t.Errorf("StringFor(p%d) changed under Resample(p%d): the drawing shows what p%d cannot know", q, q, q)
+		}
+		if q == pictureSeat {
+			pic, _ := engine.SVGFor(s, pq)
+			if again, _ := engine.SVGFor(resampled, pq); !bytes.Equal(pic, again) {
+				t.Errorf("SVGFor(p%d) changed under Resample(p%d): the picture shows what p%d cannot know", q, q, q)
+			}
 		}
 		if pq == s.CurrentPlayer() {
 			continue
@@ -61,6 +79,17 @@ func checkViewer(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 				if ni != nj {
 					t.Errorf("p%d cannot tell %s from %s by observation, but ActionStringFor names them %q and %q",
 						q, s.ActionString(legal[i]), s.ActionString(legal[j]), ni, nj)
+					return
+				}
+				// EventsFor is the ActionStringFor just compared, then the
+				// effects: compare those.
+				el, ok := s.(engine.EventLogger)
+				if !ok {
+					continue
+				}
+				if ei, ej := el.Effects(states[i]), el.Effects(states[j]); !slices.Equal(ei, ej) {
+					t.Errorf("p%d cannot tell %s from %s by observation, but Effects tells %q and %q",
+						q, s.ActionString(legal[i]), s.ActionString(legal[j]), ei, ej)
 					return
 				}
 			}

@@ -17,15 +17,20 @@ var _ engine.PlayerViewer = (*State)(nil)
 // second card waiting to be kept or discarded). The other seats' cards
 // stay hidden; a p that is not a seat sees what String shows.
 func (s *State) StringFor(p engine.Player) string {
+	if p < 0 || int(p) >= s.g.seats {
+		return s.String()
+	}
+	return s.withCards(func(a int) bool { return s.g.seat(a) == int(p) })
+}
+
+// withCards is String with the cards of the astronauts that show(a) named.
+func (s *State) withCards(show func(a int) bool) string {
 	full := s.String()
 	g := s.g
-	if p < 0 || int(p) >= g.seats {
-		return full
-	}
 	lines := strings.Split(full, "\n")
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
-		if g.seat(a) != int(p) || (as.Card == noCard && as.Card2 == noCard) {
+		if !show(a) || (as.Card == noCard && as.Card2 == noCard) {
 			continue
 		}
 		prefix := fmt.Sprintf("%d %-4s col ", a, g.astroName(a))

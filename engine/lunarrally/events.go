@@ -1,0 +1,75 @@
+package lunarrally
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/moongym/moongym/engine"
+)
+
+var _ engine.EventLogger = (*State)(nil)
+
+// Effects says what the execution an action may trigger did to each rover
+// (the program it revealed, moves, turns, shields lost or repaired,
+// missiles, destruction) and how the game ended: all public.
+func (s *State) Effects(after engine.State) []string {
+	var ev []string
+	t, ok := after.(*State)
+	if !ok || t.g != s.g {
+		return ev
+	}
+	b := s.g.board
+	for i := 0; i < 2*s.g.players; i++ {
+		r0, r1 := &s.rovers[i], &t.rovers[i]
+		n := roverName(i)
+		// A destroyed rover's program is not in the observations: the
+		// events keep to what the seats observe.
+		if r1.Shown != r0.Shown && r1.Shown != emptyProgram && r1.Status == Racing {
+			cards := make([]string, 0, MaxPhases)
+			for _, c := range r1.Shown {
+				if c != NoCard {
+					cards = append(cards, c.String())
+				}
+			}
+			ev = append(ev, n+" executes "+strings.Join(cards, ", "))
+		}
+		switch {
+		case r0.Status == Racing && r1.Status == Destroyed:
+			ev = append(ev, n+" is destroyed")
+			continue
+		case r0.Status != Racing && r1.Status == Racing:
+			ev = append(ev, n+" enters at "+b.CellName(int(r1.Pos))+" facing "+dirNames[r1.Heading])
+			continue
+		case r1.Status != Racing:
+			continue
+		}
+		if r1.Pos != r0.Pos {
+			ev = append(ev, n+" moves "+b.CellName(int(r0.Pos))+" -> "+b.CellName(int(r1.Pos)))
+		}
+		if r1.Heading != r0.Heading {
+			ev = append(ev, n+" turns to face "+dirNames[r1.Heading])
+		}
+		switch d := int(r1.Shields) - int(r0.Shields); {
+		case d < 0:
+			ev = append(ev, n+" is hit: loses "+strconv.Itoa(-d)+" shield(s), "+strconv.Itoa(int(r1.Shields))+" left")
+		case d > 0:
+			ev = append(ev, n+" is repaired: +"+strconv.Itoa(d)+" shield(s)")
+		}
+		switch d := int(r1.Missiles) - int(r0.Missiles); {
+		case d < 0:
+			ev = append(ev, n+" fires a missile")
+		case d > 0:
+			ev = append(ev, n+" picks up "+strconv.Itoa(d)+" missile(s)")
+		}
+		if r1.Armed && !r0.Armed {
+			ev = append(ev, n+" arms its weapons")
+		}
+	}
+	if t.turn != s.turn {
+		ev = append(ev, "turn "+strconv.Itoa(int(t.turn))+" begins")
+	}
+	if t.stage == stageOver && s.stage != stageOver {
+		ev = append(ev, t.statusLine())
+	}
+	return ev
+}

@@ -1,0 +1,100 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
+	"github.com/moongym/moongym/seat"
+	"github.com/moongym/moongym/seat/web"
+)
+
+func TestHandler(t *testing.T) {
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"api":"`+r.Method+" "+r.URL.Path+`"}`)
+	})
+	srv := httptest.NewServer(web.Handler(seat.NewService(seat.Limits{}, nil), api))
+	defer srv.Close()
+	for _, c := range []struct {
+		method, path string
+		status       int
+		typ, body    string
+	}{
+		{"GET", "/", 200, "text/html", `<script type="module" src="/web/app.js">`},
+		{"GET", "/web/app.js", 200, "javascript", "/v1/sessions"},
+		{"GET", "/web/style.css", 200, "text/css", "#board"},
+		{"GET", "/web/missing.js", 404, "text/plain", "not found"},
+		{"GET", "/v1/help", 200, "application/json", `"GET /v1/help"`},
+		{"POST", "/", 200, "application/json", `"POST /"`},
+		{"POST", "/web/app.js", 200, "application/json", `"POST /web/app.js"`},
+		{"GET", "/web/whole/nosuch", 404, "application/json", `"unknown_session"`},
+	} {
+		req, err := http.NewRequest(c.method, srv.URL+c.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != c.status || !strings.Contains(res.Header.Get("Content-Type"), c.typ) || !strings.Contains(string(body), c.body) {
+			t.Errorf("%s %s: %d %q %.80q, want %d %q containing %q", c.method, c.path, res.StatusCode, res.Header.Get("Content-Type"), body, c.status, c.typ, c.body)
+		}
+	}
+}
+
+// TestWhole: a spectator's view of a session is the state drawn whole and
+// every move named in full with the game's events.
+func TestWhole(t *testing.T) {
+	sv := seat.NewService(seat.Limits{}, nil)
+	actions := []engine.Action{0, 3, 1, 4, 2}
+	if _, err := sv.Start(context.Background(), seat.StartRequest{Session: "s", Game: "tictactoe", Actions: actions}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(web.Handler(sv, http.NotFoundHandler()))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/web/whole/s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var w web.Whole
+	if err := json.NewDecoder(res.Body).Decode(&w); err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.ReplayActions(must(engine.Load("tictactoe", nil)), actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, _ := engine.SVG(s)
+	if w.SVG != string(svg) || w.Text != s.String() || w.ToMove != int(s.CurrentPlayer()) || w.Seat != -1 {
+		t.Errorf("whole view %+v does not draw the state", w)
+	}
+	if len(w.History) != len(actions) {
+		t.Fatalf("%d moves in the history, want %d", len(w.History), len(actions))
+	}
+	if m := w.History[4]; m.Player != 0 || m.By != "human" || *m.Action != 2 ||
+		!slices.Equal(m.Events, []string{"p0: c1", "X marks c1", "X completes a line and wins"}) {
+		t.Errorf("last move %+v (events %q)", m, m.Events)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
