@@ -15,6 +15,10 @@ import (
 type SelfPlay struct {
 	Game engine.Game
 	Cfg  Config
+	// OnGame, if set, is called after each finished game with the number
+	// of games finished so far and the number to play. It is called from
+	// the games' goroutines, one call at a time, done counting up.
+	OnGame func(done, total int)
 }
 
 // GameResult is one self-play game: its positions, in order, and its
@@ -49,6 +53,8 @@ func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, erro
 	errs := make([]error, n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var progress sync.Mutex
+	finished := 0
 	for w := 0; w < workers; w++ {
 		b := batchers[w%len(batchers)]
 		b.Join()
@@ -62,6 +68,12 @@ func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, erro
 					return
 				}
 				results[i], errs[i] = sp.playOne(b, seedFor(sp.Cfg.Seed, it, i))
+				if sp.OnGame != nil {
+					progress.Lock()
+					finished++
+					sp.OnGame(finished, n)
+					progress.Unlock()
+				}
 			}
 		}()
 	}

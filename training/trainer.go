@@ -24,6 +24,10 @@ type Trainer struct {
 	Dir  string
 	// Progress, if set, is called after every iteration.
 	Progress func(Row)
+	// GameProgress, if set, is called during an iteration's self-play after
+	// each finished game (see SelfPlay.OnGame): an iteration of a big game
+	// takes minutes.
+	GameProgress func(done, total int)
 	// Now is the clock used for provenance dates (time.Now if nil); tests
 	// fix it.
 	Now func() time.Time
@@ -153,7 +157,7 @@ func (t *Trainer) Step() error {
 	if err != nil {
 		return err
 	}
-	sp := SelfPlay{Game: t.Game, Cfg: cfg}
+	sp := SelfPlay{Game: t.Game, Cfg: cfg, OnGame: t.GameProgress}
 	games, err := sp.Play(ev, it, cfg.Games)
 	if err != nil {
 		return err

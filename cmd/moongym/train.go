@@ -122,6 +122,12 @@ Training settings (--train, "name=value,..."), with their defaults:
 				progressbar.OptionSetVisibility(!quiet),
 				progressbar.OptionClearOnFinish(),
 			)
+			// During an iteration the description counts its self-play
+			// games (a lunar-rally iteration takes minutes); after it, the
+			// iteration's figures.
+			t.GameProgress = func(done, total int) {
+				bar.Describe(fmt.Sprintf("it %d | self-play %d/%d games", t.Iteration()+1, done, total))
+			}
 			t.Progress = func(r training.Row) {
 				desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
 					r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
