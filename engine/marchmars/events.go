@@ -6,10 +6,13 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-// Events tells in words what action a did, s being the state before it and
-// after the state it led to: each roll, move, shot and kill, wave,
-// deployment, attack on the base and the bomb.
-func (s *State) Events(a engine.Action, after engine.State) []string {
+var _ engine.ActionEventLogger = (*State)(nil)
+
+// ActionEffects tells in words what action a did, s being the state before
+// it and after the state it led to: each roll, move, shot and kill, wave,
+// deployment, attack on the base, the bomb and the end. Nothing is hidden
+// in March on Mars, so every seat is told the same.
+func (s *State) ActionEffects(a engine.Action, after engine.State) []string {
 	t, ok := s.top()
 	n, isMars := after.(*State)
 	if !ok || !isMars {
@@ -80,15 +83,14 @@ func (s *State) Events(a engine.Action, after engine.State) []string {
 	if d := n.regionAliens(g.lzStart, g.lzEnd) - s.regionAliens(g.lzStart, g.lzEnd); d > 0 {
 		ev = append(ev, fmt.Sprintf("%d aliens enter the LZ", d))
 	}
-	if n.result < 0 && s.result == 0 {
-		ev = append(ev, "the marines have lost")
+	if n.IsTerminal() && !s.IsTerminal() {
+		if n.result > 0 {
+			ev = append(ev, "game over: the marines win")
+		} else {
+			ev = append(ev, "game over: the marines have lost")
+		}
 	}
 	return ev
-}
-
-// EventsFor is Events: nothing is hidden.
-func (s *State) EventsFor(p engine.Player, a engine.Action, after engine.State) []string {
-	return s.Events(a, after)
 }
 
 func total(a [numAlienColours]int8) int { return int(a[0]) + int(a[1]) + int(a[2]) }

@@ -42,7 +42,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 			name := before.ActionString(a)
 			next := s.Clone()
 			next.Apply(a)
-			for _, e := range before.Events(a, next) {
+			for _, e := range before.ActionEffects(a, next) {
 				out = append(out, name+": "+e+"\n"...)
 			}
 			s = next
