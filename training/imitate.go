@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
@@ -30,6 +31,10 @@ type ImitateConfig struct {
 	Epochs int
 	// Seed seeds the games (heuristic seats, noise, chance) and the batches.
 	Seed uint64
+	// Duration, if positive, caps the time spent playing games: fewer than
+	// Games are played when it runs out (at least one). A capped run is no
+	// longer reproducible.
+	Duration time.Duration
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -45,6 +50,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: epsilon=%v, want [0, 1]", ErrBadImitation, c.Epsilon)
 	case !(c.Smooth >= 0 && c.Smooth < 1):
 		return fmt.Errorf("%w: smooth=%v, want [0, 1)", ErrBadImitation, c.Smooth)
+	case c.Duration < 0:
+		return fmt.Errorf("%w: duration=%v is negative", ErrBadImitation, c.Duration)
 	case c.Epochs < 1:
 		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
 	}
@@ -65,14 +72,15 @@ type ImitateStats struct {
 // final result as values, in SelfPlay's convention (seat k of Value is the
 // k-th seat after the player to act, scaled to [-1, 1]). Positions with a
 // single legal move are skipped, as in self-play. progress, if not nil, is
-// called after every game.
-func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) ([]Sample, error) {
+// called after every game. It also returns the number of games played:
+// cfg.Games, or fewer when cfg.Duration ran out.
+func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) ([]Sample, int, error) {
 	if err := cfg.check(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	h, err := agents.HeuristicFor(g.Spec().Name)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
 	lo, hi := g.MinUtility(), g.MaxUtility()
@@ -83,22 +91,27 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		s Sample
 		p engine.Player
 	}
+	start := time.Now()
+	played := 0
 	for game := 0; game < cfg.Games; game++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, 0, err
+		}
+		if cfg.Duration > 0 && game > 0 && time.Since(start) > cfg.Duration {
+			break
 		}
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 		seats := make([]agents.Agent, np)
 		for p := range seats {
 			if seats[p], err = h.New(g, cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1)); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 		}
 		var positions []pending
 		s := g.NewInitialState()
 		for moves := 0; !s.IsTerminal(); moves++ {
 			if moves > g.MaxGameLength() {
-				return nil, fmt.Errorf("training: imitation game exceeded MaxGameLength %d", g.MaxGameLength())
+				return nil, 0, fmt.Errorf("training: imitation game exceeded MaxGameLength %d", g.MaxGameLength())
 			}
 			p := s.CurrentPlayer()
 			if p == engine.Chance {
@@ -113,7 +126,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 			}
 			a, err := seats[p].Act(s)
 			if err != nil {
-				return nil, fmt.Errorf("training: heuristic: %w", err)
+				return nil, 0, fmt.Errorf("training: heuristic: %w", err)
 			}
 			smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
 			s.Observe(p, smp.Obs)
@@ -136,11 +149,12 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 			}
 			out = append(out, pos.s)
 		}
+		played++
 		if progress != nil {
-			progress(game + 1)
+			progress(played)
 		}
 	}
-	return out, nil
+	return out, played, nil
 }
 
 // Imitate trains t's network by supervised learning on samples (from

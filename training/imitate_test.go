@@ -32,7 +32,7 @@ func imitateRun(t *testing.T, dir string) *training.Trainer {
 	// The model file's provenance holds the date: pin it.
 	tr.Now = func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 	ic := training.ImitateConfig{Games: 300, Epsilon: 0.25, Smooth: 0.1, Epochs: 8, Seed: 5}
-	samples, err := training.HeuristicGames(context.Background(), g, ic, nil)
+	samples, _, err := training.HeuristicGames(context.Background(), g, ic, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestImitateConfigErrors(t *testing.T) {
 		{Games: 1, Epochs: 1, Epsilon: 2},
 		{Games: 1, Epochs: 1, Smooth: 1},
 	} {
-		if _, err := training.HeuristicGames(context.Background(), g, c, nil); !errors.Is(err, training.ErrBadImitation) {
+		if _, _, err := training.HeuristicGames(context.Background(), g, c, nil); !errors.Is(err, training.ErrBadImitation) {
 			t.Errorf("%+v: err %v, want ErrBadImitation", c, err)
 		}
 	}

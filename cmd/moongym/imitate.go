@@ -21,10 +21,11 @@ func init() {
 	)
 	ic := training.DefaultImitateConfig()
 	cmd := &cobra.Command{
-		Use:   "imitate GAME --out DIR [--games N] [--epochs N] [--seed N] [--params P] [--train S]",
+		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S]",
 		Short: "Start a training run by imitating the game's heuristic (warm start)",
 		Long: `Start a training run for GAME by supervised learning on games of the game's
-heuristic against itself: each move played is the heuristic's, or with
+heuristic against itself (--games of them, or fewer if --duration runs
+out first): each move played is the heuristic's, or with
 probability --epsilon a random legal one, so that positions vary; every
 decision position is recorded with the heuristic's move as a smoothed one-hot
 policy target (--smooth) and the final result as value targets. The network
@@ -75,7 +76,7 @@ in its provenance date).`,
 				progressbar.OptionSetVisibility(!quiet),
 				progressbar.OptionClearOnFinish(),
 			)
-			samples, err := training.HeuristicGames(ctx, g, ic, func(done int) { _ = bar.Set(done) })
+			samples, played, err := training.HeuristicGames(ctx, g, ic, func(done int) { _ = bar.Set(done) })
 			_ = bar.Finish()
 			if err != nil {
 				return err
@@ -97,7 +98,7 @@ in its provenance date).`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated the heuristic on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
-				g.Spec().Name, st.Positions, ic.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
+				g.Spec().Name, st.Positions, played, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
 			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", args[0], out)
 			return nil
 		},
@@ -110,6 +111,7 @@ in its provenance date).`,
 	f.IntVar(&ic.Games, "games", ic.Games, "games of the heuristic against itself")
 	f.IntVar(&ic.Epochs, "epochs", ic.Epochs, "passes over the recorded positions")
 	f.Float64Var(&ic.Epsilon, "epsilon", ic.Epsilon, "probability of a random move instead of the heuristic's")
+	f.DurationVar(&ic.Duration, "duration", 0, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)")
 	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	root.AddCommand(cmd)
