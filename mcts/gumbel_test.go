@@ -139,39 +139,16 @@ func TestGumbelChance(t *testing.T) {
 	g := testgames.DiceRace{Goal: 8, MaxTurns: 12}
 	memo := map[string]float64{}
 	ev := &exactEvaluator{value: func(s engine.State) float64 { return expectimax(s, memo) }}
-	checked := 0
-	for turns := 2; turns < 12; turns++ {
-		for p0 := 0; p0 < 8; p0++ {
-			for p1 := 0; p1 < 8; p1++ {
-				st := g.NewState(p0, p1, engine.Player(turns%2), turns)
-				vals := actionValues(st, memo)
-				best, gap := 0, 2.0
-				for a, v := range vals {
-					if v > vals[best] {
-						best = a
-					}
-				}
-				for a, v := range vals {
-					if a != best {
-						gap = min(gap, vals[best]-v)
-					}
-				}
-				if gap < 0.3 {
-					continue
-				}
-				checked++
-				name := fmt.Sprintf("%d-%d/p%d/turn%d", p0, p1, turns%2, turns)
-				r, err := mustSearch(t, g, ev, Config{Sims: 100, Gumbel: true, Seed: 5}).Run(st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkPolicy(t, name, st, r.Policy)
-				if int(r.Action) != best {
-					t.Errorf("%s: plays %s, expectimax %s (values %.3f, policy %.2f)", name, st.ActionString(r.Action), st.ActionString(engine.Action(best)), vals, r.Policy)
-				}
-			}
+	checked := clearDiceRaceMoves(g, memo, 0.3, func(name string, st engine.State, best int, vals []float64) {
+		r, err := mustSearch(t, g, ev, Config{Sims: 100, Gumbel: true, Seed: 5}).Run(st)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		checkPolicy(t, name, st, r.Policy)
+		if int(r.Action) != best {
+			t.Errorf("%s: plays %s, expectimax %s (values %.3f, policy %.2f)", name, st.ActionString(r.Action), st.ActionString(engine.Action(best)), vals, r.Policy)
+		}
+	})
 	if checked < 10 {
 		t.Errorf("only %d positions with a clear best move", checked)
 	}

@@ -68,27 +68,23 @@ in its provenance date).`,
 			defer t.Close()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			bar := progressbar.NewOptions(ic.Games,
-				progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-				progressbar.OptionSetDescription("heuristic games"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetVisibility(!quiet),
-				progressbar.OptionClearOnFinish(),
-			)
+			newBar := func(max int, desc string) *progressbar.ProgressBar {
+				return progressbar.NewOptions(max,
+					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+					progressbar.OptionSetDescription(desc),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetVisibility(!quiet),
+					progressbar.OptionClearOnFinish(),
+				)
+			}
+			bar := newBar(ic.Games, "heuristic games")
 			samples, played, err := training.HeuristicGames(ctx, g, ic, func(done int) { _ = bar.Set(done) })
 			_ = bar.Finish()
 			if err != nil {
 				return err
 			}
-			bar = progressbar.NewOptions(-1,
-				progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-				progressbar.OptionSetDescription("learning"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetVisibility(!quiet),
-				progressbar.OptionClearOnFinish(),
-			)
+			bar = newBar(-1, "learning")
 			st, err := training.Imitate(ctx, t, samples, ic, func(done, total int) {
 				bar.ChangeMax(total)
 				_ = bar.Set(done)
