@@ -59,6 +59,29 @@ func actionValues(s engine.State, memo map[string]float64) []float64 {
 func TestDiceRaceExpectimax(t *testing.T) {
 	g := testgames.DiceRace{Goal: 8, MaxTurns: 12}
 	memo := map[string]float64{}
+	checked := clearDiceRaceMoves(g, memo, 0.1, func(name string, st engine.State, best int, vals []float64) {
+		s, err := New(g, NewRolloutEvaluator(g, 3), Config{Sims: 10000, CPUCT: 1.4, UCT: true, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := s.Run(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(r.Action) != best {
+			t.Errorf("%s: search plays %s, expectimax %s (values %.3f, visits %.2f)", name, st.ActionString(r.Action), st.ActionString(engine.Action(best)), vals, r.Visits)
+		}
+	})
+	t.Logf("%d positions checked", checked)
+	if checked < 20 {
+		t.Errorf("only %d positions with a clear best move", checked)
+	}
+}
+
+// clearDiceRaceMoves calls check for every dice-race position (turns 2-11,
+// both seats) whose best move by expectimax beats the others by at least
+// minGap, and returns how many there were.
+func clearDiceRaceMoves(g testgames.DiceRace, memo map[string]float64, minGap float64, check func(name string, st engine.State, best int, vals []float64)) int {
 	checked := 0
 	for turns := 2; turns < 12; turns++ {
 		for p0 := 0; p0 < 8; p0++ {
@@ -76,27 +99,13 @@ func TestDiceRaceExpectimax(t *testing.T) {
 						gap = min(gap, vals[best]-v)
 					}
 				}
-				if gap < 0.1 {
+				if gap < minGap {
 					continue
 				}
 				checked++
-				name := fmt.Sprintf("%d-%d/p%d/turn%d", p0, p1, turns%2, turns)
-				s, err := New(g, NewRolloutEvaluator(g, 3), Config{Sims: 10000, CPUCT: 1.4, UCT: true, Seed: 5})
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := s.Run(st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if int(r.Action) != best {
-					t.Errorf("%s: search plays %s, expectimax %s (values %.3f, visits %.2f)", name, st.ActionString(r.Action), st.ActionString(engine.Action(best)), vals, r.Visits)
-				}
+				check(fmt.Sprintf("%d-%d/p%d/turn%d", p0, p1, turns%2, turns), st, best, vals)
 			}
 		}
 	}
-	t.Logf("%d positions checked", checked)
-	if checked < 20 {
-		t.Errorf("only %d positions with a clear best move", checked)
-	}
+	return checked
 }

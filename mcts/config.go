@@ -80,6 +80,20 @@ type Config struct {
 	// Mode chooses perfect-information or information-set search; the zero
 	// value decides from the game's spec.
 	Mode Mode
+	// Gumbel turns on Gumbel AlphaZero (see gumbel.go): Gumbel-top-m
+	// sampling and sequential halving at the root, the deterministic
+	// improved-policy selection below it, and Result.Policy. Under Gumbel,
+	// CPUCT, UCT, Dirichlet noise and Temperature are not used.
+	Gumbel bool
+	// GumbelM is the number of root actions sampled (0 means 16; at most
+	// the number of legal actions is used).
+	GumbelM int
+	// GumbelCVisit and GumbelCScale set sigma(q) = (CVisit + max N) *
+	// CScale * q; 0 means the paper's 50 and 1.
+	GumbelCVisit, GumbelCScale float64
+	// GumbelNoNoise drops the Gumbel noise at the root (evaluation play:
+	// the search is then deterministic apart from chance and resampling).
+	GumbelNoNoise bool
 }
 
 func (c *Config) check() error {
@@ -96,11 +110,22 @@ func (c *Config) check() error {
 		return fmt.Errorf("%w: Temperature=%v, want >= 0", ErrBadConfig, c.Temperature)
 	case c.BatchSize < 0:
 		return fmt.Errorf("%w: BatchSize=%d is negative", ErrBadConfig, c.BatchSize)
+	case c.GumbelM < 0 || c.GumbelCVisit < 0 || c.GumbelCScale < 0 || c.GumbelCVisit != c.GumbelCVisit || c.GumbelCScale != c.GumbelCScale:
+		return fmt.Errorf("%w: Gumbel m=%d cvisit=%v cscale=%v, want values >= 0", ErrBadConfig, c.GumbelM, c.GumbelCVisit, c.GumbelCScale)
 	case c.Mode < AutoMode || c.Mode > InfoSetMode:
 		return fmt.Errorf("%w: unknown %v", ErrBadConfig, c.Mode)
 	}
 	if c.BatchSize == 0 {
 		c.BatchSize = 1
+	}
+	if c.GumbelM == 0 {
+		c.GumbelM = 16
+	}
+	if c.GumbelCVisit == 0 {
+		c.GumbelCVisit = 50
+	}
+	if c.GumbelCScale == 0 {
+		c.GumbelCScale = 1
 	}
 	return nil
 }

@@ -41,4 +41,10 @@
 // where Q is the mean value of the edge for the player to move, n its visits,
 // N the number of times the edge was available (the number of selections
 // made at the parent in a perfect-information game) and P its prior.
+//
+// With Config.Gumbel the search is Gumbel AlphaZero instead (gumbel.go):
+// Gumbel-top-m sampling and sequential halving at the root, deterministic
+// improved-policy selection below it, and the improved policy in
+// Result.Policy as a policy target that keeps improving with 8-32
+// simulations. It is off by default.
 package mcts

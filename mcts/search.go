@@ -49,6 +49,7 @@ type Search struct {
 	noise    []float64
 	saved    []float32 // root priors before noise
 	logs     []float64 // logs[n] == math.Log(n), grown on demand up to logTableMax
+	gum      gumbelScratch
 }
 
 // step is one node of a simulation's path and the edge taken from it (none
@@ -103,6 +104,9 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 	s.obs = make([]float32, engine.ObservationSize(g))
 	s.mark = make([]uint32, s.na)
 	s.cover = make([]uint32, s.na)
+	if cfg.Gumbel {
+		s.gum = newGumbelScratch(s.na, cfg.BatchSize)
+	}
 	return s, nil
 }
 
@@ -125,6 +129,11 @@ type Result struct {
 	Action engine.Action
 	// Sims is the number of simulations this Run made.
 	Sims int
+	// Policy is Gumbel AlphaZero's improved policy at the root,
+	// softmax(logit + sigma(completedQ)), len Game.NumActions(), summing to
+	// 1 over the legal actions (the self-play policy target); nil unless
+	// Config.Gumbel.
+	Policy []float32
 }
 
 // RootVisits is the visit count of the root of the current tree, visits
@@ -227,6 +236,9 @@ func (s *Search) Run(st engine.State) (Result, error) {
 		return Result{}, fmt.Errorf("%w: current player %s of a %d-player game", ErrNotDecision, p, s.np)
 	}
 	s.prepareRoot(st)
+	if s.cfg.Gumbel {
+		return s.runGumbel()
+	}
 	var deadline time.Time
 	if s.cfg.MaxTime > 0 {
 		deadline = time.Now().Add(s.cfg.MaxTime)
@@ -406,6 +418,10 @@ func (s *Search) descendPerfect(b int) engine.State {
 		var e int32
 		if s.t.nodes[n].player == engine.Chance {
 			e = s.sampleChance(n)
+		} else if n == s.root && s.gum.forced != nil && s.gum.forced[b] != none {
+			e = s.gum.forced[b]
+			s.t.nodes[n].passes++
+			s.virtualLoss(e)
 		} else {
 			e = s.selectAll(n)
 		}
@@ -442,6 +458,10 @@ func (s *Search) descendInfoSet(b int) engine.State {
 			return w
 		}
 		mover := s.t.nodes[n].player
+		s.gum.force = none
+		if n == s.root && s.gum.forced != nil {
+			s.gum.force = s.gum.forced[b]
+		}
 		e := s.selectLegal(n, w)
 		a := s.t.edges[e].action
 		path = append(path, step{n, e})
@@ -618,6 +638,11 @@ func (s *Search) selectAll(n int32) int32 {
 	if nd.nedges == 0 {
 		return none
 	}
+	if s.cfg.Gumbel {
+		e := s.selectGumbel(n, false)
+		s.virtualLoss(e)
+		return e
+	}
 	es := s.t.edges[first : first+nd.nedges]
 	N := float64(nd.passes)
 	c := s.cfg.CPUCT
@@ -703,6 +728,19 @@ func (s *Search) selectLegal(n int32, w engine.State) int32 {
 			e := s.t.newEdge(a, uniform, s.t.nodes[n].firstEdge)
 			s.t.nodes[n].firstEdge = e
 		}
+	}
+	if s.cfg.Gumbel {
+		best := s.gum.force
+		if best == none || s.mark[s.t.edges[best].action] != s.stamp {
+			best = s.selectGumbel(n, true)
+		}
+		for e := s.t.nodes[n].firstEdge; e != none; e = s.t.edges[e].next {
+			if s.mark[s.t.edges[e].action] == s.stamp {
+				s.t.edges[e].avail++
+			}
+		}
+		s.virtualLoss(best)
+		return best
 	}
 	fpu := s.fpu(n)
 	best, bestScore := none, math.Inf(-1)

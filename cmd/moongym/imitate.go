@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/training"
+)
+
+func init() {
+	var (
+		out, params, settings string
+		seed                  uint64
+		quiet                 bool
+	)
+	ic := training.DefaultImitateConfig()
+	cmd := &cobra.Command{
+		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S]",
+		Short: "Start a training run by imitating the game's heuristic (warm start)",
+		Long: `Start a training run for GAME by supervised learning on games of the game's
+heuristic against itself (--games of them, or fewer if --duration runs
+out first): each move played is the heuristic's, or with
+probability --epsilon a random legal one, so that positions vary; every
+decision position is recorded with the heuristic's move as a smoothed one-hot
+policy target (--smooth) and the final result as value targets. The network
+(its kind and size from --train, as for train) is trained on them for
+--epochs passes with train's Adam optimizer and batch size.
+
+DIR then holds a run at iteration 0 in train's format (checkpoint.gob,
+latest.safetensors, metrics files); continue it by self-play with
+  moongym train GAME --out DIR --resume --iterations N
+The imitation positions are not put into the run's replay buffer.
+
+The same command and seed give the same weights (the model file differs only
+in its provenance date).`,
+		Example: `  moongym imitate tictactoe --out runs/ttt --games 300 --train kind=mlp,width=64
+  moongym train tictactoe --out runs/ttt --resume --iterations 20`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return errors.New("--out DIR is required")
+			}
+			p, err := engine.ParseParams(params)
+			if err != nil {
+				return err
+			}
+			g, err := engine.Load(args[0], p)
+			if err != nil {
+				return err
+			}
+			base := training.DefaultConfig()
+			base.Seed = seed
+			cfg, err := training.ParseConfig(settings, base)
+			if err != nil {
+				return err
+			}
+			ic.Seed = seed
+			t, err := training.NewTrainer(g, cfg, out)
+			if err != nil {
+				return err
+			}
+			defer t.Close()
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			newBar := func(max int, desc string) *progressbar.ProgressBar {
+				return progressbar.NewOptions(max,
+					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+					progressbar.OptionSetDescription(desc),
+					progressbar.OptionShowCount(),
+					progressbar.OptionSetElapsedTime(true),
+					progressbar.OptionSetVisibility(!quiet),
+					progressbar.OptionClearOnFinish(),
+				)
+			}
+			bar := newBar(ic.Games, "heuristic games")
+			samples, played, err := training.HeuristicGames(ctx, g, ic, func(done int) { _ = bar.Set(done) })
+			_ = bar.Finish()
+			if err != nil {
+				return err
+			}
+			bar = newBar(-1, "learning")
+			st, err := training.Imitate(ctx, t, samples, ic, func(done, total int) {
+				bar.ChangeMax(total)
+				_ = bar.Set(done)
+			})
+			_ = bar.Finish()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated the heuristic on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
+				g.Spec().Name, st.Positions, played, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
+			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", args[0], out)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&out, "out", "", "run directory (created if missing; must not hold a run)")
+	f.StringVar(&params, "params", "", "game parameters, name=value,...")
+	f.StringVar(&settings, "train", "", "training settings, name=value,... (see moongym train --help)")
+	f.Uint64Var(&seed, "seed", training.DefaultConfig().Seed, "seed of the games, the batches and the initial weights")
+	f.IntVar(&ic.Games, "games", ic.Games, "games of the heuristic against itself")
+	f.IntVar(&ic.Epochs, "epochs", ic.Epochs, "passes over the recorded positions")
+	f.Float64Var(&ic.Epsilon, "epsilon", ic.Epsilon, "probability of a random move instead of the heuristic's")
+	f.DurationVar(&ic.Duration, "duration", 0, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)")
+	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
+	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	root.AddCommand(cmd)
+}

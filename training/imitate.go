@@ -1,0 +1,214 @@
+package training
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models/graph"
+)
+
+// ErrBadImitation: an ImitateConfig value is out of range.
+var ErrBadImitation = errors.New("bad imitation config")
+
+// ImitateConfig sets up an imitation warm start (see Imitate).
+type ImitateConfig struct {
+	// Games is the number of games of the heuristic against itself.
+	Games int
+	// Epsilon is the probability that a move played is a uniformly random
+	// legal one instead of the heuristic's, so that positions vary; the
+	// recorded target is the heuristic's move either way.
+	Epsilon float64
+	// Smooth is the label smoothing of the policy target: (1-Smooth) on the
+	// heuristic's move plus Smooth spread evenly over the legal moves.
+	Smooth float64
+	// Epochs is the number of passes over the recorded positions (in
+	// optimizer steps: Epochs * positions / BatchSize, at least 1).
+	Epochs int
+	// Seed seeds the games (heuristic seats, noise, chance) and the batches.
+	Seed uint64
+	// Duration, if positive, caps the time spent playing games: fewer than
+	// Games are played when it runs out (at least one). A capped run is no
+	// longer reproducible.
+	Duration time.Duration
+}
+
+// DefaultImitateConfig is a warm start that suits the small games.
+func DefaultImitateConfig() ImitateConfig {
+	return ImitateConfig{Games: 500, Epsilon: 0.1, Smooth: 0.1, Epochs: 20, Seed: 1}
+}
+
+func (c ImitateConfig) check() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("%w: games=%d, want at least 1", ErrBadImitation, c.Games)
+	case !(c.Epsilon >= 0 && c.Epsilon <= 1):
+		return fmt.Errorf("%w: epsilon=%v, want [0, 1]", ErrBadImitation, c.Epsilon)
+	case !(c.Smooth >= 0 && c.Smooth < 1):
+		return fmt.Errorf("%w: smooth=%v, want [0, 1)", ErrBadImitation, c.Smooth)
+	case c.Duration < 0:
+		return fmt.Errorf("%w: duration=%v is negative", ErrBadImitation, c.Duration)
+	case c.Epochs < 1:
+		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
+	}
+	return nil
+}
+
+// ImitateStats says what an imitation did.
+type ImitateStats struct {
+	Games, Positions, Steps int
+	// Losses are the mean losses of the last tenth of the steps.
+	Losses graph.Losses
+}
+
+// HeuristicGames plays cfg.Games games of g's heuristic against itself
+// (one agent per seat, each cfg.Epsilon random moves) and returns their
+// decision positions as samples: the observation of the player to act, the
+// legal mask, the heuristic's move as a smoothed one-hot policy and the
+// final result as values, in SelfPlay's convention (seat k of Value is the
+// k-th seat after the player to act, scaled to [-1, 1]). Positions with a
+// single legal move are skipped, as in self-play. progress, if not nil, is
+// called after every game. It also returns the number of games played:
+// cfg.Games, or fewer when cfg.Duration ran out.
+func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) ([]Sample, int, error) {
+	if err := cfg.check(); err != nil {
+		return nil, 0, err
+	}
+	h, err := agents.HeuristicFor(g.Spec().Name)
+	if err != nil {
+		return nil, 0, err
+	}
+	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
+	lo, hi := g.MinUtility(), g.MaxUtility()
+	var out []Sample
+	var legal []engine.Action
+	var outcomes []engine.Outcome
+	type pending struct {
+		s Sample
+		p engine.Player
+	}
+	start := time.Now()
+	played := 0
+	for game := 0; game < cfg.Games; game++ {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		if cfg.Duration > 0 && game > 0 && time.Since(start) > cfg.Duration {
+			break
+		}
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
+		seats := make([]agents.Agent, np)
+		for p := range seats {
+			if seats[p], err = h.New(g, cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1)); err != nil {
+				return nil, 0, err
+			}
+		}
+		var positions []pending
+		s := g.NewInitialState()
+		for moves := 0; !s.IsTerminal(); moves++ {
+			if moves > g.MaxGameLength() {
+				return nil, 0, fmt.Errorf("training: imitation game exceeded MaxGameLength %d", g.MaxGameLength())
+			}
+			p := s.CurrentPlayer()
+			if p == engine.Chance {
+				outcomes = s.ChanceOutcomes(outcomes)
+				s.Apply(engine.SampleOutcome(outcomes, rng.Float64()))
+				continue
+			}
+			legal = s.LegalActions(legal)
+			if len(legal) == 1 {
+				s.Apply(legal[0])
+				continue
+			}
+			a, err := seats[p].Act(s)
+			if err != nil {
+				return nil, 0, fmt.Errorf("training: heuristic: %w", err)
+			}
+			smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
+			s.Observe(p, smp.Obs)
+			for _, l := range legal {
+				smp.Mask[l] = 1
+				smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
+			}
+			smp.Policy[a] += float32(1 - cfg.Smooth)
+			positions = append(positions, pending{smp, p})
+			if rng.Float64() < cfg.Epsilon {
+				a = legal[rng.IntN(len(legal))]
+			}
+			s.Apply(a)
+		}
+		ret := s.Returns(nil)
+		for _, pos := range positions {
+			for k := 0; k < np; k++ {
+				u := ret[(int(pos.p)+k)%np]
+				pos.s.Value[k] = float32(2*(u-lo)/(hi-lo) - 1)
+			}
+			out = append(out, pos.s)
+		}
+		played++
+		if progress != nil {
+			progress(played)
+		}
+	}
+	return out, played, nil
+}
+
+// Imitate trains t's network by supervised learning on samples (from
+// HeuristicGames) with t's optimizer and batch size, then saves the run, so
+// that Resume(t.Dir) continues by self-play from the imitated network. The
+// samples go into a buffer of their own, not the run's replay buffer, and
+// the run's iteration count stays as it was. progress, if not nil, is
+// called with the steps done and the total.
+func Imitate(ctx context.Context, t *Trainer, samples []Sample, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
+	if err := cfg.check(); err != nil {
+		return ImitateStats{}, err
+	}
+	if len(samples) == 0 {
+		return ImitateStats{}, fmt.Errorf("%w: no positions to learn from", ErrBadImitation)
+	}
+	sh := t.Network().Shapes
+	r := NewReplay(len(samples), sh.ObsSize(), sh.Actions, sh.Players)
+	for _, s := range samples {
+		if err := r.Add(s); err != nil {
+			return ImitateStats{}, err
+		}
+	}
+	l, err := NewLearner(t.Network(), t.Optimizer(), r, t.Cfg.BatchSize)
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	defer l.Close()
+	steps := max(1, cfg.Epochs*len(samples)/t.Cfg.BatchSize)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x696d6974))
+	st := ImitateStats{Positions: len(samples), Steps: steps}
+	chunk := max(1, steps/100)
+	tail := max(1, steps/10)
+	var sum graph.Losses
+	for done := 0; done < steps; {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+		k := min(chunk, steps-done)
+		loss, err := l.Train(r, k, rng)
+		if err != nil {
+			return st, err
+		}
+		if done+k > steps-tail {
+			w := float64(min(k, done+k-(steps-tail)))
+			sum.Policy += loss.Policy * w
+			sum.Value += loss.Value * w
+			sum.Total += loss.Total * w
+		}
+		done += k
+		if progress != nil {
+			progress(done, steps)
+		}
+	}
+	n := float64(min(tail, steps))
+	st.Losses = graph.Losses{Policy: sum.Policy / n, Value: sum.Value / n, Total: sum.Total / n}
+	return st, t.Save()
+}
