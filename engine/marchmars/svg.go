@@ -147,7 +147,7 @@ func (s *State) SVG() []byte {
 		c.Text(px+13, y+1, 13, dieInk[col], draw.Middle, jumping.FaceName(s.dieFace[i]))
 	}
 	if s.nDice > 0 && s.engaged {
-		c.Text(70+34*float64(s.nDice), y, 12, "#fca5a5", draw.Start, "engaged: skulls hurt")
+		c.Text(70+34*float64(s.nDice), y, 12, "#fca5a5", draw.Start, "engaged (aliens in the marine's box)")
 	}
 	y += 30
 	c.Mono(20, y, 12, "#e5e7eb", rest)
@@ -218,16 +218,22 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 			here = append(here, m)
 		}
 	}
-	r := min(cw/float64(2*max(len(here), 1)), ch*0.22)
+	// Up to two side by side; more (the team landing together) in a grid of
+	// two columns over the upper half of the box.
+	perRow := min(len(here), 2)
+	rows := (len(here) + 1) / 2
+	rowH := ch * 0.5 / float64(max(rows, 1))
+	r := min(cw/float64(2*max(perRow, 1)), rowH/2) - 0.5
+	size := min(11, 2*r)
 	for i, m := range here {
-		cx := px + cw*(float64(i)+0.5)/float64(len(here))
-		cy := py + ch*0.25
+		cx := px + cw*(float64(i%2)+0.5)/float64(perRow)
+		cy := py + rowH*(float64(i/2)+0.5)
 		f := marineFill[m]
 		if s.mar[m].Crashed {
 			f = "#6b7280"
 		}
 		c.Circle(cx, cy, r, f, "#ffffff", 1.5)
-		c.Text(cx, cy+4, 11, "#ffffff", draw.Middle, strconv.Itoa(m+1))
+		c.Text(cx, cy+size*0.36, size, "#ffffff", draw.Middle, strconv.Itoa(m+1))
 		if s.mar[m].Crashed {
 			c.Line(cx-r, cy-r, cx+r, cy+r, "#fca5a5", 1.5)
 		}
