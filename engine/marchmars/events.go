@@ -30,7 +30,7 @@ func (s *State) Effects(after engine.State) []string {
 		ev = append(ev, fmt.Sprintf("turn %d begins", n.turn))
 	}
 	if n.nDice > 0 && (s.nDice == 0 || n.dieCol != s.dieCol || n.dieFace != s.dieFace) {
-		e := marineName(int(n.active)) + " rolls"
+		e := "dice:"
 		for i := 0; i < int(n.nDice); i++ {
 			e += " " + dieName(int(n.dieCol[i]), n.dieFace[i])
 		}
