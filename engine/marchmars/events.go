@@ -76,11 +76,12 @@ func (s *State) Effects(after engine.State) []string {
 	if d := n.regionAliens(g.lzStart, g.lzEnd) - s.regionAliens(g.lzStart, g.lzEnd); d > 0 {
 		ev = append(ev, fmt.Sprintf("%d aliens enter the LZ", d))
 	}
-	switch {
-	case n.result > 0 && s.result == 0:
-		ev = append(ev, "the bomb goes off: the MMM is destroyed")
-	case n.result < 0 && s.result == 0:
-		ev = append(ev, "the marines have lost")
+	if n.IsTerminal() && !s.IsTerminal() {
+		if n.result > 0 {
+			ev = append(ev, "game over: the bomb goes off, the MMM is destroyed, the marines win")
+		} else {
+			ev = append(ev, "game over: the marines have lost")
+		}
 	}
 	return ev
 }
