@@ -45,34 +45,21 @@ type EventLogger interface {
 	Effects(after State) []string
 }
 
-// ActionEventLogger is EventLogger for games whose effects depend on which
-// action was played in ways the two states alone do not show (which alien
-// a shot killed, which card was dealt): the action is given too. Events
-// prefers it to EventLogger.
-type ActionEventLogger interface {
-	// ActionEffects says what action a, played in this state, did, leading
-	// to after, as every seat may see it.
-	ActionEffects(a Action, after State) []string
-}
-
 // Events says what action a did when played in before, leading to after:
 // who played it and its name ("p0: b2", "chance: roll 6"), then the game's
 // effects when it logs them.
 func Events(before State, a Action, after State) []string {
-	return events(before, a, before.ActionString(a), after)
+	return events(before, before.ActionString(a), after)
 }
 
 // EventsFor says what seat p may know of action a played in before: as
 // Events, with the action named as p sees it (ActionStringFor).
 func EventsFor(p Player, before State, a Action, after State) []string {
-	return events(before, a, ActionStringFor(before, p, a), after)
+	return events(before, ActionStringFor(before, p, a), after)
 }
 
-func events(before State, a Action, name string, after State) []string {
+func events(before State, name string, after State) []string {
 	ev := []string{before.CurrentPlayer().String() + ": " + name}
-	if v, ok := before.(ActionEventLogger); ok {
-		return append(ev, v.ActionEffects(a, after)...)
-	}
 	if v, ok := before.(EventLogger); ok {
 		ev = append(ev, v.Effects(after)...)
 	}

@@ -6,77 +6,70 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-var _ engine.ActionEventLogger = (*State)(nil)
+var _ engine.EventLogger = (*State)(nil)
 
-// ActionEffects tells in words what action a did, s being the state before
-// it and after the state it led to: each roll, move, shot and kill, wave,
-// deployment, attack on the base, the bomb and the end. Nothing is hidden
-// in March on Mars, so every seat is told the same.
-func (s *State) ActionEffects(a engine.Action, after engine.State) []string {
-	t, ok := s.top()
-	n, isMars := after.(*State)
-	if !ok || !isMars {
+// Effects tells in words what the action that led from s to after did,
+// from the difference of the two states (nothing is hidden): cards dealt,
+// marines moved, crashed and raised, the roll, aliens killed, defenders and
+// base upgrades lost, waves, deployments, attacks on the base, a new turn
+// and the end.
+func (s *State) Effects(after engine.State) []string {
+	n, ok := after.(*State)
+	if !ok || n.g != s.g {
 		return nil
 	}
 	g := s.g
-	x := int(a)
 	var ev []string
-	who := marineName(int(t.A))
-	switch int(t.Kind) {
-	case kCard:
-		ev = append(ev, fmt.Sprintf("card %s dealt to slot %d", s.ActionString(a)[4:], t.B))
-	case kRoll:
-		ev = append(ev, fmt.Sprintf("%s rolls %s", marineName(int(s.active)), s.ActionString(a)))
-	case kSide:
-		ev = append(ev, fmt.Sprintf("the MMM sends a wave on the %s side", [2]string{"left", "right"}[x&1]))
-	case kPlace:
-		ev = append(ev, fmt.Sprintf("%s lands on LZ box %d", who, x-aPlace+1))
-	case kPick:
-		ev = append(ev, fmt.Sprintf("%s plays next", marineName(x-aPick)))
-	case kChoose:
-		switch {
-		case x >= aMove && x < aShoot:
-			m := &n.mar[t.A]
-			e := fmt.Sprintf("%s %s to column %d level %d", who, s.ActionString(a), m.X, m.L)
-			if m.Crashed {
-				e += ": crashed"
-			}
-			ev = append(ev, e)
-		case x >= aShoot && x < aReroll:
-			ev = append(ev, fmt.Sprintf("%s shoots at column %d with %d hits", who, n.shotX, n.hits))
-		case x == aBomb:
-			e := fmt.Sprintf("%s sets the bomb: the dice sum %d", who, s.bombSum())
-			if n.result > 0 {
-				e += ": the MMM is destroyed"
-			} else {
-				e += ": not enough, the MMM stands"
-			}
-			ev = append(ev, e)
-		case x == aLetGo:
-			ev = append(ev, who+" lets the roll go")
-		default:
-			ev = append(ev, who+" "+s.ActionString(a))
-		}
-	case kHit:
-		if x != aEndShot {
-			ev = append(ev, fmt.Sprintf("%s kills a %s alien at (%d,%d)", who, alienNames[x-aKill], s.shotX, s.shotL))
+	sides := [2]string{"left", "right"}
+	for k := 0; k < g.slots(); k++ {
+		if s.slots[k] < 0 && n.slots[k] >= 0 {
+			ev = append(ev, fmt.Sprintf("card %d dealt to slot %d", g.data.Cards[n.slots[k]].ID, k))
 		}
 	}
+	if n.turn != s.turn {
+		ev = append(ev, fmt.Sprintf("turn %d begins", n.turn))
+	}
+	if n.nDice > 0 && (s.nDice == 0 || n.dieCol != s.dieCol || n.dieFace != s.dieFace) {
+		e := "dice:"
+		for i := 0; i < int(n.nDice); i++ {
+			e += " " + dieName(int(n.dieCol[i]), n.dieFace[i])
+		}
+		ev = append(ev, e)
+	}
 	for m := 0; m < g.n; m++ {
-		if s.mar[m].Crashed && !n.mar[m].Crashed && int(t.A) != m && int(t.Kind) == kChoose {
-			ev = append(ev, marineName(m)+" is raised by "+who)
+		a, b := &s.mar[m], &n.mar[m]
+		if a.X != b.X || a.L != b.L {
+			ev = append(ev, fmt.Sprintf("%s moves to column %d level %d", marineName(m), b.X, b.L))
+		}
+		if b.Crashed && !a.Crashed {
+			ev = append(ev, marineName(m)+" crashes")
+		}
+		if a.Crashed && !b.Crashed {
+			ev = append(ev, marineName(m)+" is raised")
+		}
+	}
+	for k := 0; k < numAlienColours; k++ {
+		if d := n.dead[k] - s.dead[k]; d > 0 {
+			ev = append(ev, fmt.Sprintf("%d %s alien(s) killed", d, alienNames[k]))
+		}
+	}
+	for side := 0; side < g.sides; side++ {
+		if s.defenderAlive(side) && !n.defenderAlive(side) {
+			ev = append(ev, "the "+sides[side]+" red defender falls")
+		}
+		if s.intact[side] && !n.intact[side] {
+			ev = append(ev, "the "+sides[side]+" base (upgrade: "+upgradeNames[s.upgrade[side]]+") is destroyed")
+		}
+		if d := total(n.incoming[side]) - total(s.incoming[side]); d > 0 {
+			ev = append(ev, fmt.Sprintf("%d aliens reach the %s incoming-wave box", d, sides[side]))
 		}
 	}
 	if n.attacks > s.attacks {
 		ev = append(ev, fmt.Sprintf("aliens in the LZ attack the base: %d/3 successful attacks", n.attacks))
 	}
-	for side := 0; side < 2; side++ {
-		if d := total(n.incoming[side]) - total(s.incoming[side]); d > 0 {
-			ev = append(ev, fmt.Sprintf("%d aliens reach the %s incoming-wave box", d, [2]string{"left", "right"}[side]))
-		}
-	}
 	for k := 0; k < g.slots(); k++ {
-		if d := n.regionAliens(g.slotStart[k], g.slotStart[k]+g.width-1) - s.regionAliens(g.slotStart[k], g.slotStart[k]+g.width-1); d > 0 {
+		x0, x1 := g.slotStart[k], g.slotStart[k]+g.width-1
+		if d := n.regionAliens(x0, x1) - s.regionAliens(x0, x1); d > 0 {
 			ev = append(ev, fmt.Sprintf("%d aliens deploy on card slot %d", d, k))
 		}
 	}
@@ -85,7 +78,7 @@ func (s *State) ActionEffects(a engine.Action, after engine.State) []string {
 	}
 	if n.IsTerminal() && !s.IsTerminal() {
 		if n.result > 0 {
-			ev = append(ev, "game over: the marines win")
+			ev = append(ev, "game over: the bomb goes off, the MMM is destroyed, the marines win")
 		} else {
 			ev = append(ev, "game over: the marines have lost")
 		}

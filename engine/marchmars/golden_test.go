@@ -38,12 +38,10 @@ func TestGoldenPlaythroughs(t *testing.T) {
 		out := append(line, '\n')
 		s := g.NewInitialState()
 		for _, a := range rec.Actions {
-			before := s.(*marchmars.State)
-			name := before.ActionString(a)
 			next := s.Clone()
 			next.Apply(a)
-			for _, e := range before.ActionEffects(a, next) {
-				out = append(out, name+": "+e+"\n"...)
+			for _, e := range engine.Events(s, a, next) {
+				out = append(out, e+"\n"...)
 			}
 			s = next
 		}

@@ -548,7 +548,7 @@ func TestEventsTellTheAttack(t *testing.T) {
 	}
 	before := s.Clone().(*State)
 	mustApply(t, s, aLetGo)
-	ev := before.ActionEffects(aLetGo, s)
+	ev := before.Effects(s)
 	found := false
 	for _, e := range ev {
 		if e == "aliens in the LZ attack the base: 1/3 successful attacks" {

@@ -243,9 +243,13 @@ function draw(v) {
   if (v.terminal) {
     const best = Math.max(...v.returns);
     const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);
-    $('result').textContent = winners.length === v.returns.length
+    // A cooperative game (identical returns) is won or lost by all together.
+    const scores = (v.scores || []).join(', ');
+    $('result').textContent = table.game.utility === 'identical'
+      ? `Result: the team ${best > 0 ? 'won' : best < 0 ? 'lost' : 'drew'} (return ${best} for every seat; scores ${scores})`
+      : winners.length === v.returns.length
       ? `Result: a draw (returns ${v.returns.join(', ')})`
-      : `Result: ${winners.join(', ')} won (returns ${v.returns.join(', ')}; scores ${(v.scores || []).join(', ')})`;
+      : `Result: ${winners.join(', ')} won (returns ${v.returns.join(', ')}; scores ${scores})`;
   }
 }
 
