@@ -83,7 +83,6 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		return nil, 0, err
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
-	lo, hi := g.MinUtility(), g.MaxUtility()
 	var out []Sample
 	var legal []engine.Action
 	var outcomes []engine.Outcome
@@ -143,10 +142,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		}
 		ret := s.Returns(nil)
 		for _, pos := range positions {
-			for k := 0; k < np; k++ {
-				u := ret[(int(pos.p)+k)%np]
-				pos.s.Value[k] = float32(2*(u-lo)/(hi-lo) - 1)
-			}
+			valueTargets(g, ret, pos.p, pos.s.Value)
 			out = append(out, pos.s)
 		}
 		played++

@@ -148,17 +148,25 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 		search.Advance(a)
 	}
 	ret := s.Returns(nil)
-	lo, hi := g.MinUtility(), g.MaxUtility()
 	out := GameResult{Moves: 0, Returns: ret}
 	for _, pos := range positions {
-		for k := 0; k < np; k++ {
-			u := ret[(int(pos.player)+k)%np]
-			pos.s.Value[k] = float32(2*(u-lo)/(hi-lo) - 1)
-		}
+		valueTargets(g, ret, pos.player, pos.s.Value)
 		out.Samples = append(out.Samples, pos.s)
 	}
 	out.Moves = decisions
 	return out, nil
+}
+
+// valueTargets writes the value targets of a position where player was to
+// act: the final returns rotated to that player's point of view (dst[0] is
+// its own) and scaled from the game's utility range to [-1, 1].
+func valueTargets(g engine.Game, returns []float64, player engine.Player, dst []float32) {
+	lo, hi := g.MinUtility(), g.MaxUtility()
+	np := len(returns)
+	for k := range dst {
+		u := returns[(int(player)+k)%np]
+		dst[k] = float32(2*(u-lo)/(hi-lo) - 1)
+	}
 }
 
 // sampleVisits draws an action in proportion to the visit distribution.
