@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -67,14 +68,15 @@ type ImitateStats struct {
 
 // HeuristicGames plays cfg.Games games of g's heuristic against itself
 // (one agent per seat, each cfg.Epsilon random moves) and returns their
-// decision positions as samples: the observation of the player to act, the
+// decision positions in a buffer that holds them all (flat, one copy: a
+// lunar-rally position is 77 kB): the observation of the player to act, the
 // legal mask, the heuristic's move as a smoothed one-hot policy and the
 // final result as values, in SelfPlay's convention (seat k of Value is the
 // k-th seat after the player to act, scaled to [-1, 1]). Positions with a
 // single legal move are skipped, as in self-play. progress, if not nil, is
 // called after every game. It also returns the number of games played:
 // cfg.Games, or fewer when cfg.Duration ran out.
-func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) ([]Sample, int, error) {
+func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) (*Replay, int, error) {
 	if err := cfg.check(); err != nil {
 		return nil, 0, err
 	}
@@ -83,7 +85,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		return nil, 0, err
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
-	var out []Sample
+	out := NewReplay(math.MaxInt, obsSize, na, np)
 	var legal []engine.Action
 	var outcomes []engine.Outcome
 	type pending struct {
@@ -143,7 +145,9 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		ret := s.Returns(nil)
 		for _, pos := range positions {
 			valueTargets(g, ret, pos.p, pos.s.Value)
-			out = append(out, pos.s)
+			if err := out.Add(pos.s); err != nil {
+				return nil, 0, err
+			}
 		}
 		played++
 		if progress != nil {
@@ -153,34 +157,32 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	return out, played, nil
 }
 
-// Imitate trains t's network by supervised learning on samples (from
-// HeuristicGames) with t's optimizer and batch size, then saves the run, so
-// that Resume(t.Dir) continues by self-play from the imitated network. The
-// samples go into a buffer of their own, not the run's replay buffer, and
-// the run's iteration count stays as it was. progress, if not nil, is
+// Imitate trains t's network by supervised learning on the positions of r
+// (from HeuristicGames) with t's optimizer and batch size, then saves the
+// run, so that Resume(t.Dir) continues by self-play from the imitated
+// network. The positions are not put into the run's replay buffer, and the
+// run's iteration count stays as it was. progress, if not nil, is
 // called with the steps done and the total.
-func Imitate(ctx context.Context, t *Trainer, samples []Sample, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
+func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
 	if err := cfg.check(); err != nil {
 		return ImitateStats{}, err
 	}
-	if len(samples) == 0 {
+	if r == nil || r.Len() == 0 {
 		return ImitateStats{}, fmt.Errorf("%w: no positions to learn from", ErrBadImitation)
 	}
-	sh := t.Network().Shapes
-	r := NewReplay(len(samples), sh.ObsSize(), sh.Actions, sh.Players)
-	for _, s := range samples {
-		if err := r.Add(s); err != nil {
-			return ImitateStats{}, err
-		}
+	if sh := t.Network().Shapes; r.ObsSize != sh.ObsSize() || r.Actions != sh.Actions || r.Players != sh.Players {
+		return ImitateStats{}, fmt.Errorf("%w: positions of sizes %d/%d/%d for a network of %d/%d/%d", ErrBadImitation,
+			r.ObsSize, r.Actions, r.Players, sh.ObsSize(), sh.Actions, sh.Players)
 	}
+	samples := r.Len()
 	l, err := NewLearner(t.Network(), t.Optimizer(), r, t.Cfg.BatchSize)
 	if err != nil {
 		return ImitateStats{}, err
 	}
 	defer l.Close()
-	steps := max(1, cfg.Epochs*len(samples)/t.Cfg.BatchSize)
+	steps := max(1, cfg.Epochs*samples/t.Cfg.BatchSize)
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x696d6974))
-	st := ImitateStats{Positions: len(samples), Steps: steps}
+	st := ImitateStats{Positions: samples, Steps: steps}
 	chunk := max(1, steps/100)
 	tail := max(1, steps/10)
 	var sum graph.Losses
