@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	_ "github.com/moongym/moongym/agents/mctsagent"
 	"github.com/moongym/moongym/engine"
 	_ "github.com/moongym/moongym/engine/marchmars"
+	_ "github.com/moongym/moongym/engine/planetcubes"
 	"github.com/moongym/moongym/engine/tictactoe"
 )
 
@@ -318,5 +320,39 @@ func TestTeamReport(t *testing.T) {
 	r, err = Summarize(tt, []string{"a", "b"}, 1, []GameResult{{Seats: []int{0, 1}, Returns: []float64{1, -1}}})
 	if err != nil || r.Team != nil {
 		t.Errorf("a zero-sum game has a team: %v %+v", err, r.Team)
+	}
+}
+
+// TestMeanRankInterval: with more than two seats each agent's mean rank
+// comes with a 95% interval from the per-game ranks' standard error.
+func TestMeanRankInterval(t *testing.T) {
+	g := engine.MustLoad("planet-cubes", engine.Params{"players": "3"})
+	games := []GameResult{
+		{Index: 0, Seats: []int{0, 1, 2}, Returns: []float64{1, 0, -1}},
+		{Index: 1, Seats: []int{1, 2, 0}, Returns: []float64{1, 0, -1}},
+		{Index: 2, Seats: []int{2, 0, 1}, Returns: []float64{1, 0, -1}},
+		{Index: 3, Seats: []int{0, 1, 2}, Returns: []float64{1, 0, -1}},
+	}
+	r, err := Summarize(g, []string{"a", "b", "c"}, 1, games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a's ranks: 1, 3, 2, 1: mean 1.75, sample SD sqrt(2.75/3).
+	a := r.Agents[0]
+	half := 1.96 * math.Sqrt(2.75/3) / 2
+	if a.MeanRank == nil || a.MeanRankCI95 == nil || math.Abs(*a.MeanRank-1.75) > 1e-12 ||
+		math.Abs(a.MeanRankCI95[0]-(1.75-half)) > 1e-12 || math.Abs(a.MeanRankCI95[1]-(1.75+half)) > 1e-12 {
+		t.Fatalf("a: mean rank %v, interval %v; want 1.75 +- %.4f", a.MeanRank, a.MeanRankCI95, half)
+	}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("1.75 [%.2f, %.2f]", 1.75-half, 1.75+half); !strings.Contains(b.String(), want) {
+		t.Errorf("table lacks %q:\n%s", want, b.String())
+	}
+	js, err := json.Marshal(r)
+	if err != nil || !bytes.Contains(js, []byte(`"mean_rank_ci95"`)) {
+		t.Errorf("JSON lacks mean_rank_ci95: %v %s", err, js)
 	}
 }

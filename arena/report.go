@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
@@ -72,8 +73,11 @@ type AgentStats struct {
 	MeanScore  float64 `json:"mean_score"`
 	ScoreStd   float64 `json:"score_std"`
 	MeanReturn float64 `json:"mean_return"`
-	// MeanRank (1 = best) is given for games of more than two seats.
-	MeanRank *float64 `json:"mean_rank,omitempty"`
+	// MeanRank (1 = best) is given for games of more than two seats, with
+	// MeanRankCI95, its 95% interval (normal approximation: the mean plus
+	// or minus 1.96 standard errors of the per-game ranks).
+	MeanRank     *float64    `json:"mean_rank,omitempty"`
+	MeanRankCI95 *[2]float64 `json:"mean_rank_ci95,omitempty"`
 	// Elo and EloCI95 are given with three or more agents.
 	Elo     *float64    `json:"elo,omitempty"`
 	EloCI95 *[2]float64 `json:"elo_ci95,omitempty"`
@@ -100,7 +104,7 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 	mid := (g.MinUtility() + g.MaxUtility()) / 2
 	scores := make([][]float64, len(specs))
 	returns := make([][]float64, len(specs))
-	ranks := make([]float64, len(specs))
+	ranks := make([][]float64, len(specs))
 	pairs := NewPairwise(len(specs))
 	meet := newMeetings(len(specs))
 	for i := range r.Agents {
@@ -148,7 +152,7 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 				scores[a] = append(scores[a], gr.Scores[s])
 			}
 			returns[a] = append(returns[a], gr.Returns[s])
-			ranks[a] += float64(rank[s])
+			ranks[a] = append(ranks[a], float64(rank[s]))
 			for t := s + 1; t < n; t++ {
 				pairs.Add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
 				meet.add(a, gr.Seats[t], gr.Returns[s], gr.Returns[t])
@@ -167,8 +171,9 @@ func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (
 		st.MeanScore, st.ScoreStd = meanStd(scores[i])
 		st.MeanReturn, _ = meanStd(returns[i])
 		if n > 2 && st.Games > 0 {
-			m := ranks[i] / float64(st.Games)
-			st.MeanRank = &m
+			m, sd := meanStd(ranks[i])
+			half := 1.96 * sd / math.Sqrt(float64(len(ranks[i])))
+			st.MeanRank, st.MeanRankCI95 = &m, &[2]float64{m - half, m + half}
 		}
 		for s := range st.PerSeat {
 			ps := &st.PerSeat[s]
@@ -265,7 +270,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	header := "AGENT\tGAMES\tWINS\tLOSSES\tDRAWS\tWIN RATE\t95% CI\tSCORE (SD)"
 	if r.Seats > 2 {
-		header += "\tMEAN RANK"
+		header += "\tMEAN RANK [95% CI]"
 	}
 	if len(r.Agents) >= 3 {
 		header += "\tELO\tELO 95% CI"
@@ -275,7 +280,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		line := fmt.Sprintf("%s\t%d\t%d\t%d\t%d\t%.3f\t[%.3f, %.3f]\t%.2f (%.2f)", a.Spec, a.Games, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1], a.MeanScore, a.ScoreStd)
 		if r.Seats > 2 {
 			if a.MeanRank != nil {
-				line += fmt.Sprintf("\t%.2f", *a.MeanRank)
+				line += fmt.Sprintf("\t%.2f [%.2f, %.2f]", *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1])
 			} else {
 				line += "\t-"
 			}
