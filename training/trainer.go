@@ -216,8 +216,11 @@ func (t *Trainer) evaluate(row *Row) error {
 	name := "net"
 	if cfg.EvalSims > 0 {
 		name = fmt.Sprintf("az:sims=%d", cfg.EvalSims)
+		if cfg.Gumbel == 1 {
+			name += ",gumbel=1"
+		}
 	}
-	cand := NetEntrant(t.Game, name, t.net, cfg.EvalSims, cfg.CPUCT)
+	cand := SearchEntrant(t.Game, name, t.net, cfg.EvalSearch())
 	m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "random"), cfg.EvalGames, 0, seed)
 	if err != nil {
 		return err
@@ -238,7 +241,7 @@ func (t *Trainer) evaluate(row *Row) error {
 		return herr
 	}
 	if t.previous != nil {
-		prev := NetEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSims, cfg.CPUCT)
+		prev := SearchEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSearch())
 		m, err := EvalMatch(ctx, t.Game, cand, prev, cfg.EvalGames, cfg.EvalOpen, seed+2)
 		if err != nil {
 			return err

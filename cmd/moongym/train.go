@@ -27,8 +27,9 @@ func init() {
 		Short: "Train a policy-value network by AlphaZero-style self-play",
 		Long: `Train a policy-value network for GAME by self-play: many games are played at
 once with MCTS, their network queries batched together; root visit counts are
-the policy targets, final results the value targets; a replay buffer feeds an
-Adam learner with weight decay. Every few iterations the network plays random,
+the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
+fullprob < 1, only the full searches' positions are recorded), final results
+the value targets; a replay buffer feeds an Adam learner with weight decay. Every few iterations the network plays random,
 the game's heuristic and its previous version in arena tournaments, seats
 rotated (win rates with 95% Wilson intervals).
 
@@ -53,7 +54,8 @@ Training settings (--train, "name=value,..."), with their defaults:
 		Example: `  moongym train tictactoe --out runs/ttt --duration 10m
   moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
   moongym train tictactoe --out runs/ttt --iterations 60 --resume
-  moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7`,
+  moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7
+  moongym train planet-cubes --out runs/pc --duration 50m --train gumbel=1,sims=16,fullprob=0.25,cheapsims=4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
