@@ -116,6 +116,12 @@ func (t *Trainer) Iteration() int64 { return t.ck.Iteration }
 // Network is the current network (shared: do not change it while training).
 func (t *Trainer) Network() *models.Network { return t.net }
 
+// Best is the iteration of best.safetensors and its score (the mean win
+// rate against random and the heuristic); 0 before the first evaluation.
+func (t *Trainer) Best() (iteration int64, score float64) {
+	return t.ck.BestIteration, t.ck.BestScore
+}
+
 // Metrics are the rows so far.
 func (t *Trainer) Metrics() []Row { return t.ck.Metrics }
 

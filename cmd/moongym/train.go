@@ -31,7 +31,10 @@ the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
 fullprob < 1, only the full searches' positions are recorded), final results
 the value targets; a replay buffer feeds an Adam learner with weight decay. Every few iterations the network plays random,
 the game's heuristic and its previous version in arena tournaments, seats
-rotated (win rates with 95% Wilson intervals).
+rotated (win rates with 95% Wilson intervals). The progress line shows the
+latest evaluation against the heuristic with its interval and iteration
+("heur 0.62 [0.55,0.69] @it 12") on every iteration; the final summary
+repeats it, with the best one.
 
 DIR receives, after every checkpoint interval (atomically; a killed run loses
 at most the last interval; Ctrl-C finishes and saves the current iteration,
@@ -131,18 +134,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 				bar.Describe(fmt.Sprintf("it %d | self-play %d/%d games", t.Iteration()+1, done, total))
 			}
 			t.Progress = func(r training.Row) {
-				desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
-					r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
-				if r.VsRandom == r.VsRandom {
-					desc += fmt.Sprintf(" | vs random %.2f", r.VsRandom)
-				}
-				if r.VsHeuristic == r.VsHeuristic {
-					desc += fmt.Sprintf(" heuristic %.2f", r.VsHeuristic)
-				}
-				if r.VsPrevious == r.VsPrevious {
-					desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
-				}
-				bar.Describe(desc)
+				bar.Describe(progressLine(r, t.Metrics()))
 				_ = bar.Add(1) // renders the new count and description together
 			}
 			// The first Ctrl-C stops the run at the end of the current
@@ -178,6 +170,10 @@ Training settings (--train, "name=value,..."), with their defaults:
 				fmt.Fprintf(w, "games %d, samples %d, steps %d, %.0fs of training; last loss %s\n",
 					r.Games, r.Samples, r.Steps, r.Elapsed, fmtLoss(r.TotalLoss))
 			}
+			fmt.Fprint(w, evalSummary(rows))
+			if it, score := t.Best(); it > 0 {
+				fmt.Fprintf(w, "%s is iteration %d (mean win rate against random and the heuristic %.3f)\n", training.BestFile, it, score)
+			}
 			return nil
 		},
 	}
@@ -191,6 +187,66 @@ Training settings (--train, "name=value,..."), with their defaults:
 	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	root.AddCommand(cmd)
+}
+
+// heuristicEval is the evaluation against the heuristic in row r, with its
+// 95% interval; ok is false when the row has none.
+func heuristicEval(r training.Row) (v, lo, hi float64, ok bool) {
+	return r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh, r.VsHeuristic == r.VsHeuristic
+}
+
+// latestAndBest finds the latest row evaluated against the heuristic and
+// the one with the best win rate against it (the earliest of equals); ok is
+// false when no row has such an evaluation.
+func latestAndBest(rows []training.Row) (latest, best training.Row, ok bool) {
+	for _, r := range rows {
+		v, _, _, has := heuristicEval(r)
+		if !has {
+			continue
+		}
+		if !ok || v > best.VsHeuristic {
+			best = r
+		}
+		latest, ok = r, true
+	}
+	return latest, best, ok
+}
+
+// progressLine is the progress bar's description after iteration r (rows
+// are the run's rows so far, r the last): speed and loss, the latest
+// evaluation against the heuristic with its 95% interval and iteration
+// ("heur 0.62 [0.55,0.69] @it 12", "heur -" before the first), and on an
+// evaluated iteration the other opponents' win rates.
+func progressLine(r training.Row, rows []training.Row) string {
+	desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
+		r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
+	if latest, _, ok := latestAndBest(rows); ok {
+		desc += fmt.Sprintf(" | heur %.2f [%.2f,%.2f] @it %d", latest.VsHeuristic, latest.VsHeuristicLow, latest.VsHeuristicHigh, latest.Iteration)
+	} else {
+		desc += " | heur -"
+	}
+	if r.VsRandom == r.VsRandom {
+		desc += fmt.Sprintf(" | random %.2f", r.VsRandom)
+	}
+	if r.VsPrevious == r.VsPrevious {
+		desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
+	}
+	return desc
+}
+
+// evalSummary is the final summary's evaluation lines: the latest and the
+// best evaluation against the heuristic, each with its 95% interval and
+// iteration.
+func evalSummary(rows []training.Row) string {
+	latest, best, ok := latestAndBest(rows)
+	if !ok {
+		return "no evaluation against the heuristic yet (see evalevery, evalgames)\n"
+	}
+	line := func(what string, r training.Row) string {
+		return fmt.Sprintf("%s evaluation against the heuristic: %.3f [%.3f, %.3f] (95%%) at iteration %d\n",
+			what, r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh, r.Iteration)
+	}
+	return line("latest", latest) + line("best", best)
 }
 
 func fmtLoss(x float64) string {

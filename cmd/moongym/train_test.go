@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -84,5 +85,67 @@ func TestTrainSeed(t *testing.T) {
 	defer tr.Close()
 	if tr.Cfg.Seed != 77 {
 		t.Fatalf("run seed %d, want 77", tr.Cfg.Seed)
+	}
+}
+
+// row is a metrics row of iteration it without an evaluation.
+func row(it int64) training.Row {
+	nan := math.NaN()
+	return training.Row{Iteration: it, GamesPerSec: 2, SamplesPerSec: 30, PolicyLoss: nan, ValueLoss: nan, TotalLoss: 1.5,
+		VsRandom: nan, VsHeuristic: nan, VsPrevious: nan, VsRandomLow: nan, VsRandomHigh: nan,
+		VsHeuristicLow: nan, VsHeuristicHigh: nan, VsPreviousLow: nan, VsPreviousHigh: nan}
+}
+
+// evaluated is row(it) with evaluations: heuristic h [lo, hi], random 0.9,
+// previous 0.5.
+func evaluated(it int64, h, lo, hi float64) training.Row {
+	r := row(it)
+	r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh = h, lo, hi
+	r.VsRandom, r.VsRandomLow, r.VsRandomHigh = 0.9, 0.8, 0.95
+	r.VsPrevious, r.VsPreviousLow, r.VsPreviousHigh = 0.5, 0.4, 0.6
+	return r
+}
+
+// TestProgressLineAndSummary: the progress line carries the latest
+// evaluation against the heuristic on every iteration, evaluated or not;
+// the summary gives the latest and the best.
+func TestProgressLineAndSummary(t *testing.T) {
+	rows := []training.Row{row(1), evaluated(2, 0.7, 0.6, 0.78), row(3), evaluated(4, 0.62, 0.551, 0.69), row(5)}
+	for _, tc := range []struct {
+		upto int
+		want string
+	}{
+		{1, "it 1 | 2.0 games/s 30 samples/s | loss 1.500 | heur -"},
+		{2, "it 2 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.70 [0.60,0.78] @it 2 | random 0.90 previous 0.50"},
+		{3, "it 3 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.70 [0.60,0.78] @it 2"},
+		{4, "it 4 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.62 [0.55,0.69] @it 4 | random 0.90 previous 0.50"},
+		{5, "it 5 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.62 [0.55,0.69] @it 4"},
+	} {
+		if got := progressLine(rows[tc.upto-1], rows[:tc.upto]); got != tc.want {
+			t.Errorf("after iteration %d:\n got %q\nwant %q", tc.upto, got, tc.want)
+		}
+	}
+	want := "latest evaluation against the heuristic: 0.620 [0.551, 0.690] (95%) at iteration 4\n" +
+		"best evaluation against the heuristic: 0.700 [0.600, 0.780] (95%) at iteration 2\n"
+	if got := evalSummary(rows); got != want {
+		t.Errorf("summary:\n got %q\nwant %q", got, want)
+	}
+	if got := evalSummary(rows[:1]); !strings.HasPrefix(got, "no evaluation against the heuristic yet") {
+		t.Errorf("summary without evaluation: %q", got)
+	}
+}
+
+// TestTrainSummaryRepeatsEvaluation: a real run's final summary has the
+// evaluation lines and names the best model's iteration.
+func TestTrainSummaryRepeatsEvaluation(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "3", "--train", tinyTrain, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"latest evaluation against the heuristic: ", "(95%) at iteration 2\n", "best evaluation against the heuristic: ", "best.safetensors is iteration 2 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
 	}
 }
