@@ -13,8 +13,9 @@
 //
 // The model file must be for the game being played (same name, parameters
 // and shapes); anything else is an error that says what differs.
-// model=builtin takes the model embedded in the binary for the game (see
-// models.LoadBuiltin).
+// model=builtin takes the model embedded in the binary for the game and
+// its configuration (parameters), if one was shipped (see
+// models.LoadBuiltin; the error lists the configurations that have one).
 package netagent
 
 import (
