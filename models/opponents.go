@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,8 +15,8 @@ import (
 
 // opponents holds trained model files shipped in the binary (see
 // opponents/README.md for how each was made). A game may have several,
-// one per configuration (parameters), named by the builtin file-name rule:
-// GAME.safetensors or GAME.LABEL.safetensors.
+// one per configuration (parameters), named GAME.safetensors or
+// GAME-LABEL.safetensors.
 //
 //go:embed opponents
 var opponents embed.FS
@@ -32,7 +33,7 @@ const BuiltinExt = ".safetensors"
 
 // BuiltinModel describes one embedded model file.
 type BuiltinModel struct {
-	// File is the file's name, e.g. "planet-cubes.p4.safetensors".
+	// File is the file's name, e.g. "planet-cubes-p4.safetensors".
 	File string
 	// Game and Params are the game and parameters the model plays, from
 	// its metadata.
@@ -40,63 +41,66 @@ type BuiltinModel struct {
 	Params engine.Params
 }
 
-// builtinGame is the game a built-in file name is for, by the file-name
-// rule: the name up to its first dot (game names have no dot), for names
-// that end in BuiltinExt, do not start with a dot, and have a label
-// between game and extension of letters, digits and '-' only (a name
-// valid in Go module zips and go:embed); ok is false for other files.
-func builtinGame(name string) (game string, ok bool) {
-	base, isModel := strings.CutSuffix(name, BuiltinExt)
-	if !isModel || base == "" || base[0] == '.' || base[0] == '_' {
-		return "", false
+// builtinName reports whether name is a built-in model file's name: it ends
+// in BuiltinExt, and the rest is letters, digits and '-' (game names are,
+// and such a name is valid in Go module zips and go:embed), not starting
+// with '-'.
+func builtinName(name string) bool {
+	base, ok := strings.CutSuffix(name, BuiltinExt)
+	if !ok || base == "" || base[0] == '-' {
+		return false
 	}
-	game, label, labelled := strings.Cut(base, ".")
-	if labelled {
-		if label == "" {
-			return "", false
-		}
-		for _, r := range label {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-				return "", false
-			}
+	for _, r := range base {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
 		}
 	}
-	return game, game != ""
+	return true
 }
 
-// builtinFiles lists the model files of dir in fsys, sorted by game, then
-// the unlabelled GAME.safetensors first, then by label; with game != "",
-// only that game's.
+// builtinFileOf reports whether the built-in file name may hold a model of
+// game: GAME.safetensors or GAME-LABEL.safetensors. A game whose name
+// begins another's and a '-' (none does today) would also see that game's
+// files; the model's stored game tells them apart.
+func builtinFileOf(name, game string) bool {
+	base := strings.TrimSuffix(name, BuiltinExt)
+	label, ok := strings.CutPrefix(base, game)
+	return builtinName(name) && ok && (label == "" || len(label) > 1 && label[0] == '-')
+}
+
+// builtinFiles lists the model files of dir in fsys that may hold a model
+// of game (all of them when game is ""), GAME.safetensors first, then by
+// name.
 func builtinFiles(fsys fs.FS, dir, game string) []string {
 	entries, _ := fs.ReadDir(fsys, dir)
 	var files []string
 	for _, e := range entries {
-		if g, ok := builtinGame(e.Name()); ok && !e.IsDir() && (game == "" || g == game) {
+		if !e.IsDir() && builtinName(e.Name()) && (game == "" || builtinFileOf(e.Name(), game)) {
 			files = append(files, e.Name())
 		}
 	}
-	// game, then label ("" first): "lunar-rally" must not sort between
-	// "lunar" and "lunar.x", nor "a.b" before "a".
-	key := func(f string) string {
-		g, label, _ := strings.Cut(strings.TrimSuffix(f, BuiltinExt), ".")
-		return g + "\x00" + label
-	}
-	sort.Slice(files, func(i, j int) bool { return key(files[i]) < key(files[j]) })
+	sort.Slice(files, func(i, j int) bool {
+		if game != "" && (files[i] == game+BuiltinExt) != (files[j] == game+BuiltinExt) {
+			return files[i] == game+BuiltinExt
+		}
+		return files[i] < files[j]
+	})
 	return files
 }
 
-// BuiltinGames lists the games that have an embedded model, sorted.
+// BuiltinGames lists the games that have an embedded model, sorted (from
+// the models' metadata; a file that does not decode is left out).
 func BuiltinGames() []string { return builtinGamesIn(opponents, opponentsDir) }
 
 func builtinGamesIn(fsys fs.FS, dir string) []string {
 	var names []string
 	for _, f := range builtinFiles(fsys, dir, "") {
-		g, _ := builtinGame(f)
-		if len(names) == 0 || names[len(names)-1] != g {
-			names = append(names, g)
+		if m, err := readBuiltin(fsys, dir, f); err == nil {
+			names = append(names, m.Game)
 		}
 	}
-	return names
+	sort.Strings(names)
+	return slices.Compact(names)
 }
 
 // BuiltinModels describes every embedded model file, sorted by game and
@@ -112,6 +116,7 @@ func builtinModelsIn(fsys fs.FS, dir string) ([]BuiltinModel, error) {
 		}
 		out = append(out, BuiltinModel{File: f, Game: m.Game, Params: m.Params})
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Game < out[j].Game })
 	return out, nil
 }
 
@@ -128,7 +133,7 @@ func readBuiltin(fsys fs.FS, dir, file string) (*Model, error) {
 }
 
 // LoadBuiltin reads the embedded model that plays game g: among g's files
-// (GAME.safetensors and GAME.LABEL.safetensors), the first whose stored
+// (GAME.safetensors, then GAME-LABEL.safetensors by name), the first whose stored
 // game, parameters and shapes fit g (Model.Check). The error, wrapping
 // ErrWrongGame, lists the configurations that have one (or the games,
 // when g has none).

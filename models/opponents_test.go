@@ -33,47 +33,56 @@ func fakeModel(t *testing.T, name string, params engine.Params, seed uint64) []b
 	return buf.Bytes()
 }
 
-func TestBuiltinGameNames(t *testing.T) {
+func TestBuiltinFileNames(t *testing.T) {
 	for _, tc := range []struct {
 		file, game string
-		ok         bool
+		valid, of  bool
 	}{
-		{"planet-cubes.safetensors", "planet-cubes", true},
-		{"planet-cubes.p4.safetensors", "planet-cubes", true},
-		{"planet-cubes.all-counts.safetensors", "planet-cubes", true},
-		{"tictactoe.safetensors", "tictactoe", true},
-		{"README.md", "", false},
-		{".hidden.safetensors", "", false},
-		{"_x.safetensors", "", false},
-		{".safetensors", "", false},
-		{"a..safetensors", "", false},
-		{"a.b.c.safetensors", "", false},
-		{"a.b_c.safetensors", "", false},
-		{"a.b c.safetensors", "", false},
+		{"planet-cubes.safetensors", "planet-cubes", true, true},
+		{"planet-cubes-p4.safetensors", "planet-cubes", true, true},
+		{"planet-cubes-all-counts.safetensors", "planet-cubes", true, true},
+		{"planet-cubes.safetensors", "planet", true, true}, // label "cubes": the metadata decides
+		{"planet-cubes-p4.safetensors", "planet-cubes-p4", true, true},
+		{"planet-cubesx.safetensors", "planet-cubes", true, false},
+		{"planet-cubes-.safetensors", "planet-cubes", true, false},
+		{"tictactoe.safetensors", "tictactoe", true, true},
+		{"README.md", "README", false, false},
+		{".hidden.safetensors", "", false, false},
+		{"_x.safetensors", "_x", false, false},
+		{"-x.safetensors", "", false, false},
+		{".safetensors", "", false, false},
+		{"a.b.safetensors", "a", false, false},
+		{"a_b.safetensors", "a", false, false},
+		{"a b.safetensors", "a", false, false},
 	} {
-		g, ok := builtinGame(tc.file)
-		if g != tc.game || ok != tc.ok {
-			t.Errorf("builtinGame(%q) = %q, %v; want %q, %v", tc.file, g, ok, tc.game, tc.ok)
+		if got := builtinName(tc.file); got != tc.valid {
+			t.Errorf("builtinName(%q) = %v", tc.file, got)
+		}
+		if got := builtinFileOf(tc.file, tc.game); got != tc.of {
+			t.Errorf("builtinFileOf(%q, %q) = %v", tc.file, tc.game, got)
 		}
 	}
 }
 
-// TestLoadBuiltinPicksConfiguration: of several files of a game, the one
-// whose stored parameters fit the loaded game is taken, whatever its name;
-// a configuration without a file is an error that lists those with one.
+// TestLoadBuiltinPicksConfiguration: of a game's files, the one whose
+// stored parameters fit the loaded game is taken, whatever its label;
+// files named for another game are not looked at; a configuration without
+// a file is an error that lists those of the game's files.
 func TestLoadBuiltinPicksConfiguration(t *testing.T) {
 	p2 := fakeModel(t, "planet-cubes", nil, 1)
 	p4 := fakeModel(t, "planet-cubes", engine.Params{"players": "4"}, 2)
 	p3 := fakeModel(t, "planet-cubes", engine.Params{"players": "3"}, 3)
 	fsys := fstest.MapFS{
 		"d/planet-cubes.safetensors":    {Data: p2},
-		"d/planet-cubes.p4.safetensors": {Data: p4},
-		"d/planet-cubes.x.safetensors":  {Data: p3},
-		"d/lunar.safetensors":           {Data: p2}, // a name that sorts around planet-cubes' labels
+		"d/planet-cubes-p4.safetensors": {Data: p4},
+		"d/planet-cubes-x.safetensors":  {Data: p3},
+		"d/planet.safetensors":          {Data: p2}, // misnamed: the metadata says planet-cubes
+		"d/planet-cubesx.safetensors":   {Data: p4}, // misnamed: not a planet-cubes name
 		"d/tictactoe.safetensors":       {Data: fakeModel(t, "tictactoe", nil, 4)},
 		"d/README.md":                   {Data: []byte("# models")},
+		"d/a.b.safetensors":             {Data: p2}, // not a built-in name
 	}
-	if got, want := strings.Join(builtinGamesIn(fsys, "d"), ","), "lunar,planet-cubes,tictactoe"; got != want {
+	if got, want := strings.Join(builtinGamesIn(fsys, "d"), ","), "planet-cubes,tictactoe"; got != want {
 		t.Errorf("games %s, want %s", got, want)
 	}
 	for _, tc := range []struct {
@@ -101,7 +110,7 @@ func TestLoadBuiltinPicksConfiguration(t *testing.T) {
 	if !errors.Is(err, ErrWrongGame) {
 		t.Fatalf("players=5: %v, want ErrWrongGame", err)
 	}
-	for _, want := range []string{"players=5", "planet-cubes.safetensors (planet-cubes: ", "planet-cubes.p4.safetensors (planet-cubes: ", "players=4", "players=3", "planet-cubes.x.safetensors"} {
+	for _, want := range []string{"players=5", "planet-cubes.safetensors (planet-cubes: ", "planet-cubes-p4.safetensors (planet-cubes: ", "players=4", "players=3", "planet-cubes-x.safetensors"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
@@ -114,12 +123,12 @@ func TestLoadBuiltinPicksConfiguration(t *testing.T) {
 	for _, m := range ms {
 		files = append(files, m.File+"="+m.Game)
 	}
-	if got, want := strings.Join(files, " "), "lunar.safetensors=planet-cubes planet-cubes.safetensors=planet-cubes planet-cubes.p4.safetensors=planet-cubes planet-cubes.x.safetensors=planet-cubes tictactoe.safetensors=tictactoe"; got != want {
+	if got, want := strings.Join(files, " "), "planet-cubes-p4.safetensors=planet-cubes planet-cubes-x.safetensors=planet-cubes planet-cubes.safetensors=planet-cubes planet-cubesx.safetensors=planet-cubes planet.safetensors=planet-cubes tictactoe.safetensors=tictactoe"; got != want {
 		t.Errorf("models %s\nwant %s", got, want)
 	}
 	// A game without a file lists the games that have one; a broken file
 	// is reported.
-	if _, err := loadBuiltinFrom(fsys, "d", otherGame{}); !errors.Is(err, ErrWrongGame) || !strings.Contains(err.Error(), "built-in: lunar, planet-cubes, tictactoe") {
+	if _, err := loadBuiltinFrom(fsys, "d", otherGame{}); !errors.Is(err, ErrWrongGame) || !strings.Contains(err.Error(), "built-in: planet-cubes, tictactoe") {
 		t.Errorf("game without a model: %v", err)
 	}
 	broken := fstest.MapFS{"d/tictactoe.safetensors": {Data: []byte("garbage")}}
@@ -149,8 +158,8 @@ func TestEmbeddedBuiltins(t *testing.T) {
 	}
 	seen := map[string]string{}
 	for _, m := range ms {
-		if g, _ := builtinGame(m.File); g != m.Game {
-			t.Errorf("%s holds a model of %s", m.File, m.Game)
+		if !builtinFileOf(m.File, m.Game) {
+			t.Errorf("%s holds a model of %s: name it %s%s or %s-LABEL%s", m.File, m.Game, m.Game, BuiltinExt, m.Game, BuiltinExt)
 		}
 		key := m.Game + " " + m.Params.String()
 		if f, dup := seen[key]; dup {
@@ -175,8 +184,8 @@ func TestEmbeddedBuiltins(t *testing.T) {
 	}
 	entries, _ := opponents.ReadDir(opponentsDir)
 	for _, e := range entries {
-		if _, ok := builtinGame(e.Name()); !ok && strings.HasSuffix(e.Name(), BuiltinExt) {
-			t.Errorf("%s does not follow the name rule GAME[.LABEL]%s", e.Name(), BuiltinExt)
+		if !builtinName(e.Name()) && strings.HasSuffix(e.Name(), BuiltinExt) {
+			t.Errorf("%s does not follow the name rule GAME[-LABEL]%s (letters, digits and -)", e.Name(), BuiltinExt)
 		}
 	}
 }
