@@ -28,7 +28,8 @@ type Trainer struct {
 	// each finished game (see SelfPlay.OnGame): an iteration of a big game
 	// takes minutes.
 	GameProgress func(done, total int)
-	// Now is the clock used for provenance dates (time.Now if nil); tests
+	// Now is the clock used for provenance dates (time.Now if nil; see
+	// ProvenanceClock for SOURCE_DATE_EPOCH); tests
 	// fix it.
 	Now func() time.Time
 
@@ -275,12 +276,18 @@ func (t *Trainer) model(net *models.Network) *models.Model {
 	if t.Now != nil {
 		now = t.Now
 	}
+	data := "moongym train self-play: " + t.Cfg.String()
+	if t.ck.Imitation != "" {
+		data = t.ck.Imitation + "; settings: " + t.Cfg.String()
+		if t.ck.Iteration > 0 {
+			data = t.ck.Imitation + "; then moongym train self-play: " + t.Cfg.String()
+		}
+	}
 	return &models.Model{
 		Game: t.ck.Game, Params: t.ck.Params, Net: net,
 		Provenance: models.Provenance{
 			Steps: t.ck.Steps, Iterations: t.ck.Iteration, Games: t.ck.Games, Samples: t.ck.Samples,
-			Date: now().UTC().Format(time.RFC3339), Seed: t.Cfg.Seed,
-			Data: "moongym train self-play: " + t.Cfg.String(),
+			Date: ProvenanceDate(now()), Seed: t.Cfg.Seed, Data: data,
 		},
 	}
 }

@@ -51,6 +51,10 @@ its stored settings; --iterations counts all iterations of the run, so
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's
 --seed; it is the training setting seed (--train seed=N), given either way.
+The same command and seed on the same machine give byte-identical model files
+when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+convention) is set: it is written as their provenance date instead of the
+current time (without --duration, which stops at a time).
 
 Training settings (--train, "name=value,..."), with their defaults:
 ` + training.ParamHelp(),
@@ -68,11 +72,14 @@ Training settings (--train, "name=value,..."), with their defaults:
 				return errors.New("give --iterations N or --duration D (or both)")
 			}
 			var t *training.Trainer
+			var err error
+			if _, err = training.ProvenanceClock(os.Getenv); err != nil {
+				return err // before a run directory is made
+			}
 			if resume {
 				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
 					return errors.New("--resume uses the run's stored settings: drop --train, --params and --seed")
 				}
-				var err error
 				if t, err = training.Resume(out); err != nil {
 					return err
 				}
@@ -110,6 +117,9 @@ Training settings (--train, "name=value,..."), with their defaults:
 				}
 			}
 			defer t.Close()
+			if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
+				return err
+			}
 			var deadline time.Time
 			if duration > 0 {
 				deadline = time.Now().Add(duration)
@@ -153,7 +163,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 				case <-finished:
 				}
 			}()
-			err := t.Run(ctx, iterations, deadline)
+			err = t.Run(ctx, iterations, deadline)
 			_ = bar.Finish()
 			if err != nil {
 				return err

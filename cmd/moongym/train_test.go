@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -147,5 +149,59 @@ func TestTrainSummaryRepeatsEvaluation(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestReproducibleModelFiles: with SOURCE_DATE_EPOCH set, the same train,
+// imitate and export commands give byte-identical model files dated that
+// time; a malformed value is refused before anything is written.
+func TestReproducibleModelFiles(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	const date = "2023-11-14T22:13:20Z"
+	files := func(args ...string) [][]byte {
+		var out [][]byte
+		for i := 0; i < 2; i++ {
+			dir := filepath.Join(t.TempDir(), "run")
+			a := append([]string{args[0], "tictactoe", "--out", dir}, args[1:]...)
+			if o, err := run(t, "", a...); err != nil {
+				t.Fatalf("%v: %v\n%s", a, err, o)
+			}
+			exported := filepath.Join(t.TempDir(), "m.safetensors")
+			if o, err := run(t, "", "export", dir, "--out", exported); err != nil {
+				t.Fatalf("export: %v\n%s", err, o)
+			}
+			for _, f := range []string{filepath.Join(dir, training.LatestFile), exported} {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := models.Load(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m.Provenance.Date != date {
+					t.Errorf("%v: %s dated %s, want %s", a, f, m.Provenance.Date, date)
+				}
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, args := range [][]string{
+		{"train", "--iterations", "2", "--train", tinyTrain, "--quiet"},
+		{"imitate", "--games", "10", "--epochs", "1", "--train", tinyTrain, "--quiet"},
+	} {
+		f := files(args...)
+		if !bytes.Equal(f[0], f[2]) || !bytes.Equal(f[1], f[3]) {
+			t.Errorf("%v: two runs gave different model files", args)
+		}
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "yesterday")
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "1", "--train", tinyTrain, "--quiet"); err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
+		t.Errorf("a malformed SOURCE_DATE_EPOCH: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the run directory was made before the error: %v", err)
 	}
 }
