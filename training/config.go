@@ -54,7 +54,7 @@ type Config struct {
 	// Evaluation and bookkeeping.
 	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
 	EvalGames int    `param:"evalgames" doc:"games per opponent per evaluation, seats rotated"`
-	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent (0: the raw net policy)"`
+	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent, with the run's search (PUCT, or Gumbel without noise); 0: the raw net policy"`
 	EvalOpen  int    `param:"evalopening" doc:"random decisions opening each evaluation game against the heuristic and the previous network"`
 	CkptEvery int    `param:"ckptevery" doc:"checkpoint every this many iterations"`
 	Seed      uint64 `param:"seed" doc:"seed of the run"`

@@ -29,9 +29,10 @@ func init() {
 once with MCTS, their network queries batched together; root visit counts are
 the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
 fullprob < 1, only the full searches' positions are recorded), final results
-the value targets; a replay buffer feeds an Adam learner with weight decay. Every few iterations the network plays random,
-the game's heuristic and its previous version in arena tournaments, seats
-rotated (win rates with 95% Wilson intervals). The progress line shows the
+the value targets; a replay buffer feeds an Adam learner with weight decay.
+Every few iterations the network plays random, the game's heuristic and its
+previous version in arena tournaments, seats rotated (win rates with 95%
+Wilson intervals). The progress line shows the
 latest evaluation against the heuristic with its interval and iteration
 ("heur 0.62 [0.55,0.69] @it 12") on every iteration; the final summary
 repeats it, with the best one.
