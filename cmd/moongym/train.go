@@ -142,7 +142,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 			// games (a lunar-rally iteration takes minutes); after it, the
 			// iteration's figures.
 			t.GameProgress = func(done, total int) {
-				bar.Describe(fmt.Sprintf("it %d | self-play %d/%d games", t.Iteration()+1, done, total))
+				bar.Describe(selfPlayLine(t.Iteration()+1, done, total, t.Metrics()))
 			}
 			t.Progress = func(r training.Row) {
 				bar.Describe(progressLine(r, t.Metrics()))
@@ -225,17 +225,11 @@ func latestAndBest(rows []training.Row) (latest, best training.Row, ok bool) {
 
 // progressLine is the progress bar's description after iteration r (rows
 // are the run's rows so far, r the last): speed and loss, the latest
-// evaluation against the heuristic with its 95% interval and iteration
-// ("heur 0.62 [0.55,0.69] @it 12", "heur -" before the first), and on an
-// evaluated iteration the other opponents' win rates.
+// evaluation against the heuristic (latestHeuristic), and on an evaluated
+// iteration the other opponents' win rates.
 func progressLine(r training.Row, rows []training.Row) string {
-	desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
-		r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
-	if latest, _, ok := latestAndBest(rows); ok {
-		desc += fmt.Sprintf(" | heur %.2f [%.2f,%.2f] @it %d", latest.VsHeuristic, latest.VsHeuristicLow, latest.VsHeuristicHigh, latest.Iteration)
-	} else {
-		desc += " | heur -"
-	}
+	desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s | %s",
+		r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss), latestHeuristic(rows))
 	if r.VsRandom == r.VsRandom {
 		desc += fmt.Sprintf(" | random %.2f", r.VsRandom)
 	}
@@ -243,6 +237,24 @@ func progressLine(r training.Row, rows []training.Row) string {
 		desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
 	}
 	return desc
+}
+
+// selfPlayLine is the progress bar's description during iteration it's
+// self-play: the games done, and the latest evaluation against the
+// heuristic of the rows so far.
+func selfPlayLine(it int64, done, total int, rows []training.Row) string {
+	return fmt.Sprintf("it %d | self-play %d/%d games | %s", it, done, total, latestHeuristic(rows))
+}
+
+// latestHeuristic is "heur 0.62 [0.55,0.69] @it 12": the latest evaluation
+// against the heuristic among rows, with its 95% interval and iteration;
+// "heur -" before the first.
+func latestHeuristic(rows []training.Row) string {
+	latest, _, ok := latestAndBest(rows)
+	if !ok {
+		return "heur -"
+	}
+	return fmt.Sprintf("heur %.2f [%.2f,%.2f] @it %d", latest.VsHeuristic, latest.VsHeuristicLow, latest.VsHeuristicHigh, latest.Iteration)
 }
 
 // evalSummary is the final summary's evaluation lines: the latest and the

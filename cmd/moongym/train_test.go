@@ -109,8 +109,8 @@ func evaluated(it int64, h, lo, hi float64) training.Row {
 }
 
 // TestProgressLineAndSummary: the progress line carries the latest
-// evaluation against the heuristic on every iteration, evaluated or not;
-// the summary gives the latest and the best.
+// evaluation against the heuristic on every iteration, evaluated or not,
+// and during self-play; the summary gives the latest and the best.
 func TestProgressLineAndSummary(t *testing.T) {
 	rows := []training.Row{row(1), evaluated(2, 0.7, 0.6, 0.78), row(3), evaluated(4, 0.62, 0.551, 0.69), row(5)}
 	for _, tc := range []struct {
@@ -126,6 +126,12 @@ func TestProgressLineAndSummary(t *testing.T) {
 		if got := progressLine(rows[tc.upto-1], rows[:tc.upto]); got != tc.want {
 			t.Errorf("after iteration %d:\n got %q\nwant %q", tc.upto, got, tc.want)
 		}
+	}
+	if got, want := selfPlayLine(5, 3, 64, rows[:4]), "it 5 | self-play 3/64 games | heur 0.62 [0.55,0.69] @it 4"; got != want {
+		t.Errorf("during self-play:\n got %q\nwant %q", got, want)
+	}
+	if got, want := selfPlayLine(1, 0, 64, nil), "it 1 | self-play 0/64 games | heur -"; got != want {
+		t.Errorf("during the first self-play:\n got %q\nwant %q", got, want)
 	}
 	want := "latest evaluation against the heuristic: 0.620 [0.551, 0.690] (95%) at iteration 4\n" +
 		"best evaluation against the heuristic: 0.700 [0.600, 0.780] (95%) at iteration 2\n"
