@@ -47,4 +47,7 @@
 // improved-policy selection below it, and the improved policy in
 // Result.Policy as a policy target that keeps improving with 8-32
 // simulations. It is off by default.
+//
+// RunBudget runs one search with another budget and, optionally, without
+// root noise, on the same tree: playout cap randomization's cheap searches.
 package mcts

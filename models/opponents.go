@@ -2,51 +2,167 @@ package models
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
 )
 
-// opponents holds trained model files shipped in the binary, one per game,
-// named GAME.safetensors (see opponents/README.md for how each was made).
+// opponents holds trained model files shipped in the binary (see
+// opponents/README.md for how each was made). A game may have several,
+// one per configuration (parameters), named GAME.safetensors or
+// GAME-LABEL.safetensors.
 //
 //go:embed opponents
 var opponents embed.FS
+
+// opponentsDir is the folder of opponents that holds the model files.
+const opponentsDir = "opponents"
 
 // Builtin is the model-file name that agents read as "the embedded model
 // of the game being played": net:model=builtin, az:model=builtin.
 const Builtin = "builtin"
 
-// BuiltinGames lists the games that have an embedded model, sorted.
-func BuiltinGames() []string {
-	entries, _ := fs.ReadDir(opponents, "opponents")
-	var names []string
+// BuiltinExt ends the name of every built-in model file.
+const BuiltinExt = ".safetensors"
+
+// BuiltinModel describes one embedded model file.
+type BuiltinModel struct {
+	// File is the file's name, e.g. "planet-cubes-p4.safetensors".
+	File string
+	// Game and Params are the game and parameters the model plays, from
+	// its metadata.
+	Game   string
+	Params engine.Params
+}
+
+// builtinName reports whether name is a built-in model file's name: it ends
+// in BuiltinExt, and the rest is letters, digits and '-' (game names are,
+// and such a name is valid in Go module zips and go:embed), not starting
+// with '-'.
+func builtinName(name string) bool {
+	base, ok := strings.CutSuffix(name, BuiltinExt)
+	if !ok || base == "" || base[0] == '-' {
+		return false
+	}
+	for _, r := range base {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// builtinFileOf reports whether the built-in file name may hold a model of
+// game: GAME.safetensors or GAME-LABEL.safetensors. A game whose name
+// begins another's and a '-' (none does today) would also see that game's
+// files; the model's stored game tells them apart.
+func builtinFileOf(name, game string) bool {
+	base := strings.TrimSuffix(name, BuiltinExt)
+	label, ok := strings.CutPrefix(base, game)
+	return builtinName(name) && ok && (label == "" || len(label) > 1 && label[0] == '-')
+}
+
+// builtinFiles lists the model files of dir in fsys that may hold a model
+// of game (all of them when game is ""), GAME.safetensors first, then by
+// name.
+func builtinFiles(fsys fs.FS, dir, game string) []string {
+	entries, _ := fs.ReadDir(fsys, dir)
+	var files []string
 	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".safetensors"); ok {
-			names = append(names, n)
+		if !e.IsDir() && builtinName(e.Name()) && (game == "" || builtinFileOf(e.Name(), game)) {
+			files = append(files, e.Name())
+		}
+	}
+	sort.Slice(files, func(i, j int) bool {
+		if game != "" && (files[i] == game+BuiltinExt) != (files[j] == game+BuiltinExt) {
+			return files[i] == game+BuiltinExt
+		}
+		return files[i] < files[j]
+	})
+	return files
+}
+
+// BuiltinGames lists the games that have an embedded model, sorted (from
+// the models' metadata; a file that does not decode is left out).
+func BuiltinGames() []string { return builtinGamesIn(opponents, opponentsDir) }
+
+func builtinGamesIn(fsys fs.FS, dir string) []string {
+	var names []string
+	for _, f := range builtinFiles(fsys, dir, "") {
+		if m, err := readBuiltin(fsys, dir, f); err == nil {
+			names = append(names, m.Game)
 		}
 	}
 	sort.Strings(names)
-	return names
+	return slices.Compact(names)
 }
 
-// LoadBuiltin reads the embedded model of game g and checks that it plays
-// g; the error lists the games that have one.
-func LoadBuiltin(g engine.Game) (*Model, error) {
-	name := g.Spec().Name
-	data, err := opponents.ReadFile("opponents/" + name + ".safetensors")
+// BuiltinModels describes every embedded model file, sorted by game and
+// file; a file that does not decode is an error.
+func BuiltinModels() ([]BuiltinModel, error) { return builtinModelsIn(opponents, opponentsDir) }
+
+func builtinModelsIn(fsys fs.FS, dir string) ([]BuiltinModel, error) {
+	var out []BuiltinModel
+	for _, f := range builtinFiles(fsys, dir, "") {
+		m, err := readBuiltin(fsys, dir, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, BuiltinModel{File: f, Game: m.Game, Params: m.Params})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Game < out[j].Game })
+	return out, nil
+}
+
+func readBuiltin(fsys fs.FS, dir, file string) (*Model, error) {
+	data, err := fs.ReadFile(fsys, path.Join(dir, file))
 	if err != nil {
-		return nil, fmt.Errorf("%w: no built-in model for %s (built-in: %s)", ErrWrongGame, name, strings.Join(BuiltinGames(), ", "))
+		return nil, fmt.Errorf("built-in %s: %w", file, err)
 	}
 	m, err := Decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("built-in %s: %w", name, err)
-	}
-	if err := m.Check(g); err != nil {
-		return nil, fmt.Errorf("built-in %s: %w", name, err)
+		return nil, fmt.Errorf("built-in %s: %w", file, err)
 	}
 	return m, nil
+}
+
+// LoadBuiltin reads the embedded model that plays game g: among g's files
+// (GAME.safetensors, then GAME-LABEL.safetensors by name), the first whose stored
+// game, parameters and shapes fit g (Model.Check). The error, wrapping
+// ErrWrongGame, lists the configurations that have one (or the games,
+// when g has none).
+func LoadBuiltin(g engine.Game) (*Model, error) { return loadBuiltinFrom(opponents, opponentsDir, g) }
+
+func loadBuiltinFrom(fsys fs.FS, dir string, g engine.Game) (*Model, error) {
+	name := g.Spec().Name
+	files := builtinFiles(fsys, dir, name)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%w: no built-in model for %s (built-in: %s)", ErrWrongGame, name, strings.Join(builtinGamesIn(fsys, dir), ", "))
+	}
+	var misfits []string
+	var errs []error
+	for _, f := range files {
+		m, err := readBuiltin(fsys, dir, f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := m.Check(g); err != nil {
+			misfits = append(misfits, fmt.Sprintf("%s (%s: %s)", f, m.Game, m.Params))
+			continue
+		}
+		return m, nil
+	}
+	err := fmt.Errorf("%w: no built-in model for %s with %s; built-in configurations: %s",
+		ErrWrongGame, name, g.Params(), strings.Join(misfits, ", "))
+	if len(errs) > 0 {
+		return nil, errors.Join(append([]error{err}, errs...)...)
+	}
+	return nil, err
 }

@@ -55,6 +55,9 @@ type checkpoint struct {
 	BestScore     float64
 	BestIteration int64
 	Metrics       []Row
+	// Imitation describes the imitation warm start the run began with
+	// (empty: none), for the model files' provenance.
+	Imitation string
 }
 
 func (c *checkpoint) save(dir string) error {

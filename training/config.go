@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moongym/moongym/mcts"
 	"github.com/moongym/moongym/models"
 )
 
@@ -34,7 +35,13 @@ type Config struct {
 	CPUCT       float64 `param:"cpuct" doc:"PUCT exploration constant (values scaled to [0,1])"`
 	Alpha       float64 `param:"alpha" doc:"Dirichlet noise alpha at the root"`
 	Epsilon     float64 `param:"eps" doc:"Dirichlet noise weight at the root"`
-	TempMoves   int     `param:"tempmoves" doc:"moves per game played in proportion to visit counts; later moves take the most visited"`
+	TempMoves   int     `param:"tempmoves" doc:"moves per game played in proportion to visit counts; later moves take the most visited (PUCT only)"`
+	Gumbel      int     `param:"gumbel" doc:"1: Gumbel AlphaZero search in self-play and evaluation (sequential halving, improved-policy targets; cpuct, alpha, eps and tempmoves unused); 0: PUCT"`
+	GumbelM     int     `param:"gumbelm" doc:"Gumbel: root actions sampled (Gumbel-top-m)"`
+	CVisit      float64 `param:"cvisit" doc:"Gumbel: c_visit of sigma(q) = (c_visit + max N) * c_scale * q"`
+	CScale      float64 `param:"cscale" doc:"Gumbel: c_scale of sigma(q)"`
+	FullProb    float64 `param:"fullprob" doc:"playout cap randomization: probability of a full search (sims, root noise, recorded); the other moves get a cheap one (cheapsims, no noise, played, not recorded); 1: off"`
+	CheapSims   int     `param:"cheapsims" doc:"simulations of a cheap search (fullprob < 1)"`
 	MaxBatch    int     `param:"maxbatch" doc:"most positions per network forward pass in self-play"`
 	CacheSize   int     `param:"cache" doc:"network outputs remembered per iteration"`
 	BufferSize  int     `param:"buffer" doc:"replay buffer capacity, in positions"`
@@ -47,7 +54,7 @@ type Config struct {
 	// Evaluation and bookkeeping.
 	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
 	EvalGames int    `param:"evalgames" doc:"games per opponent per evaluation, seats rotated"`
-	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent (0: the raw net policy)"`
+	EvalSims  int    `param:"evalsims" doc:"simulations of the evaluated az agent, with the run's search (PUCT, or Gumbel without noise); 0: the raw net policy"`
 	EvalOpen  int    `param:"evalopening" doc:"random decisions opening each evaluation game against the heuristic and the previous network"`
 	CkptEvery int    `param:"ckptevery" doc:"checkpoint every this many iterations"`
 	Seed      uint64 `param:"seed" doc:"seed of the run"`
@@ -67,6 +74,11 @@ func DefaultConfig() Config {
 		Alpha:       0.5,
 		Epsilon:     0.25,
 		TempMoves:   4,
+		GumbelM:     16,
+		CVisit:      50,
+		CScale:      1,
+		FullProb:    1,
+		CheapSims:   8,
 		MaxBatch:    512,
 		CacheSize:   1 << 16,
 		BufferSize:  20000,
@@ -91,6 +103,41 @@ func (c Config) groups() int {
 		return 2
 	}
 	return c.Groups
+}
+
+// fullProb is the probability of a full search: FullProb, or 1 (playout
+// cap randomization off) where it is 0 (a checkpoint from before the
+// setting existed).
+func (c Config) fullProb() float64 {
+	if c.FullProb <= 0 {
+		return 1
+	}
+	return c.FullProb
+}
+
+// selfPlaySearch is the configuration of a self-play game's search, seeded
+// seed: PUCT with Dirichlet noise, or Gumbel AlphaZero with Gumbel noise,
+// reusing subtrees. Mode is left to mcts.AutoMode, which searches
+// hidden-information games from the acting seat's information
+// (mcts.InfoSetMode: a world drawn with State.Resample per simulation),
+// never from the true state.
+func (c Config) selfPlaySearch(seed uint64) mcts.Config {
+	return mcts.Config{
+		Sims: c.Sims, CPUCT: c.CPUCT, DirichletAlpha: c.Alpha, DirichletEpsilon: c.Epsilon,
+		Seed: seed, Reuse: true, BatchSize: c.LeafBatch,
+		Gumbel: c.Gumbel == 1, GumbelM: c.GumbelM, GumbelCVisit: c.CVisit, GumbelCScale: c.CScale,
+	}
+}
+
+// EvalSearch is the search of the az agent that evaluation plays when
+// EvalSims > 0: the run's kind of search (PUCT or Gumbel) with EvalSims
+// simulations, 8 leaves per network call and no root noise. Its Seed is
+// left 0: SearchEntrant sets each game's.
+func (c Config) EvalSearch() mcts.Config {
+	return mcts.Config{
+		Sims: c.EvalSims, CPUCT: c.CPUCT, BatchSize: 8,
+		Gumbel: c.Gumbel == 1, GumbelM: c.GumbelM, GumbelCVisit: c.CVisit, GumbelCScale: c.CScale, GumbelNoNoise: true,
+	}
 }
 
 // Arch resolves the network architecture for the shapes.
@@ -130,6 +177,12 @@ func (c Config) Validate() error {
 		check(c.Alpha >= 0, "alpha", c.Alpha, ">= 0"),
 		check(c.Epsilon >= 0 && c.Epsilon <= 1, "eps", c.Epsilon, "in [0, 1]"),
 		check(c.TempMoves >= 0, "tempmoves", c.TempMoves, ">= 0"),
+		check(c.Gumbel == 0 || c.Gumbel == 1, "gumbel", c.Gumbel, "0 or 1"),
+		check(c.GumbelM >= 0, "gumbelm", c.GumbelM, ">= 0 (0: 16)"),
+		check(c.CVisit >= 0, "cvisit", c.CVisit, ">= 0 (0: 50)"),
+		check(c.CScale >= 0, "cscale", c.CScale, ">= 0 (0: 1)"),
+		check(c.FullProb > 0 && c.FullProb <= 1, "fullprob", c.FullProb, "in (0, 1]"),
+		check(c.FullProb == 1 || (c.CheapSims >= 1 && c.CheapSims <= c.Sims), "cheapsims", c.CheapSims, "in [1, sims] when fullprob < 1"),
 		check(c.MaxBatch >= 1, "maxbatch", c.MaxBatch, ">= 1"),
 		check(c.CacheSize >= 0, "cache", c.CacheSize, ">= 0"),
 		check(c.BufferSize >= c.BatchSize, "buffer", c.BufferSize, ">= batch"),

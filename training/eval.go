@@ -13,14 +13,24 @@ import (
 )
 
 // NetEntrant is the arena entrant that evaluation plays for a network: the
-// raw greedy policy with sims 0, else an az search with sims simulations.
-// Every agent it makes has its own evaluator over the shared network.
+// raw greedy policy with sims 0, else a PUCT az search with sims
+// simulations (see SearchEntrant).
 func NetEntrant(g engine.Game, name string, net *models.Network, sims int, cpuct float64) arena.Entrant {
+	return SearchEntrant(g, name, net, mcts.Config{Sims: sims, CPUCT: cpuct, BatchSize: 8})
+}
+
+// SearchEntrant is the arena entrant of a network with the search search
+// (PUCT or Gumbel, see Config.EvalSearch), its Seed replaced by each
+// game's; search.Sims <= 0 plays the raw greedy policy instead. Every agent
+// it makes has its own evaluator over the shared network.
+func SearchEntrant(g engine.Game, name string, net *models.Network, search mcts.Config) arena.Entrant {
 	return arena.Entrant{Name: name, New: func(seed uint64) (agents.Agent, error) {
-		if sims <= 0 {
+		if search.Sims <= 0 {
 			return netagent.NewNet(g, net, 0, seed)
 		}
-		return netagent.NewAZ(g, net, mcts.Config{Sims: sims, CPUCT: cpuct, BatchSize: 8, Seed: seed})
+		cfg := search
+		cfg.Seed = seed
+		return netagent.NewAZ(g, net, cfg)
 	}}
 }
 

@@ -208,5 +208,7 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 	}
 	n := float64(min(tail, steps))
 	st.Losses = graph.Losses{Policy: sum.Policy / n, Value: sum.Value / n, Total: sum.Total / n}
+	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v, seed=%d), %d epochs, %d steps",
+		st.Positions, cfg.Epsilon, cfg.Smooth, cfg.Seed, cfg.Epochs, steps)
 	return st, t.Save()
 }

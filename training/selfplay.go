@@ -19,6 +19,11 @@ type SelfPlay struct {
 	// of games finished so far and the number to play. It is called from
 	// the games' goroutines, one call at a time, done counting up.
 	OnGame func(done, total int)
+
+	// onSearch, if set (by tests), is called after every search of a
+	// decision with whether it was a full one, its result and the move
+	// played.
+	onSearch func(full bool, r mcts.Result, played engine.Action)
 }
 
 // GameResult is one self-play game: its positions, in order, and its
@@ -86,19 +91,29 @@ func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, erro
 	return results, nil
 }
 
-// playOne plays one game: for its first TempMoves decisions the move is
-// drawn in proportion to the root visit counts, later the most visited
-// move is played. Chance outcomes are drawn from their probabilities.
+// playOne plays one game. Each decision with more than one legal move is
+// searched: with probability FullProb (always, by default) by a full search
+// of Sims simulations with root noise, whose position is recorded with the
+// search's policy target (the root visit distribution under PUCT, the
+// improved policy Result.Policy under Gumbel); otherwise by a cheap search
+// of CheapSims simulations without root noise, played but not recorded
+// (playout cap randomization). Under PUCT the first TempMoves decisions are
+// drawn in proportion to the root visit counts, later ones take the most
+// visited move; under Gumbel the move is the search's own choice, whose
+// Gumbel noise is the exploration. Chance outcomes are drawn from their
+// probabilities.
 func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) {
 	g, cfg := sp.Game, sp.Cfg
-	search, err := mcts.New(g, ev, mcts.Config{
-		Sims: cfg.Sims, CPUCT: cfg.CPUCT, DirichletAlpha: cfg.Alpha, DirichletEpsilon: cfg.Epsilon,
-		Seed: seed, Reuse: true, BatchSize: cfg.LeafBatch,
-	})
+	search, err := mcts.New(g, ev, cfg.selfPlaySearch(seed))
 	if err != nil {
 		return GameResult{}, err
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x706c6179))
+	// caps draws full or cheap searches; a stream of its own, so that
+	// fullprob=1 draws nothing and plays what it played before it existed.
+	caps := rand.New(rand.NewPCG(seed, 0x63617073))
+	fullProb := cfg.fullProb()
+	gumbel := cfg.Gumbel == 1
 	np, na := g.NumPlayers(), g.NumActions()
 	obsSize := 1
 	for _, d := range g.ObservationShape() {
@@ -127,19 +142,34 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 			if len(legal) == 1 {
 				a = legal[0] // forced: no decision to learn
 			} else {
-				r, err := search.Run(s)
+				full := fullProb >= 1 || caps.Float64() < fullProb
+				var r mcts.Result
+				if full {
+					r, err = search.Run(s)
+				} else {
+					r, err = search.RunBudget(s, cfg.CheapSims, true)
+				}
 				if err != nil {
 					return GameResult{}, err
 				}
-				smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: r.Visits, Value: make([]float32, np)}
-				s.Observe(p, smp.Obs)
-				for _, l := range legal {
-					smp.Mask[l] = 1
+				if full {
+					target := r.Visits
+					if gumbel {
+						target = r.Policy
+					}
+					smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: target, Value: make([]float32, np)}
+					s.Observe(p, smp.Obs)
+					for _, l := range legal {
+						smp.Mask[l] = 1
+					}
+					positions = append(positions, pending{smp, p})
 				}
-				positions = append(positions, pending{smp, p})
 				a = r.Action
-				if decisions < cfg.TempMoves {
+				if !gumbel && decisions < cfg.TempMoves {
 					a = sampleVisits(r.Visits, rng, a)
+				}
+				if sp.onSearch != nil {
+					sp.onSearch(full, r, a)
 				}
 				decisions++
 			}
@@ -148,12 +178,11 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 		search.Advance(a)
 	}
 	ret := s.Returns(nil)
-	out := GameResult{Moves: 0, Returns: ret}
+	out := GameResult{Moves: decisions, Returns: ret}
 	for _, pos := range positions {
 		valueTargets(g, ret, pos.player, pos.s.Value)
 		out.Samples = append(out.Samples, pos.s)
 	}
-	out.Moves = decisions
 	return out, nil
 }
 

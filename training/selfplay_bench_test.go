@@ -87,3 +87,49 @@ func cpuIdle() (idle, total float64) {
 	metrics.Read(s)
 	return s[0].Value.Float64(), s[1].Value.Float64()
 }
+
+// BenchmarkSelfPlayModes compares the self-play searches side by side on
+// planet-cubes (8 games at once, default network, untrained, GOMAXPROCS as
+// given): PUCT with the default 64 simulations, Gumbel with 16, and each
+// with playout cap randomization (a quarter of the moves full):
+//
+//	go test -run XXX -bench SelfPlayModes -count 3 ./training
+//
+// Metrics: games/s and recorded positions/s (positions/s counts training
+// positions: with fullprob=0.25 about a quarter of the decisions).
+func BenchmarkSelfPlayModes(b *testing.B) {
+	g, err := engine.Load(planetcubes.Name, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := models.NewModel(g, models.DefaultArch(models.ShapesOf(g)), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, mode := range []string{"sims=64", "sims=64,fullprob=0.25,cheapsims=8", "gumbel=1,sims=16", "gumbel=1,sims=16,fullprob=0.25,cheapsims=4"} {
+		cfg, err := training.ParseConfig(mode, training.DefaultConfig())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(mode, func(b *testing.B) {
+			sp := training.SelfPlay{Game: g, Cfg: cfg}
+			games, positions := 0, 0
+			for i := 0; i < b.N; i++ {
+				ev, err := models.NewEvaluator(g, m.Net, cfg.CacheSize)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := sp.Play(ev, int64(i), 8)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range res {
+					games++
+					positions += len(r.Samples)
+				}
+			}
+			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(positions)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}

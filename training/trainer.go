@@ -28,7 +28,8 @@ type Trainer struct {
 	// each finished game (see SelfPlay.OnGame): an iteration of a big game
 	// takes minutes.
 	GameProgress func(done, total int)
-	// Now is the clock used for provenance dates (time.Now if nil); tests
+	// Now is the clock used for provenance dates (time.Now if nil; see
+	// ProvenanceClock for SOURCE_DATE_EPOCH); tests
 	// fix it.
 	Now func() time.Time
 
@@ -115,6 +116,12 @@ func (t *Trainer) Iteration() int64 { return t.ck.Iteration }
 
 // Network is the current network (shared: do not change it while training).
 func (t *Trainer) Network() *models.Network { return t.net }
+
+// Best is the iteration of best.safetensors and its score (the mean win
+// rate against random and the heuristic); 0 before the first evaluation.
+func (t *Trainer) Best() (iteration int64, score float64) {
+	return t.ck.BestIteration, t.ck.BestScore
+}
 
 // Metrics are the rows so far.
 func (t *Trainer) Metrics() []Row { return t.ck.Metrics }
@@ -216,8 +223,11 @@ func (t *Trainer) evaluate(row *Row) error {
 	name := "net"
 	if cfg.EvalSims > 0 {
 		name = fmt.Sprintf("az:sims=%d", cfg.EvalSims)
+		if cfg.Gumbel == 1 {
+			name += ",gumbel=1"
+		}
 	}
-	cand := NetEntrant(t.Game, name, t.net, cfg.EvalSims, cfg.CPUCT)
+	cand := SearchEntrant(t.Game, name, t.net, cfg.EvalSearch())
 	m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "random"), cfg.EvalGames, 0, seed)
 	if err != nil {
 		return err
@@ -238,7 +248,7 @@ func (t *Trainer) evaluate(row *Row) error {
 		return herr
 	}
 	if t.previous != nil {
-		prev := NetEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSims, cfg.CPUCT)
+		prev := SearchEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSearch())
 		m, err := EvalMatch(ctx, t.Game, cand, prev, cfg.EvalGames, cfg.EvalOpen, seed+2)
 		if err != nil {
 			return err
@@ -266,12 +276,18 @@ func (t *Trainer) model(net *models.Network) *models.Model {
 	if t.Now != nil {
 		now = t.Now
 	}
+	data := "moongym train self-play: " + t.Cfg.String()
+	if t.ck.Imitation != "" {
+		data = t.ck.Imitation + "; settings: " + t.Cfg.String()
+		if t.ck.Iteration > 0 {
+			data = t.ck.Imitation + "; then moongym train self-play: " + t.Cfg.String()
+		}
+	}
 	return &models.Model{
 		Game: t.ck.Game, Params: t.ck.Params, Net: net,
 		Provenance: models.Provenance{
 			Steps: t.ck.Steps, Iterations: t.ck.Iteration, Games: t.ck.Games, Samples: t.ck.Samples,
-			Date: now().UTC().Format(time.RFC3339), Seed: t.Cfg.Seed,
-			Data: "moongym train self-play: " + t.Cfg.String(),
+			Date: ProvenanceDate(now()), Seed: t.Cfg.Seed, Data: data,
 		},
 	}
 }

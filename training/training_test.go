@@ -54,10 +54,26 @@ func stripTimes(rows []training.Row) []training.Row {
 
 // TestResumeContinuesIdentically: a run stopped after 3 iterations and
 // resumed to 6 ends with the same weights, optimizer state, buffer, metrics
-// and model files as a run that went to 6 at once.
+// and model files as a run that went to 6 at once, with PUCT and with
+// Gumbel self-play, playout caps and search in evaluation.
 func TestResumeContinuesIdentically(t *testing.T) {
+	for _, mode := range []string{"", "gumbel=1,gumbelm=4,fullprob=0.5,cheapsims=4,evalsims=4"} {
+		name := mode
+		if name == "" {
+			name = "puct"
+		}
+		t.Run(name, func(t *testing.T) {
+			cfg, err := training.ParseConfig(mode, tinyConfig(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResumeIdentical(t, cfg)
+		})
+	}
+}
+
+func checkResumeIdentical(t *testing.T, cfg training.Config) {
 	g := tictactoe.Game{}
-	cfg := tinyConfig(t)
 	straight, stopped := t.TempDir(), t.TempDir()
 
 	a, err := training.NewTrainer(g, cfg, straight)
@@ -222,14 +238,18 @@ func TestSelfPlayIndependentOfBatching(t *testing.T) {
 	}
 }
 
+// searchModes are the self-play searches the determinism tests cover:
+// PUCT, Gumbel AlphaZero, and each with playout cap randomization.
+var searchModes = []string{"", "gumbel=1,gumbelm=4", "fullprob=0.4,cheapsims=3", "gumbel=1,gumbelm=4,fullprob=0.4,cheapsims=3"}
+
 // TestSelfPlaySameWhateverCores: the same seed gives bit-identical games
 // whatever the number of cores (GOMAXPROCS 1 or 2), the games at once,
 // their groups, the batch limit, the evaluator's split of a batch over
 // workers and its cache, checked on the conv trunk (a net of the default
-// kind for tictactoe) so that every code path of play is covered.
+// kind for tictactoe) so that every code path of play is covered, for
+// every kind of self-play search (searchModes).
 func TestSelfPlaySameWhateverCores(t *testing.T) {
 	g := tictactoe.Game{}
-	cfg := tinyConfig(t)
 	m, err := models.NewModel(g, models.Arch{Kind: models.KindConv, Width: 8, Depth: 1, ValueHidden: 8}, 9)
 	if err != nil {
 		t.Fatal(err)
@@ -238,44 +258,50 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 	type setup struct {
 		procs, parallel, groups, maxBatch, workers, cache int
 	}
-	play := func(s setup) ([]training.GameResult, *countingEvaluator, *models.Evaluator) {
-		runtime.GOMAXPROCS(s.procs)
-		c := cfg
-		c.Parallel, c.Groups, c.MaxBatch = s.parallel, s.groups, s.maxBatch
-		ev, err := models.NewEvaluator(g, m.Net, s.cache)
+	for _, mode := range searchModes {
+		cfg, err := training.ParseConfig(mode, tinyConfig(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ev.SetWorkers(s.workers)
-		ce := &countingEvaluator{inner: ev}
-		sp := training.SelfPlay{Game: g, Cfg: c}
-		res, err := sp.Play(ce, 2, 24)
-		if err != nil {
-			t.Fatal(err)
+		play := func(s setup) ([]training.GameResult, *countingEvaluator, *models.Evaluator) {
+			runtime.GOMAXPROCS(s.procs)
+			c := cfg
+			c.Parallel, c.Groups, c.MaxBatch = s.parallel, s.groups, s.maxBatch
+			ev, err := models.NewEvaluator(g, m.Net, s.cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev.SetWorkers(s.workers)
+			ce := &countingEvaluator{inner: ev}
+			sp := training.SelfPlay{Game: g, Cfg: c}
+			res, err := sp.Play(ce, 2, 24)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res, ce, ev
 		}
-		return res, ce, ev
-	}
-	want, _, _ := play(setup{procs: 1, parallel: 1, groups: 1, maxBatch: 1, workers: 1})
-	for _, s := range []setup{
-		{procs: 2, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
-		{procs: 2, parallel: 12, groups: 3, maxBatch: 5, workers: 2, cache: 1000},
-		{procs: 1, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
-		{procs: 2, parallel: 6, groups: 1, maxBatch: 7, workers: 3, cache: 0},
-		{procs: 2, parallel: 12, groups: 0, maxBatch: 64, workers: 4, cache: 20}, // a cache that evicts
-		{procs: 2, parallel: 24, groups: 1, maxBatch: 512, workers: 2, cache: 0}, // forward passes split
-	} {
-		got, ce, ev := play(s)
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%+v: games differ from one game at a time on one core", s)
-		}
-		if biggest := slices.Max(ce.sizes); biggest <= cfg.LeafBatch {
-			t.Fatalf("%+v: largest batch %d: no batching across games to test", s, biggest)
-		}
-		if biggest := slices.Max(ce.sizes); s.parallel == 24 && biggest < 2*models.MinRowsPerWorker {
-			t.Fatalf("%+v: largest batch %d: no forward pass split to test", s, biggest)
-		}
-		if hits, _ := ev.Cache().Stats(); s.cache > 0 && hits == 0 {
-			t.Fatalf("%+v: no cache hit to test", s)
+		want, _, _ := play(setup{procs: 1, parallel: 1, groups: 1, maxBatch: 1, workers: 1})
+		for _, s := range []setup{
+			{procs: 2, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
+			{procs: 2, parallel: 12, groups: 3, maxBatch: 5, workers: 2, cache: 1000},
+			{procs: 1, parallel: 8, groups: 2, maxBatch: 512, workers: 0, cache: 1000},
+			{procs: 2, parallel: 6, groups: 1, maxBatch: 7, workers: 3, cache: 0},
+			{procs: 2, parallel: 12, groups: 0, maxBatch: 64, workers: 4, cache: 20}, // a cache that evicts
+			{procs: 2, parallel: 24, groups: 1, maxBatch: 512, workers: 2, cache: 0}, // forward passes split
+		} {
+			got, ce, ev := play(s)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q %+v: games differ from one game at a time on one core", mode, s)
+			}
+			if biggest := slices.Max(ce.sizes); biggest <= cfg.LeafBatch {
+				t.Fatalf("%q %+v: largest batch %d: no batching across games to test", mode, s, biggest)
+			}
+			if biggest := slices.Max(ce.sizes); s.parallel == 24 && biggest < 2*models.MinRowsPerWorker {
+				t.Fatalf("%q %+v: largest batch %d: no forward pass split to test", mode, s, biggest)
+			}
+			if hits, _ := ev.Cache().Stats(); s.cache > 0 && hits == 0 {
+				t.Fatalf("%q %+v: no cache hit to test", mode, s)
+			}
 		}
 	}
 }

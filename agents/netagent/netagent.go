@@ -5,11 +5,17 @@
 //	                          legal action (temp>0 samples instead)
 //	az:model=FILE,sims=200    AlphaZero-style: MCTS (PUCT) with the network
 //	                          as evaluator, the most visited move
+//	az:model=FILE,sims=16,gumbel=1
+//	                          Gumbel AlphaZero root instead (sequential
+//	                          halving over gumbelm actions, no Gumbel noise):
+//	                          strong with few simulations, for networks
+//	                          trained with gumbel=1
 //
 // The model file must be for the game being played (same name, parameters
 // and shapes); anything else is an error that says what differs.
-// model=builtin takes the model embedded in the binary for the game (see
-// models.LoadBuiltin).
+// model=builtin takes the model embedded in the binary for the game and
+// its configuration (parameters), if one was shipped (see
+// models.LoadBuiltin; the error lists the configurations that have one).
 package netagent
 
 import (
@@ -57,6 +63,8 @@ func init() {
 			{Name: "sims", Default: "200", Doc: "simulations per move"},
 			{Name: "c", Default: fmt.Sprint(DefaultCPUCT), Doc: "PUCT exploration constant (values scaled to [0,1])"},
 			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)"},
+			{Name: "gumbel", Default: "0", Doc: "1: Gumbel AlphaZero root (sequential halving, no Gumbel noise) instead of PUCT; c is then unused"},
+			{Name: "gumbelm", Default: "16", Doc: "gumbel=1: root actions considered (the m largest priors)"},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -76,7 +84,21 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return NewAZ(ctx.Game, m.Net, mcts.Config{Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed})
+			gumbel, err := ctx.Opts.Bool("gumbel")
+			if err != nil {
+				return nil, err
+			}
+			gm, err := ctx.Opts.Int("gumbelm")
+			if err != nil {
+				return nil, err
+			}
+			if gm < 1 {
+				return nil, fmt.Errorf("%w: gumbelm=%d, want at least 1", agents.ErrBadSpec, gm)
+			}
+			return NewAZ(ctx.Game, m.Net, mcts.Config{
+				Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed,
+				Gumbel: gumbel, GumbelM: gm, GumbelNoNoise: true,
+			})
 		},
 	})
 }

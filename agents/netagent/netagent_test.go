@@ -37,7 +37,7 @@ func writeModel(t *testing.T, g engine.Game) string {
 func TestSpecs(t *testing.T) {
 	g := tictactoe.Game{}
 	path := writeModel(t, g)
-	for _, spec := range []string{"net:model=" + path, "net:model=" + path + ",temp=1", "az:model=" + path + ",sims=8", "net:model=builtin", "az:model=builtin,sims=4"} {
+	for _, spec := range []string{"net:model=" + path, "net:model=" + path + ",temp=1", "az:model=" + path + ",sims=8", "net:model=builtin", "az:model=builtin,sims=4", "az:model=" + path + ",sims=8,gumbel=1,gumbelm=3"} {
 		a, err := agents.New(g, spec, 1)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
@@ -61,12 +61,35 @@ func TestSpecs(t *testing.T) {
 		{"az:sims=3", agents.ErrBadSpec},
 		{"net:model=" + path + ",temp=-1", agents.ErrBadSpec},
 		{"az:model=" + path + ",sims=0", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=2", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=1,gumbelm=0", agents.ErrBadSpec},
 		{"net:model=" + filepath.Join(t.TempDir(), "missing"), nil},
 	}
 	for _, b := range bad {
 		_, err := agents.New(g, b.spec, 1)
 		if err == nil || (b.want != nil && !errors.Is(err, b.want)) {
 			t.Errorf("%s: %v, want %v", b.spec, err, b.want)
+		}
+	}
+}
+
+// TestAZGumbelOption: gumbel=1 makes the az agent search with a Gumbel
+// root without noise and gumbelm actions; by default it is PUCT.
+func TestAZGumbelOption(t *testing.T) {
+	g := tictactoe.Game{}
+	path := writeModel(t, g)
+	for _, tc := range []struct {
+		spec   string
+		gumbel bool
+		m      int
+	}{{"az:model=" + path, false, 16}, {"az:model=" + path + ",gumbel=1", true, 16}, {"az:model=" + path + ",gumbel=true,gumbelm=5", true, 5}} {
+		a, err := agents.New(g, tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := a.(interface{ Search() *mcts.Search }).Search().Config()
+		if cfg.Gumbel != tc.gumbel || cfg.GumbelM != tc.m || !cfg.GumbelNoNoise {
+			t.Errorf("%s: search config %+v", tc.spec, cfg)
 		}
 	}
 }
@@ -130,9 +153,10 @@ func TestNetIsGreedyOverItsPolicy(t *testing.T) {
 }
 
 // TestAZNeverLoses plays the built-in tictactoe model's az agent
-// (sims=200) against every line of perfect play, as first and as second
-// player: wherever the opponent has several minimax-optimal moves, every
-// one is tried (with -all-replies, every legal move).
+// (sims=200, and with a Gumbel root sims=64: at 16 and 32 it loses 3 and 2 lines) against every line of perfect
+// play, as first and as second player: wherever the opponent has several
+// minimax-optimal moves, every one is tried (with -all-replies, every legal
+// move).
 func TestAZNeverLoses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches every line of play")
@@ -142,10 +166,21 @@ func TestAZNeverLoses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	az, err := netagent.NewAZ(g, m.Net, mcts.Config{Sims: 200, CPUCT: netagent.DefaultCPUCT, BatchSize: 8, Seed: 1})
-	if err != nil {
+	for _, spec := range []string{"az:model=builtin,sims=200", "az:model=builtin,sims=64,gumbel=1"} {
+		az, err := agents.New(g, spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		neverLoses(t, g, spec, az)
+	}
+	if _, err := netagent.NewAZ(g, m.Net, mcts.Config{Sims: 200, CPUCT: netagent.DefaultCPUCT, BatchSize: 8, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func neverLoses(t *testing.T, g engine.Game, spec string, az agents.Agent) {
+	t.Helper()
+	var err error
 	nm := negamax{}
 	moves := map[string]engine.Action{}
 	for seat := engine.Player(0); seat < 2; seat++ {
@@ -158,7 +193,7 @@ func TestAZNeverLoses(t *testing.T) {
 					w++
 				case r < 0:
 					l++
-					t.Errorf("az (seat %d) lost:\n%s", seat, s)
+					t.Errorf("%s (seat %d) lost:\n%s", spec, seat, s)
 				default:
 					d++
 				}
@@ -196,7 +231,7 @@ func TestAZNeverLoses(t *testing.T) {
 			}
 		}
 		walk(g.NewInitialState())
-		t.Logf("az:sims=200 as seat %d, opponent trying every optimal reply (every legal reply: %v): %d games, %d wins, %d draws, %d losses", seat, *allReplies, w+d+l, w, d, l)
+		t.Logf("%s as seat %d, opponent trying every optimal reply (every legal reply: %v): %d games, %d wins, %d draws, %d losses", spec, seat, *allReplies, w+d+l, w, d, l)
 	}
 }
 

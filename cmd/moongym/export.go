@@ -20,7 +20,10 @@ func init() {
 (best.safetensors, or latest.safetensors before any evaluation) to FILE. The
 file is a safetensors file with the game, its parameters, the shapes, the
 architecture and the training provenance in its metadata; agents load it with
-"net:model=FILE" or "az:model=FILE,sims=200".`,
+"net:model=FILE" or "az:model=FILE,sims=200". With SOURCE_DATE_EPOCH set
+(seconds since 1970, the reproducible-builds convention) the file's
+provenance date is that time instead of the run's, so the same run always
+exports the same bytes.`,
 		Example: `  moongym export runs/ttt --out ttt.safetensors
   moongym arena tictactoe --agents az:model=ttt.safetensors,random`,
 		Args: cobra.ExactArgs(1),
@@ -35,6 +38,13 @@ architecture and the training provenance in its metadata; agents load it with
 			m, err := models.Load(src)
 			if err != nil {
 				return err
+			}
+			clock, err := training.ProvenanceClock(os.Getenv)
+			if err != nil {
+				return err
+			}
+			if clock != nil {
+				m.Provenance.Date = training.ProvenanceDate(clock())
 			}
 			if err := m.Save(out); err != nil {
 				return err

@@ -37,8 +37,10 @@ latest.safetensors, metrics files); continue it by self-play with
   moongym train GAME --out DIR --resume --iterations N
 The imitation positions are not put into the run's replay buffer.
 
-The same command and seed give the same weights (the model file differs only
-in its provenance date).`,
+The same command and seed give the same weights (without --duration); with
+SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
+convention), written as the provenance date instead of the current time, the
+same model file, byte for byte.`,
 		Example: `  moongym imitate tictactoe --out runs/ttt --games 300 --train kind=mlp,width=64
   moongym train tictactoe --out runs/ttt --resume --iterations 20`,
 		Args: cobra.ExactArgs(1),
@@ -61,11 +63,16 @@ in its provenance date).`,
 				return err
 			}
 			ic.Seed = seed
+			clock, err := training.ProvenanceClock(os.Getenv)
+			if err != nil {
+				return err
+			}
 			t, err := training.NewTrainer(g, cfg, out)
 			if err != nil {
 				return err
 			}
 			defer t.Close()
+			t.Now = clock
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			newBar := func(max int, desc string) *progressbar.ProgressBar {

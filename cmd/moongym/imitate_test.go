@@ -25,9 +25,19 @@ func TestImitateResume(t *testing.T) {
 			t.Fatal(err)
 		}
 		nets = append(nets, m.Net)
+		if !strings.HasPrefix(m.Provenance.Data, "moongym imitate: ") {
+			t.Errorf("imitated model's provenance %q", m.Provenance.Data)
+		}
 		if i == 0 {
 			if out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--quiet"); err != nil || !strings.Contains(out, "1 iterations done") {
 				t.Fatalf("resume after imitate: %v\n%s", err, out)
+			}
+			m, err := models.Load(filepath.Join(dir, training.LatestFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := m.Provenance.Data; !strings.HasPrefix(d, "moongym imitate: ") || !strings.Contains(d, "; then moongym train self-play: ") {
+				t.Errorf("provenance after imitation and self-play %q", d)
 			}
 		}
 	}

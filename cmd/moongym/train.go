@@ -27,10 +27,15 @@ func init() {
 		Short: "Train a policy-value network by AlphaZero-style self-play",
 		Long: `Train a policy-value network for GAME by self-play: many games are played at
 once with MCTS, their network queries batched together; root visit counts are
-the policy targets, final results the value targets; a replay buffer feeds an
-Adam learner with weight decay. Every few iterations the network plays random,
-the game's heuristic and its previous version in arena tournaments, seats
-rotated (win rates with 95% Wilson intervals).
+the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
+fullprob < 1, only the full searches' positions are recorded), final results
+the value targets; a replay buffer feeds an Adam learner with weight decay.
+Every few iterations the network plays random, the game's heuristic and its
+previous version in arena tournaments, seats rotated (win rates with 95%
+Wilson intervals). The progress line shows the
+latest evaluation against the heuristic with its interval and iteration
+("heur 0.62 [0.55,0.69] @it 12") on every iteration; the final summary
+repeats it, with the best one.
 
 DIR receives, after every checkpoint interval (atomically; a killed run loses
 at most the last interval; Ctrl-C finishes and saves the current iteration,
@@ -47,13 +52,18 @@ its stored settings; --iterations counts all iterations of the run, so
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's
 --seed; it is the training setting seed (--train seed=N), given either way.
+The same command and seed on the same machine give byte-identical model files
+when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+convention) is set: it is written as their provenance date instead of the
+current time (without --duration, which stops at a time).
 
 Training settings (--train, "name=value,..."), with their defaults:
 ` + training.ParamHelp(),
 		Example: `  moongym train tictactoe --out runs/ttt --duration 10m
   moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
   moongym train tictactoe --out runs/ttt --iterations 60 --resume
-  moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7`,
+  moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7
+  moongym train planet-cubes --out runs/pc --duration 50m --train gumbel=1,sims=16,fullprob=0.25,cheapsims=4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -63,11 +73,14 @@ Training settings (--train, "name=value,..."), with their defaults:
 				return errors.New("give --iterations N or --duration D (or both)")
 			}
 			var t *training.Trainer
+			var err error
+			if _, err = training.ProvenanceClock(os.Getenv); err != nil {
+				return err // before a run directory is made
+			}
 			if resume {
 				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
 					return errors.New("--resume uses the run's stored settings: drop --train, --params and --seed")
 				}
-				var err error
 				if t, err = training.Resume(out); err != nil {
 					return err
 				}
@@ -105,6 +118,9 @@ Training settings (--train, "name=value,..."), with their defaults:
 				}
 			}
 			defer t.Close()
+			if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
+				return err
+			}
 			var deadline time.Time
 			if duration > 0 {
 				deadline = time.Now().Add(duration)
@@ -126,21 +142,10 @@ Training settings (--train, "name=value,..."), with their defaults:
 			// games (a lunar-rally iteration takes minutes); after it, the
 			// iteration's figures.
 			t.GameProgress = func(done, total int) {
-				bar.Describe(fmt.Sprintf("it %d | self-play %d/%d games", t.Iteration()+1, done, total))
+				bar.Describe(selfPlayLine(t.Iteration()+1, done, total, t.Metrics()))
 			}
 			t.Progress = func(r training.Row) {
-				desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s",
-					r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss))
-				if r.VsRandom == r.VsRandom {
-					desc += fmt.Sprintf(" | vs random %.2f", r.VsRandom)
-				}
-				if r.VsHeuristic == r.VsHeuristic {
-					desc += fmt.Sprintf(" heuristic %.2f", r.VsHeuristic)
-				}
-				if r.VsPrevious == r.VsPrevious {
-					desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
-				}
-				bar.Describe(desc)
+				bar.Describe(progressLine(r, t.Metrics()))
 				_ = bar.Add(1) // renders the new count and description together
 			}
 			// The first Ctrl-C stops the run at the end of the current
@@ -159,7 +164,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 				case <-finished:
 				}
 			}()
-			err := t.Run(ctx, iterations, deadline)
+			err = t.Run(ctx, iterations, deadline)
 			_ = bar.Finish()
 			if err != nil {
 				return err
@@ -176,6 +181,10 @@ Training settings (--train, "name=value,..."), with their defaults:
 				fmt.Fprintf(w, "games %d, samples %d, steps %d, %.0fs of training; last loss %s\n",
 					r.Games, r.Samples, r.Steps, r.Elapsed, fmtLoss(r.TotalLoss))
 			}
+			fmt.Fprint(w, evalSummary(rows))
+			if it, score := t.Best(); it > 0 {
+				fmt.Fprintf(w, "%s is iteration %d (mean win rate against random and the heuristic %.3f)\n", training.BestFile, it, score)
+			}
 			return nil
 		},
 	}
@@ -189,6 +198,78 @@ Training settings (--train, "name=value,..."), with their defaults:
 	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	root.AddCommand(cmd)
+}
+
+// heuristicEval is the evaluation against the heuristic in row r, with its
+// 95% interval; ok is false when the row has none.
+func heuristicEval(r training.Row) (v, lo, hi float64, ok bool) {
+	return r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh, r.VsHeuristic == r.VsHeuristic
+}
+
+// latestAndBest finds the latest row evaluated against the heuristic and
+// the one with the best win rate against it (the earliest of equals); ok is
+// false when no row has such an evaluation.
+func latestAndBest(rows []training.Row) (latest, best training.Row, ok bool) {
+	for _, r := range rows {
+		v, _, _, has := heuristicEval(r)
+		if !has {
+			continue
+		}
+		if !ok || v > best.VsHeuristic {
+			best = r
+		}
+		latest, ok = r, true
+	}
+	return latest, best, ok
+}
+
+// progressLine is the progress bar's description after iteration r (rows
+// are the run's rows so far, r the last): speed and loss, the latest
+// evaluation against the heuristic (latestHeuristic), and on an evaluated
+// iteration the other opponents' win rates.
+func progressLine(r training.Row, rows []training.Row) string {
+	desc := fmt.Sprintf("it %d | %.1f games/s %.0f samples/s | loss %s | %s",
+		r.Iteration, r.GamesPerSec, r.SamplesPerSec, fmtLoss(r.TotalLoss), latestHeuristic(rows))
+	if r.VsRandom == r.VsRandom {
+		desc += fmt.Sprintf(" | random %.2f", r.VsRandom)
+	}
+	if r.VsPrevious == r.VsPrevious {
+		desc += fmt.Sprintf(" previous %.2f", r.VsPrevious)
+	}
+	return desc
+}
+
+// selfPlayLine is the progress bar's description during iteration it's
+// self-play: the games done, and the latest evaluation against the
+// heuristic of the rows so far.
+func selfPlayLine(it int64, done, total int, rows []training.Row) string {
+	return fmt.Sprintf("it %d | self-play %d/%d games | %s", it, done, total, latestHeuristic(rows))
+}
+
+// latestHeuristic is "heur 0.62 [0.55,0.69] @it 12": the latest evaluation
+// against the heuristic among rows, with its 95% interval and iteration;
+// "heur -" before the first.
+func latestHeuristic(rows []training.Row) string {
+	latest, _, ok := latestAndBest(rows)
+	if !ok {
+		return "heur -"
+	}
+	return fmt.Sprintf("heur %.2f [%.2f,%.2f] @it %d", latest.VsHeuristic, latest.VsHeuristicLow, latest.VsHeuristicHigh, latest.Iteration)
+}
+
+// evalSummary is the final summary's evaluation lines: the latest and the
+// best evaluation against the heuristic, each with its 95% interval and
+// iteration.
+func evalSummary(rows []training.Row) string {
+	latest, best, ok := latestAndBest(rows)
+	if !ok {
+		return "no evaluation against the heuristic yet (see evalevery, evalgames)\n"
+	}
+	line := func(what string, r training.Row) string {
+		return fmt.Sprintf("%s evaluation against the heuristic: %.3f [%.3f, %.3f] (95%%) at iteration %d\n",
+			what, r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh, r.Iteration)
+	}
+	return line("latest", latest) + line("best", best)
 }
 
 func fmtLoss(x float64) string {

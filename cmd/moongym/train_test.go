@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -84,5 +87,127 @@ func TestTrainSeed(t *testing.T) {
 	defer tr.Close()
 	if tr.Cfg.Seed != 77 {
 		t.Fatalf("run seed %d, want 77", tr.Cfg.Seed)
+	}
+}
+
+// row is a metrics row of iteration it without an evaluation.
+func row(it int64) training.Row {
+	nan := math.NaN()
+	return training.Row{Iteration: it, GamesPerSec: 2, SamplesPerSec: 30, PolicyLoss: nan, ValueLoss: nan, TotalLoss: 1.5,
+		VsRandom: nan, VsHeuristic: nan, VsPrevious: nan, VsRandomLow: nan, VsRandomHigh: nan,
+		VsHeuristicLow: nan, VsHeuristicHigh: nan, VsPreviousLow: nan, VsPreviousHigh: nan}
+}
+
+// evaluated is row(it) with evaluations: heuristic h [lo, hi], random 0.9,
+// previous 0.5.
+func evaluated(it int64, h, lo, hi float64) training.Row {
+	r := row(it)
+	r.VsHeuristic, r.VsHeuristicLow, r.VsHeuristicHigh = h, lo, hi
+	r.VsRandom, r.VsRandomLow, r.VsRandomHigh = 0.9, 0.8, 0.95
+	r.VsPrevious, r.VsPreviousLow, r.VsPreviousHigh = 0.5, 0.4, 0.6
+	return r
+}
+
+// TestProgressLineAndSummary: the progress line carries the latest
+// evaluation against the heuristic on every iteration, evaluated or not,
+// and during self-play; the summary gives the latest and the best.
+func TestProgressLineAndSummary(t *testing.T) {
+	rows := []training.Row{row(1), evaluated(2, 0.7, 0.6, 0.78), row(3), evaluated(4, 0.62, 0.551, 0.69), row(5)}
+	for _, tc := range []struct {
+		upto int
+		want string
+	}{
+		{1, "it 1 | 2.0 games/s 30 samples/s | loss 1.500 | heur -"},
+		{2, "it 2 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.70 [0.60,0.78] @it 2 | random 0.90 previous 0.50"},
+		{3, "it 3 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.70 [0.60,0.78] @it 2"},
+		{4, "it 4 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.62 [0.55,0.69] @it 4 | random 0.90 previous 0.50"},
+		{5, "it 5 | 2.0 games/s 30 samples/s | loss 1.500 | heur 0.62 [0.55,0.69] @it 4"},
+	} {
+		if got := progressLine(rows[tc.upto-1], rows[:tc.upto]); got != tc.want {
+			t.Errorf("after iteration %d:\n got %q\nwant %q", tc.upto, got, tc.want)
+		}
+	}
+	if got, want := selfPlayLine(5, 3, 64, rows[:4]), "it 5 | self-play 3/64 games | heur 0.62 [0.55,0.69] @it 4"; got != want {
+		t.Errorf("during self-play:\n got %q\nwant %q", got, want)
+	}
+	if got, want := selfPlayLine(1, 0, 64, nil), "it 1 | self-play 0/64 games | heur -"; got != want {
+		t.Errorf("during the first self-play:\n got %q\nwant %q", got, want)
+	}
+	want := "latest evaluation against the heuristic: 0.620 [0.551, 0.690] (95%) at iteration 4\n" +
+		"best evaluation against the heuristic: 0.700 [0.600, 0.780] (95%) at iteration 2\n"
+	if got := evalSummary(rows); got != want {
+		t.Errorf("summary:\n got %q\nwant %q", got, want)
+	}
+	if got := evalSummary(rows[:1]); !strings.HasPrefix(got, "no evaluation against the heuristic yet") {
+		t.Errorf("summary without evaluation: %q", got)
+	}
+}
+
+// TestTrainSummaryRepeatsEvaluation: a real run's final summary has the
+// evaluation lines and names the best model's iteration.
+func TestTrainSummaryRepeatsEvaluation(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "3", "--train", tinyTrain, "--quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"latest evaluation against the heuristic: ", "(95%) at iteration 2\n", "best evaluation against the heuristic: ", "best.safetensors is iteration 2 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestReproducibleModelFiles: with SOURCE_DATE_EPOCH set, the same train,
+// imitate and export commands give byte-identical model files dated that
+// time; a malformed value is refused before anything is written.
+func TestReproducibleModelFiles(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	const date = "2023-11-14T22:13:20Z"
+	files := func(args ...string) [][]byte {
+		var out [][]byte
+		for i := 0; i < 2; i++ {
+			dir := filepath.Join(t.TempDir(), "run")
+			a := append([]string{args[0], "tictactoe", "--out", dir}, args[1:]...)
+			if o, err := run(t, "", a...); err != nil {
+				t.Fatalf("%v: %v\n%s", a, err, o)
+			}
+			exported := filepath.Join(t.TempDir(), "m.safetensors")
+			if o, err := run(t, "", "export", dir, "--out", exported); err != nil {
+				t.Fatalf("export: %v\n%s", err, o)
+			}
+			for _, f := range []string{filepath.Join(dir, training.LatestFile), exported} {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := models.Load(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m.Provenance.Date != date {
+					t.Errorf("%v: %s dated %s, want %s", a, f, m.Provenance.Date, date)
+				}
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	for _, args := range [][]string{
+		{"train", "--iterations", "2", "--train", tinyTrain, "--quiet"},
+		{"imitate", "--games", "10", "--epochs", "1", "--train", tinyTrain, "--quiet"},
+	} {
+		f := files(args...)
+		if !bytes.Equal(f[0], f[2]) || !bytes.Equal(f[1], f[3]) {
+			t.Errorf("%v: two runs gave different model files", args)
+		}
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "yesterday")
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "1", "--train", tinyTrain, "--quiet"); err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
+		t.Errorf("a malformed SOURCE_DATE_EPOCH: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the run directory was made before the error: %v", err)
 	}
 }

@@ -1,0 +1,17 @@
+package training
+
+import (
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
+)
+
+// SetOnSearch makes sp call f after every search of a decision, from the
+// games' goroutines, with whether the search was a full one, its result
+// and the move played.
+func SetOnSearch(sp *SelfPlay, f func(full bool, r mcts.Result, played engine.Action)) {
+	sp.onSearch = f
+}
+
+// SelfPlaySearch is the configuration of the search of a self-play game
+// seeded seed.
+func SelfPlaySearch(c Config, seed uint64) mcts.Config { return c.selfPlaySearch(seed) }
