@@ -980,6 +980,10 @@ func (a *a8Layout) draw(s *State, sh *sheet) string {
 	}
 	b.WriteString("\n")
 	for h, half := range a.halves {
+		if s.seatOf(i, h) >= s.g.players {
+			fmt.Fprintf(&b, "  %s ASTRA: no tracks (it scores by its cards)\n", map[int]string{0: "B", 1: "T"}[h])
+			continue
+		}
 		fmt.Fprintf(&b, "  %s %s: plants %d/%d water %d/%d energy", map[int]string{0: "B", 1: "T"}[h], names[h],
 			countCrossed(sh, half.plants), len(half.plants), countCrossed(sh, half.waters), len(half.waters))
 		for k, tr := range half.energy {
