@@ -453,7 +453,9 @@ func (a *a8Layout) expand(s *State, p int, e effect) bool {
 	i := a.playSheet(s, p)
 	sh, h := &s.sh[i], s.half(p, i)
 	if e.kind == effResolve {
-		a.resolve(s, i, int(e.arg))
+		if pl := int(e.arg); pl < len(a.planets) && a.firstFree(sh, pl) < 0 {
+			a.resolve(s, i, pl)
+		}
 		return true
 	}
 	k := a.asteroid(sh, h)
