@@ -634,3 +634,39 @@ func TestProgressA8(t *testing.T) {
 		t.Errorf("progress %v, want %v", got, want)
 	}
 }
+
+// TestA8MissionSeenAtTurnStart: a mission that another seat's move this
+// turn would complete on a seat's other sheet is not asked during the turn
+// (that sheet is as at the start of the turn to the seat) but counts from
+// the next turn.
+func TestA8MissionSeenAtTurnStart(t *testing.T) {
+	// p1 is the bottom of sheet 1 with 3 flags; on P0 it has space 1 and
+	// both moons, p0 (top) space 2: p0 completes P0 with a 3 this turn,
+	// 3-2 for p1, p1's fourth flag
+	var sh sheet
+	marksOf(&sh, []int16{94, 95, 96}, []int16{224, 225, 226})
+	for _, pl := range []int{1, 2, 3} {
+		for _, sp := range g8(t).planets[pl].spaces {
+			ins(&sh, 0, int(sp)+1)
+		}
+	}
+	ins(&sh, 0, 1, 79, 80)
+	ins(&sh, 1, 2)
+	s := a8Turn(t, []sheet{{}, sh}, false, [3]int{3, 6, 13}, [3]int8{actWater, actRobot, actPlant})
+	s.mission = [3]int8{0, 0, 0} // card 106: control 4 planets
+	do(t, s, "3 Water [c1]", "space-3")
+	if !s.sh[1].circ.has(93) {
+		t.Fatal("P0 is p1's")
+	}
+	// p1's turn: it plays on sheet 0; sheet 1 is as at the start of the turn
+	if s.cur != 1 {
+		t.Fatalf("p1 to play, got p%d", s.cur)
+	}
+	do(t, s, "13 Plant [c3]", "space-26")
+	if s.sub == subEffect && s.ctx.pend[0].kind == effMission {
+		t.Fatal("p1 was asked about a mission it cannot see yet")
+	}
+	if !g8(t).missionMet(s, 1, 106) {
+		t.Fatal("card 106 holds for p1 on sheet 1")
+	}
+}
