@@ -49,7 +49,9 @@ type advRules interface {
 	missionMet(s *State, p int, card int) bool
 	// missionMay says whether mission card may hold on p's sheet at the
 	// end of the turn (after phase 5): missionMet, or what phase 5 could
-	// still bring about (A1 sabotages circling System Errors).
+	// still bring about (A1 sabotages circling System Errors). It is asked
+	// during p's turn and judges only what p sees then (A8: p's other
+	// sheet as at the start of the turn).
 	missionMay(s *State, p int, card int) bool
 	// reward gives p a mission reward of v.
 	reward(s *State, p int, v int8)
