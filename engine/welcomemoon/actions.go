@@ -82,6 +82,8 @@ func (s *State) skipName(e effect) string {
 		return "no-energy"
 	case effMission:
 		return "decline-" + string(rune('A'+e.arg))
+	case effMoon:
+		return "no-moon"
 	}
 	return "skip"
 }

@@ -8,8 +8,9 @@
 // writes its number on the sheet and applies the action. The sheet of each
 // adventure is data (data/adventure-N.json, derived from the rules folder)
 // plus a small set of adventure-specific rules (rules_aN.go, the advRules
-// interface). Adventures 1-5 are implemented; 6-8 give an error wrapping
-// engine.ErrBadParam.
+// interface). All eight adventures are implemented, each with its solo
+// game against ASTRA; Adventure 8 shares every sheet between two
+// neighbours (sheets.go).
 //
 // docs/rules/welcome-moon.md lists every rule with where it is implemented
 // and tested, the interpretations, the observation layout and the action

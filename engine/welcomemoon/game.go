@@ -15,7 +15,7 @@ const Name = "welcome-moon"
 // 1..implemented each have their data file and rules_aN.go); the
 // parameter's range and documentation are derived from it, and adventures
 // above are refused with an error wrapping engine.ErrBadParam.
-const implemented = 7
+const implemented = 8
 
 // classic is the last of the adventures the first issue covered; the test
 // configurations of the later ones are wider (testConfigs).
@@ -130,7 +130,7 @@ func newGame(p engine.Params) (engine.Game, error) {
 	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}, nil
 }
 
-// New makes a game directly (for tests and tools): adventure 1..5, players
+// New makes a game directly (for tests and tools): adventure 1..8, players
 // 1..6, ASTRA level 1..8.
 func New(adventure, players, astra int) (*Game, error) {
 	params := engine.Params{"adventure": strconv.Itoa(adventure), "players": strconv.Itoa(players), "astra": strconv.Itoa(astra)}
@@ -158,6 +158,15 @@ func (g *Game) NumPlayers() int { return g.players }
 func (g *Game) Adventure() int { return g.lay.adv }
 
 func (g *Game) solo() bool { return g.players == 1 }
+
+// sheets is the number of sheets in play: one per player, and in an A8
+// solo game ASTRA's sheet too (s.sh[1]), which the player shares.
+func (g *Game) sheets() int {
+	if g.solo() && g.lay.astraPlays {
+		return 2
+	}
+	return g.players
+}
 
 // Action space (see docs/rules/welcome-moon.md, "Action encoding").
 const (

@@ -57,6 +57,8 @@ type astraJSON struct {
 	Track int8          `json:"track"`
 	Bonus int8          `json:"bonus"`
 	Used  int8          `json:"used"`
+	// Moved: A8, ASTRA has played its own turn of this turn.
+	Moved bool `json:"moved,omitempty"`
 }
 
 type stateJSON struct {
@@ -84,7 +86,8 @@ var (
 	stepNames  = [...]string{"choose", "modifier", "space", "effect", "done"}
 	effKeys    = [numEff]string{"", "x-bonus", "planning-x", "activate", "wall", "robot", "plant", "tunnel",
 		"track", "factory-robot", "factory-energy", "symbol", "error-card", "give", "astra", "energy", "mission", "dome", "split", "upgrade",
-		"grey", "infect", "walkway", "quarter-energy", "virus", "propagation-symbol", "propagate", "spread", "ask-missions", "airlock"}
+		"grey", "infect", "walkway", "quarter-energy", "virus", "propagation-symbol", "propagate", "spread", "ask-missions", "airlock",
+		"moon", "asteroid", "resolve", "astra-planet", "astra-moon"}
 )
 
 func setList(c cardSet) []int8 {
@@ -152,8 +155,8 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Deck.Known[i] = setList(d.known[i])
 		j.Deck.Discard[i] = setList(d.disc[i])
 	}
-	j.TurnStart = make([]*sheetJSON, s.g.players)
-	for p := range s.g.players {
+	j.TurnStart = make([]*sheetJSON, s.g.sheets())
+	for p := range s.g.sheets() {
 		j.Sheets = append(j.Sheets, s.sheetJSON(&s.sh[p]))
 		if s.pub[p] != s.sh[p] {
 			pj := s.sheetJSON(&s.pub[p])
@@ -169,7 +172,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Propagations = s.prop[:s.g.players]
 	}
 	if s.g.solo() {
-		j.Astra = &astraJSON{Cards: s.astra.cards, Track: s.astra.track, Bonus: s.astra.bonus, Used: s.astra.used}
+		j.Astra = &astraJSON{Cards: s.astra.cards, Track: s.astra.track, Bonus: s.astra.bonus, Used: s.astra.used, Moved: s.astra.moved}
 	}
 	return json.Marshal(j)
 }
@@ -216,17 +219,18 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	if err := s.decodeDeck(&j); err != nil {
 		return nil, err
 	}
-	if len(j.Sheets) != g.players || len(j.TurnStart) != g.players {
-		return nil, bad("%d sheets, %d turn starts for %d players", len(j.Sheets), len(j.TurnStart), g.players)
+	if len(j.Sheets) != g.sheets() || len(j.TurnStart) != g.sheets() {
+		return nil, bad("%d sheets, %d turn starts for %d sheets", len(j.Sheets), len(j.TurnStart), g.sheets())
 	}
-	for p := range g.players {
+	for p := range g.sheets() {
 		if err := s.decodeSheet(&j.Sheets[p], &s.sh[p]); err != nil {
 			return nil, bad("sheet %d: %v", p, err)
 		}
 		s.pub[p] = s.sh[p]
 		if j.TurnStart[p] != nil {
-			if s.phase != phDecide || p > int(s.cur) {
-				return nil, bad("seat %d has a turn start but has not played this turn", p)
+			// its writer's marks or its owner's mission choices of this turn
+			if w := s.writer(p); s.phase != phDecide || (w < 0 || w > int(s.cur)) && (p >= g.players || p > int(s.cur)) {
+				return nil, bad("sheet %d has a turn start but no one has played on it this turn", p)
 			}
 			if err := s.decodeSheet(j.TurnStart[p], &s.pub[p]); err != nil {
 				return nil, bad("turn start %d: %v", p, err)
@@ -526,7 +530,8 @@ func (s *State) decodeCtx(j *stateJSON) error {
 			return bad("phase 5 decisions outside Adventure 6")
 		}
 		for _, e := range s.ctx.pend[:s.ctx.npend] {
-			astraKind := e.kind == effAstra || e.kind == effVirus || e.kind == effPropSym || e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect
+			astraKind := e.kind == effAstra || e.kind == effVirus || e.kind == effPropSym || e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect ||
+				e.kind == effAstraPlanet || e.kind == effAstraMoon
 			incidentKind := e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect || e.kind == effAskMissions || e.kind == effMission
 			if s.phase == phAstra && !astraKind || s.phase == phIncident && !incidentKind {
 				return bad("effect %s in phase %s", effKeys[e.kind], j.Phase)
@@ -558,7 +563,7 @@ func (s *State) decodeCtx(j *stateJSON) error {
 			return bad("step %s with %d pending effects", j.Step, s.ctx.npend)
 		}
 		for _, e := range s.ctx.pend[:s.ctx.npend] {
-			if e.kind == effAstra || ((e.kind == effGive || e.kind == effErrCard) && !s.g.solo()) {
+			if e.kind == effAstra || e.kind == effAstraPlanet || e.kind == effAstraMoon || ((e.kind == effGive || e.kind == effErrCard) && !s.g.solo()) {
 				return bad("effect %s in this turn", effKeys[e.kind])
 			}
 		}
@@ -643,9 +648,25 @@ func (s *State) decodeAstra(j *stateJSON) error {
 		if int(a.Bonus) > min(l.solo.bonusBoxes, n) {
 			return bad("ASTRA Solo bonus %d for %d triggers", a.Bonus, n)
 		}
+	} else if l.a8 != nil {
+		// A8: a Solo bonus each time the planets the player controls
+		// become even
+		if n := l.a8.controlled(s, 0); int(a.Bonus) != min(l.solo.bonusBoxes, n/2) {
+			return bad("Solo bonus %d for %d planets controlled", a.Bonus, n)
+		}
 	} else if int(a.Bonus) != want {
 		return bad("Solo bonus %d for %d race boxes circled", a.Bonus, triggers)
 	}
-	s.astra = astraState{cards: a.Cards, track: a.Track, bonus: a.Bonus, used: a.Used}
+	s.astra = astraState{cards: a.Cards, track: a.Track, bonus: a.Bonus, used: a.Used, moved: a.Moved}
+	if l.astraPlays {
+		// ASTRA plays once the first card of the turn is shown, before the
+		// second; it has played whenever the player does
+		shown := s.deck.shown[0] != noCard
+		if s.phase != phOver && a.Moved != shown {
+			return bad("ASTRA moved %v with the first card shown %v in phase %s", a.Moved, shown, j.Phase)
+		}
+	} else if a.Moved {
+		return bad("ASTRA plays no turns of its own in this adventure")
+	}
 	return nil
 }

@@ -103,6 +103,7 @@ type rawLayout struct {
 	A5 *rawA5 `json:"a5"`
 	A6 *rawA6 `json:"a6"`
 	A7 *rawA7 `json:"a7"`
+	A8 *rawA8 `json:"a8"`
 }
 
 // zone is an ordered list of space indexes (0-based) whose numbers must
@@ -148,7 +149,7 @@ type layout struct {
 	astraError bool
 	// known marks every element id of the sheet.
 	known marks
-	r     advRules // the adventure's rules: one of a1..a7
+	r     advRules // the adventure's rules: one of a1..a8
 	a1    *a1Layout
 	a2    *a2Layout
 	a3    *a3Layout
@@ -156,6 +157,9 @@ type layout struct {
 	a5    *a5Layout
 	a6    *a6Layout
 	a7    *a7Layout
+	a8    *a8Layout
+	// astraPlays: ASTRA plays turns of its own on a sheet of its own (A8).
+	astraPlays bool
 	// wildIDs are the Wild action symbols (A2, A6): circled when earned,
 	// crossed when used.
 	wildIDs []int16
@@ -332,6 +336,12 @@ func compile(r *rawLayout) (*layout, error) {
 		}
 		l.a7, err = compileA7(l, r.A7)
 		l.r = l.a7
+	case 8:
+		if r.A8 == nil {
+			return nil, errors.New("no a8 section")
+		}
+		l.a8, err = compileA8(l, r.A8)
+		l.r = l.a8
 	default:
 		return nil, fmt.Errorf("adventure %d is not implemented", r.Adventure)
 	}

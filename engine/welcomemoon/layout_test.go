@@ -48,7 +48,7 @@ func TestSheetFile(t *testing.T) {
 // TestEmbeddedData: every embedded adventure compiles with the totals of
 // the folder.
 func TestEmbeddedData(t *testing.T) {
-	cases := []struct{ adv, spaces, zones int }{{1, 53, 9}, {2, 36, 1}, {3, 32, 12}, {4, 36, 3}, {5, 38, 4}, {6, 55, 5}, {7, 43, 6}}
+	cases := []struct{ adv, spaces, zones int }{{1, 53, 9}, {2, 36, 1}, {3, 32, 12}, {4, 36, 3}, {5, 38, 4}, {6, 55, 5}, {7, 43, 6}, {8, 33, 7}}
 	for _, c := range cases {
 		l, err := loadLayout(c.adv)
 		if err != nil {
@@ -61,6 +61,24 @@ func TestEmbeddedData(t *testing.T) {
 	a1, _ := loadLayout(1)
 	if len(a1.a1.quarters) != 19 || len(a1.a1.sabotages) != 8 || len(a1.a1.arrows) != 7 {
 		t.Error("A1 quarters/sabotages/arrows")
+	}
+	a8, _ := loadLayout(8)
+	moons, flags, plants8, waters8, bonuses, icons := 0, 0, 0, 0, 0, 0
+	for _, p := range a8.a8.planets {
+		moons += len(p.moons)
+		flags += boolInt(p.flag != 0)
+		plants8 += len(p.plants)
+		waters8 += len(p.waters)
+	}
+	for _, b := range a8.a8.bonuses {
+		bonuses += len(b)
+	}
+	for sp := range a8.nSpaces {
+		icons += boolInt(a8.a8.icon[sp] >= 0)
+	}
+	if moons != 14 || flags != 7 || plants8 != 12 || waters8 != 6 || len(a8.a8.asteroids) != 13 || bonuses != 16 || icons != 11 {
+		t.Errorf("A8 moons %d flags %d plants %d waters %d asteroids %d bonuses %d icons %d, want 14 7 12 6 13 16 11",
+			moons, flags, plants8, waters8, len(a8.a8.asteroids), bonuses, icons)
 	}
 	a3, _ := loadLayout(3)
 	if len(a3.a3.tunnels) != 58 || len(a3.a3.antennas) != 16 {

@@ -4,7 +4,8 @@ import "github.com/moongym/moongym/engine"
 
 // Observation layout (a flat vector; docs/rules/welcome-moon.md):
 //
-//	per seat, the observer first then the others in turn order:
+//	per sheet, the observer's first then the others in turn order (the
+//	seats' sheets; in an A8 solo game ASTRA's sheet second):
 //	  3 per space: number/17 (if a number), 1 if X, 1 if empty
 //	  circled marks, crossed marks (one per element id 0..maxID)
 //	  3 missions done, 3 mission rewards/12, System Errors used / boxes,
@@ -38,7 +39,7 @@ func (l *layout) nMarks() int {
 // ObservationShape is [N].
 func (g *Game) ObservationShape() []int {
 	ps, gl := g.obsSizes()
-	return []int{ps*g.players + gl}
+	return []int{ps*g.sheets() + gl}
 }
 
 // Observe writes what p may see: the sheet p writes on and p's missions as
@@ -53,7 +54,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		dst[i] = 0
 	}
 	nm := l.nMarks()
-	n := g.players
+	n := g.sheets()
 	for k := 0; k < n; k++ {
 		q := (int(p) + k) % n
 		sh := s.view(int(p), q) // the marks
@@ -94,6 +95,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		o[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))
 	}
 	o := dst[n*ps:]
+	n = g.players
 	o[s.phase] = 1
 	o = o[5:]
 	own := s.phase == phDecide && s.cur == int8(p)

@@ -8,7 +8,9 @@ package welcomemoon
 // rocket track between its score boxes (each main rocket 150/31 points,
 // bonus rockets 5 once no System Error is outstanding, -5 per outstanding
 // error); in A4 every circled resource not yet extracted at half the
-// current value of a slot of its factory. Other adventures: Score.
+// current value of a slot of its factory; in A7 the blocks on their way
+// (a7Layout.progress); in A8 the planets not resolved at p's share of
+// their insignias (a8Layout.progress). Other adventures: Score.
 func (s *State) Progress(p int) float64 {
 	l := s.lay()
 	sh := &s.sh[p]
@@ -41,6 +43,8 @@ func (s *State) Progress(p int) float64 {
 		return v
 	case l.a7 != nil:
 		return float64(s.Score(p)) + l.a7.progress(sh)
+	case l.a8 != nil:
+		return float64(s.Score(p)) + l.a8.progress(s, p)
 	}
 	return float64(s.Score(p))
 }

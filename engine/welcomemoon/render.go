@@ -30,7 +30,16 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "\n  %c (card %d, %d/%d, high %s): %s", 'A'+k, m.card, m.first, m.later, hi, m.text)
 	}
 	b.WriteString("\n")
-	for p := range s.g.players {
+	for p := range s.g.sheets() {
+		if p >= s.g.players { // A8 solo: ASTRA's sheet
+			sh := &s.pub[p]
+			if (s.phase == phDecide && s.writer(p) == int(s.cur)) || s.phase == phOver {
+				sh = &s.sh[p]
+			}
+			b.WriteString("--- ASTRA's sheet\n")
+			b.WriteString(l.rules().draw(s, sh))
+			continue
+		}
 		// sheet p's marks and p's missions: live for the acting seat (on the
 		// sheet it writes on) and at the end, else as at the start of the turn
 		sh, ms := &s.pub[p], &s.pub[p]
@@ -43,7 +52,7 @@ func (s *State) String() string {
 		if sh != &s.sh[p] && s.phase == phDecide {
 			fmt.Fprintf(&b, "--- p%d (as at the start of the turn)", p)
 		} else {
-			fmt.Fprintf(&b, "--- p%d: score %d", p, s.Score(p))
+			fmt.Fprintf(&b, "--- p%d: score %d", p, s.known().Score(p))
 		}
 		b.WriteString(" - missions")
 		for k := 0; k < 3; k++ {
@@ -104,6 +113,22 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "p%d to play: %s", s.cur, s.stepLine())
 	}
 	return b.String()
+}
+
+// known is the state as the seat to act knows it while the players choose:
+// the sheets it does not write on as at the start of the turn (an A8 score
+// reads two sheets, one of which another seat may be writing on).
+func (s *State) known() *State {
+	if s.phase != phDecide {
+		return s
+	}
+	c := *s
+	for i := range c.g.sheets() {
+		if c.writer(i) != int(c.cur) {
+			c.sh[i] = c.pub[i]
+		}
+	}
+	return &c
 }
 
 func (s *State) cardsLine() string {

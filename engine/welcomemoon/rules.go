@@ -11,9 +11,18 @@ type advRules interface {
 	// allowed says whether empty space sp of sh may take value v (noValue:
 	// an X) under the adventure's placement restrictions beyond the common
 	// ascending order: A5 adjacency in a skyscraper, A7 connection by
-	// airlocks (neither depends on v); A8 will use v for the planets a
-	// value may go to.
+	// airlocks (neither depends on v); A8 the planets a value may go to.
 	allowed(s *State, sh *sheet, sp, v int8) bool
+	// reach is how far p's number with action act may be moved without a
+	// modifier step of its own: the space step then offers every space
+	// that some value within reach fits, and writes the nearest such
+	// value (A8 stored astronaut markers; 0 elsewhere, where the Astronaut
+	// action has its explicit -2..+2 step).
+	reach(s *State, p int, act int8) int8
+	// astraTurn plays ASTRA's own turn of a solo game after the first card
+	// of the turn is revealed (A8), pushing the choices it leaves to the
+	// player; the others do nothing.
+	astraTurn(s *State)
 	// playSheet is the index of the sheet p writes on in the current turn
 	// (its numbers, X, Wild actions): p's own in Adventures 1-7; A8 shares
 	// a sheet between two neighbours (sheets.go). At most one seat writes
@@ -40,7 +49,9 @@ type advRules interface {
 	missionMet(s *State, p int, card int) bool
 	// missionMay says whether mission card may hold on p's sheet at the
 	// end of the turn (after phase 5): missionMet, or what phase 5 could
-	// still bring about (A1 sabotages circling System Errors).
+	// still bring about (A1 sabotages circling System Errors). It is asked
+	// during p's turn and judges only what p sees then (A8: p's other
+	// sheet as at the start of the turn).
 	missionMay(s *State, p int, card int) bool
 	// reward gives p a mission reward of v.
 	reward(s *State, p int, v int8)
@@ -112,6 +123,11 @@ const (
 	effSpread           // A6: the virus of quarter arg spreads (expanded)
 	effAskMissions      // A6 phase 5: ask the missions met after the propagations (expanded)
 	effAirlock          // A7: activate an airlock touching a connected block
+	effMoon             // A8: an insignia on a free moon (arg 0 Planning, with its penalty, optional; 1 asteroid bonus)
+	effAsteroid         // A8 Robot: the insignia on the next free asteroid, then its bonuses (expanded)
+	effResolve          // A8: resolve planet arg, just completed (expanded)
+	effAstraPlanet      // A8 solo: the planet of ASTRA's insignia for value arg
+	effAstraMoon        // A8 solo ASTRA card: the planet of ASTRA's moon insignia
 	numEff
 )
 
@@ -119,14 +135,15 @@ var effNames = [numEff]string{"", "building X", "planning X", "rocket activation
 	"tunnel", "energy track", "factory robot", "factory energy", "resource", "card for ASTRA", "give to ASTRA", "ASTRA card",
 	"energy", "mission", "dome section", "dome section to split", "scoring area",
 	"space for the grey virus", "space to infect", "walkway to close", "quarter for the energy", "virus to activate",
-	"propagation symbol to cross", "propagation", "spread", "missions", "airlock to activate"}
+	"propagation symbol to cross", "propagation", "spread", "missions", "airlock to activate",
+	"moon", "asteroid", "planet resolution", "planet for ASTRA's insignia", "planet for ASTRA's moon"}
 
-// optional effects may be declined (aSkip): the Planning X, the A2 Energy
-// and accomplishing a mission. Every other effect either is compulsory in
-// the rules or can never lower the player's result (docs/rules/welcome-moon.md,
-// interpretation 1).
+// optional effects may be declined (aSkip): the Planning X (A8: the
+// Planning moon), the A2 Energy and accomplishing a mission. Every other
+// effect either is compulsory in the rules or can never lower the player's
+// result (docs/rules/welcome-moon.md, interpretation 1).
 func optional(e effect) bool {
-	return e.kind == effPlanX || e.kind == effEnergy || e.kind == effMission
+	return e.kind == effPlanX || e.kind == effEnergy || e.kind == effMission || (e.kind == effMoon && e.arg == 0)
 }
 
 func (s *State) push(kind, arg int8) {
@@ -207,17 +224,40 @@ func (s *State) canWrite(sh *sheet, v, act int8) bool {
 
 func (s *State) modifies(act int8) bool { return act == actAstronaut && s.lay().modifier }
 
-// playable: number n with action act can be written somewhere.
-func (s *State) playable(sh *sheet, n, act int8) bool {
+// span is how far p's number with action act may be moved: the explicit
+// Astronaut step's 2, or the adventure's reach.
+func (s *State) span(p int, act int8) int8 {
 	if s.modifies(act) {
-		for d := int8(-2); d <= 2; d++ {
-			if s.canWrite(sh, n+d, act) {
-				return true
-			}
-		}
-		return false
+		return 2
 	}
-	return s.canWrite(sh, n, act)
+	return s.lay().r.reach(s, p, act)
+}
+
+// playable: p's number n with action act can be written somewhere.
+func (s *State) playable(p int, sh *sheet, n, act int8) bool {
+	m := s.span(p, act)
+	for d := -m; d <= m; d++ {
+		if s.canWrite(sh, n+d, act) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest is the value within p's reach of the number in hand that fits
+// space sp, nearest that number (-1 none).
+func (s *State) nearest(p int, sh *sheet, sp int8) int8 {
+	v, act := s.ctx.value, s.ctx.act
+	m := s.lay().r.reach(s, p, act)
+	for d := int8(0); d <= m; d++ {
+		if s.spaceOK(sh, sp, v-d, act) {
+			return v - d
+		}
+		if s.spaceOK(sh, sp, v+d, act) {
+			return v + d
+		}
+	}
+	return -1
 }
 
 // pickOK: combination c with action choice w (0 own, 1..6 Wild) is legal.
@@ -233,7 +273,7 @@ func (s *State) pickOK(p int, c, w int) bool {
 		}
 		act = int8(w - 1)
 	}
-	return s.playable(s.board(p), cardNum[numC], act)
+	return s.playable(p, s.board(p), cardNum[numC], act)
 }
 
 // ---- Wild actions (A2, A6 markers) ----
@@ -416,6 +456,7 @@ func (s *State) decide(a engine.Action) {
 		s.sub = subSpace
 	case subSpace:
 		sp := int8(a - aTarget)
+		s.ctx.value = s.nearest(p, sh, sp)
 		sh.num[sp] = s.ctx.value + 1
 		s.ctx.space = sp
 		r := s.lay().rules()
@@ -623,10 +664,17 @@ func (s *State) endTurn() {
 // the end-of-game check and the next cards.
 func (s *State) closeTurnRound() {
 	s.ctx.reset()
+	s.astra.moved = false
 	s.syncPub()
 	for p := range s.g.players {
 		if e := s.endsBy(p); e != endNone {
 			s.finishGame(e)
+			return
+		}
+	}
+	for i := s.g.players; i < s.g.sheets(); i++ {
+		if s.sheetFull(i) { // A8 solo: ASTRA's sheet
+			s.finishGame(endFull)
 			return
 		}
 	}
@@ -655,21 +703,27 @@ func (s *State) finishGame(why int8) {
 }
 
 func (s *State) endsBy(p int) int8 {
-	sh := &s.sh[p]
-	switch {
+	switch sh := &s.sh[p]; {
 	case s.lay().rules().ends(s, p):
 		return endLaunch
 	case sh.mdone == 7:
 		return endMissions
 	case s.errorsFull(p):
 		return endErrors
+	case s.sheetFull(p):
+		return endFull
 	}
+	return endNone
+}
+
+// sheetFull says whether every number space of sheet i is filled.
+func (s *State) sheetFull(i int) bool {
 	for sp := 0; sp < s.lay().nSpaces; sp++ {
-		if sh.num[sp] == empty {
-			return endNone
+		if s.sh[i].num[sp] == empty {
+			return false
 		}
 	}
-	return endFull
+	return true
 }
 
 // resolveRaces crosses every race box that some player circled on the
@@ -823,6 +877,19 @@ func (s *State) advanceChance() {
 	d := &s.deck
 	if d.left[i] == 0 && d.known[i].empty() && (d.disc[i].empty() || (s.g.solo() && d.pass[0] >= 1)) {
 		s.finishGame(endDeck) // solo: the deck ran out a second time
+		return
+	}
+	if s.g.solo() && slot == 1 && s.lay().astraPlays && !s.astra.moved {
+		// A8: ASTRA plays with the first card before the other two are revealed
+		s.astra.moved = true
+		s.ctx.reset()
+		s.cur = 0
+		s.lay().r.astraTurn(s)
+		more := s.runAstra()
+		s.syncPub()
+		if more {
+			return
+		}
 	}
 }
 
@@ -900,7 +967,7 @@ func (s *State) LegalActions(dst []engine.Action) []engine.Action {
 		}
 	case subSpace:
 		for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
-			if s.spaceOK(sh, sp, s.ctx.value, s.ctx.act) {
+			if s.nearest(p, sh, sp) >= 0 {
 				dst = append(dst, engine.Action(aTarget+int(sp)))
 			}
 		}

@@ -649,4 +649,4 @@ func (a *a4Layout) draw(s *State, sh *sheet) string {
 	return b.String()
 }
 
-func missionKnown(card int) bool { return card >= 64 && card <= 105 }
+func missionKnown(card int) bool { return card >= 64 && card <= 111 }

@@ -66,3 +66,21 @@ func ownErrBoxes(s *State, p, i int) []int16 {
 	}
 	return s.lay().errIDs
 }
+
+// reach: only A8 moves numbers without a modifier step.
+func (a *a1Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a2Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a3Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a4Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a5Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a6Layout) reach(*State, int, int8) int8 { return 0 }
+func (a *a7Layout) reach(*State, int, int8) int8 { return 0 }
+
+// astraTurn: only in A8 does ASTRA play turns of its own.
+func (a *a1Layout) astraTurn(*State) {}
+func (a *a2Layout) astraTurn(*State) {}
+func (a *a3Layout) astraTurn(*State) {}
+func (a *a4Layout) astraTurn(*State) {}
+func (a *a5Layout) astraTurn(*State) {}
+func (a *a6Layout) astraTurn(*State) {}
+func (a *a7Layout) astraTurn(*State) {}

@@ -3,8 +3,9 @@ package welcomemoon
 // Which sheet a player writes on. Every player owns one sheet (s.sh[p]);
 // the adventure decides, through advRules.playSheet, which sheet p writes
 // on in the current turn. In Adventures 1-7 it is always p's own sheet;
-// Adventure 8 (not implemented yet) shares each sheet between its owner
-// and the owner's previous neighbour, who write on it on alternate turns.
+// Adventure 8 (rules_a8.go) shares each sheet between its owner and the
+// owner's previous neighbour, who write on it on alternate turns; in its
+// solo game ASTRA's sheet is s.sh[1] (Game.sheets).
 //
 // The common code keeps two kinds of data on a sheet apart:
 //   - its marks (numbers, circles, crosses): written by whoever plays on

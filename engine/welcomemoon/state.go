@@ -118,6 +118,7 @@ type astraState struct {
 	track int8          // A1: boxes of ASTRA's rocket track crossed
 	bonus int8          // Solo bonus boxes circled
 	used  int8          // Solo bonus boxes crossed (spent)
+	moved bool          // A8: ASTRA has played its own turn of this turn
 }
 
 // Why a game ended.
@@ -179,8 +180,8 @@ func (g *Game) NewInitialState() engine.State {
 	} else {
 		s.deck.left = [3]int8{21, 21, 21}
 	}
-	for p := range g.players {
-		s.sh[p].initSheet(g.lay)
+	for i := range g.sheets() {
+		s.sh[i].initSheet(g.lay)
 	}
 	s.syncPub()
 	s.ctx.reset()

@@ -31,8 +31,10 @@ func init() {
 // value) pair, by adventure: A2's single long trajectory has far more open
 // pairs than its score can use, A1 and A3 need their sheets kept open;
 // A5's adjacency makes open levels worth more (tuned on 40 solo games per
-// adventure against ASTRA level 1; docs/rules/welcome-moon.md).
-var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15, 7: 0.15}
+// adventure against ASTRA level 1; docs/rules/welcome-moon.md). A8 has no
+// order on its planets: every choice of a turn fills one space, so slack
+// says nothing there.
+var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15, 7: 0.15, 8: 0}
 
 const errorWeight = 6.0 // extra points lost per System Error (they end the game)
 

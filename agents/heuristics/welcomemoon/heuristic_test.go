@@ -211,3 +211,30 @@ func TestA5UpgradesTheDome(t *testing.T) {
 		t.Errorf("turn %v: want upgrade-dome", names)
 	}
 }
+
+// TestA8WinsThePlanet: in A8 (turn 1, seat 0 plays the top half of seat
+// 1's sheet) a 3 completes P0, where seat 0 and seat 1 have one insignia
+// each, and takes its flag and the plant of space 3; the other planets a 3
+// or the 14 and 15 reach only start a count.
+func TestA8WinsThePlanet(t *testing.T) {
+	// action cards 1, 7, 13: Energy; number cards 4 (3), 59 (14), 61 (15)
+	g, s := dealAdv(t, 8, [3]engine.Action{1, 7, 13}, [3]engine.Action{4, 59, 61})
+	data, _ := s.MarshalJSON()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	sheet := m["sheets"].([]any)[1].(map[string]any)
+	sheet["spaces"] = "X X" + strings.Repeat(" .", 31)
+	sheet["crossed"] = []int{1} // seat 0's insignia (top)
+	sheet["circled"] = []int{2} // seat 1's (bottom)
+	data, _ = json.Marshal(m)
+	s, err := g.DecodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := playTurn(t, g, s)
+	if !slices.Contains(names, "space-3") {
+		t.Errorf("turn %v: want space-3 (P0's flag)", names)
+	}
+}

@@ -59,7 +59,8 @@ func match(t testing.TB, g engine.Game, games int) (w, l, d int, hs, rs float64)
 // TestMeasure prints the heuristic's record against random per adventure
 // (2 players, seats rotated) and solo against ASTRA level 1, with a 95%
 // interval of the win rate. Run with WM_GAMES=200 go test -run TestMeasure -v;
-// WM_ADV=5 measures one adventure (default: every implemented one).
+// WM_ADV=5 measures one adventure (default: every implemented one), WM_LEVEL=8
+// plays ASTRA at that level (default 1).
 func TestMeasure(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("WM_GAMES"))
 	if games == 0 {
@@ -74,9 +75,13 @@ func TestMeasure(t *testing.T) {
 	if a, err := strconv.Atoi(os.Getenv("WM_ADV")); err == nil {
 		lo, hi = a, a
 	}
+	level := 1
+	if l, err := strconv.Atoi(os.Getenv("WM_LEVEL")); err == nil {
+		level = l
+	}
 	for adv := lo; adv <= hi; adv++ {
 		for _, players := range []int{2, 1} {
-			g, err := wm.New(adv, players, 1)
+			g, err := wm.New(adv, players, level)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +90,7 @@ func TestMeasure(t *testing.T) {
 			ci := 1.96 * math.Sqrt(p*(1-p)/float64(games))
 			other := "random"
 			if players == 1 {
-				other = "ASTRA"
+				other = "ASTRA " + strconv.Itoa(level)
 			}
 			fmt.Printf("adventure %d players %d: heuristic %d-%d-%d (score rate %.3f +- %.3f), mean score heuristic %.1f, %s %.1f\n",
 				adv, players, w, l, d, p, ci, hs, other, rs)
