@@ -93,7 +93,9 @@ func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 			}
 		}
 	case kUpgrade:
-		dst = append(dst, taskrun.Outcome{A: upBunker, N: 1, D: 2}, taskrun.Outcome{A: upAntenna, N: 1, D: 2})
+		for u := upBunker; u < upRandom; u++ {
+			dst = append(dst, taskrun.Outcome{A: int32(u), N: 1, D: upRandom - upBunker})
+		}
 	case kSide, kWaveDie:
 		// the white die: 1 left, 2 right, anything else is rolled again;
 		// a missile reads the same die as 1 or 2
@@ -206,6 +208,8 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		}
 	case kContinue:
 		dst = append(dst, aStop, aRoll)
+	case kSentinel:
+		dst = s.sentinelShots(int(t.B), dst)
 	}
 	return dst
 }
@@ -420,6 +424,8 @@ func (s *State) apply(t task, x int) {
 		}
 	case kChoose:
 		s.choose(t, a, x)
+	case kSentinel:
+		s.sentinelShoot(a, int(t.B), x)
 	case kLevel:
 		s.shotL = int8(x - aLevel)
 	case kHit:
@@ -450,21 +456,7 @@ func (s *State) choose(t task, a, x int) {
 		s.hits = int8(s.shotHits(a, v, d))
 		s.sniper = s.sniping(a, v)
 		s.shot = true
-		s.shotX, s.shotL = int8(col), s.mar[a].L
-		s.push(kHit, a, 0, 0)
-		if d != 0 {
-			n, last := 0, 0
-			for l := 0; l < s.g.height; l++ {
-				if s.boxAliens(col, l) > 0 {
-					n++
-					last = l
-				}
-			}
-			s.shotL = int8(last)
-			if n > 1 {
-				s.push(kLevel, a, col, 0)
-			}
-		}
+		s.aimAt(a, col, int(s.mar[a].L), d == 0)
 	case x >= aReroll && x < aLZReroll:
 		s.teamUsed = true
 		s.again(t)
@@ -481,6 +473,28 @@ func (s *State) choose(t task, a, x int) {
 		if s.bombSum() >= 9 {
 			s.result = 1
 		}
+	}
+}
+
+// aimAt points the hits at column x: at level l for a shot at one's own
+// box, else at the column's only box with aliens, or the shooter A picks
+// the level.
+func (s *State) aimAt(a, x, l int, own bool) {
+	s.shotX, s.shotL = int8(x), int8(l)
+	s.push(kHit, a, 0, 0)
+	if own {
+		return
+	}
+	n, last := 0, 0
+	for k := 0; k < s.g.height; k++ {
+		if s.boxAliens(x, k) > 0 {
+			n++
+			last = k
+		}
+	}
+	s.shotL = int8(last)
+	if n > 1 {
+		s.push(kLevel, a, x, 0)
 	}
 }
 

@@ -24,16 +24,16 @@ const (
 
 var diffNames = []string{"normal", "baby", "sergeant", "exterminator"}
 
-// Base upgrades (Spanish edition). Sentinels are not implemented (see
-// docs/rules/march-mars.md).
+// Base upgrades (Spanish edition).
 const (
 	upNone = iota
 	upBunker
 	upAntenna
+	upSentinels
 	upRandom
 )
 
-var upgradeNames = []string{"none", "bunker", "antenna", "random"}
+var upgradeNames = []string{"none", "bunker", "antenna", "sentinels", "random"}
 
 // Editions.
 const (
@@ -59,7 +59,7 @@ var spec = engine.Spec{
 		{Name: "difficulty", Kind: engine.EnumParam, Default: "normal", Choices: diffNames,
 			Doc: "normal; baby (waves 1 smaller); sergeant (LZ marines count on both sides); exterminator (and yellow aliens deploy onto marines)"},
 		{Name: "upgrades", Kind: engine.EnumParam, Default: "none", Choices: upgradeNames,
-			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, or random (one of the two a side)"},
+			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, sentinels, or random (one of the three a side)"},
 		{Name: "training", Kind: engine.EnumParam, Default: "on", Choices: []string{"on", "off"},
 			Doc: "special training cards (the abilities implemented so far; see docs/rules/march-mars.md)"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
@@ -225,12 +225,14 @@ func (g *Game) MaxGameLength() int {
 // rerolls (2 actions each), a choice, a level, 12 kills (a fusion cannon's
 // 1s) and an end of shot (and the drone's shot, bounded like an action), a continue, and a wave of at most n+1 alien
 // draws (a skull) (the Command Center's options replace the programme and
-// take fewer); the end of the turn: the side of the wave, the bait and its
+// take fewer); the end of the turn: the sentinels of both sides (2 dice,
+// a shot, a level, 2 kills and an end), the side of the wave, the bait and its
 // new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
 	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1)
-	return n + n*(2+6+3*perAction+perAction) + 2 + 2 + (n + 2)
+	sentinels := 2 * (2 + 1 + 1 + 3)
+	return n + n*(2+6+3*perAction+perAction) + sentinels + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -14,7 +14,7 @@ import (
 //	{"cards": [card ids by slot, 0 = not dealt],
 //	 "aliens": [{"box": [column, level], "n": [yellow, blue, red]}, ...],
 //	 "incoming": [[3], [3]], "bag": [3], "dead": [3], "pending": [3],
-//	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
+//	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool, "gone": bool}],
 //	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
 //	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
 //	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
@@ -33,6 +33,7 @@ type marineJSON struct {
 	Pos     [2]int `json:"pos"`
 	Crashed bool   `json:"crashed,omitempty"`
 	Played  bool   `json:"played,omitempty"`
+	Gone    bool   `json:"gone,omitempty"`
 }
 
 type activeJSON struct {
@@ -122,7 +123,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	for m := 0; m < g.n; m++ {
 		ms := &s.mar[m]
-		j.Marines = append(j.Marines, marineJSON{[2]int{int(ms.X), int(ms.L)}, ms.Crashed, ms.Played})
+		j.Marines = append(j.Marines, marineJSON{[2]int{int(ms.X), int(ms.L)}, ms.Crashed, ms.Played, ms.Gone})
 	}
 	j.Active = activeJSON{int(s.active), int(s.dice), s.prog, int(s.nAssigned), int(s.lastKey), int(s.nActs), int(s.act), s.lzReroll}
 	j.Roll.Dice = []string{}
@@ -200,7 +201,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		if !in(mj.Pos[0], 0, g.cols-1) || !in(mj.Pos[1], 0, g.height-1) {
 			return nil, bad("marine %d at %v: off the board", m, mj.Pos)
 		}
-		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played}
+		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played, mj.Gone}
 	}
 	if !in(j.Turn, 0, maxTurns) || !in(j.Attacks, 0, 3) || !in(j.Result, -1, 1) {
 		return nil, bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
@@ -323,7 +324,7 @@ func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
 			ok = ok && in(tj.B, 0, 2)
 		case kLevel:
 			ok = ok && in(tj.B, 0, g.cols-1)
-		case kWave, kSide:
+		case kWave, kSide, kSentinel, kSentinelRoll:
 			ok = ok && in(tj.B, 0, 1)
 		default:
 			ok = ok && in(tj.B, 0, 2*maxDice)

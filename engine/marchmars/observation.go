@@ -18,7 +18,7 @@ import (
 //     ability/14, injected last turn;
 //   - the game: a bait is set, the orbital bombing used, the active marine
 //     moved, shot, the shot is a sniper's, the roll is the drone's, the upgrade counters (2 sides x intact,
-//     bunker, antenna), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
+//     bunker, antenna, sentinels), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
 //     colours), actions programmed, action being played, LZ reroll used,
@@ -29,7 +29,7 @@ import (
 const (
 	perBox    = 11
 	perMarine = 8
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5 + 2
 )
 
 func (g *Game) observationSize() int {
@@ -101,6 +101,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(s.intact[side]))
 		put(b2f(s.upgrade[side] == upBunker))
 		put(b2f(s.upgrade[side] == upAntenna))
+		put(b2f(s.upgrade[side] == upSentinels))
 	}
 	if me >= 0 && me < g.n {
 		put(b2f(s.antenna[me]))

@@ -9,40 +9,44 @@ import (
 // work and push what follows; decision and chance tasks wait on top for an
 // action.
 const (
-	kCard       = iota // chance: the martian card of slot B
-	kPlace             // decision: marine A takes a box of the LZ
-	kDraw              // chance: an alien drawn from the bag into the pending group
-	kDeploy            // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
-	kTurnStart         // auto: a game turn begins: the incoming waves enter the LZ
-	kPick              // decision: marine A says who plays next
-	kMarine            // auto: marine A's turn begins
-	kProgram           // decision: A spreads its dice over the actions
-	kAction            // auto: A rolls action B
-	kRoll              // chance: die B of the roll
-	kChoose            // decision: A moves, shoots, bombs, rerolls or lets the roll go
-	kLevel             // decision: A picks the box (level) of column B it shoots at
-	kHit               // decision: A spends its hits on the aliens of the target box
-	kAfter             // auto: after action B: the wave of a skull, the next action
-	kContinue          // decision: A rolls the next action or stops
-	kTurnEnd           // auto: the end of a game turn: the attack on the LZ, the wave
-	kSide              // chance: the white die sends the wave left (0) or right (1)
-	kWave              // auto: a wave on side B
-	kBeacon            // decision: A picks the beacon marine of missile B
-	kWaveDie           // chance: the wave die B of a missile (1 or 2)
-	kMissileDie        // decision: A may reroll a die of the Seeking missile
-	kAim               // decision: A aims missile B from beacon C left or right
-	kBait              // decision: A keeps the wave's side B or rolls it again
-	kUpgrade           // chance: the upgrade of side B (random upgrades)
-	kTrain             // chance: marine A's special training card
-	kAbility           // decision: A keeps one of its card's two abilities
-	kDrone             // decision: A's drone shoots with two dice of its choice, or not
-	kDroneEnd          // auto: after the drone's shot
+	kCard         = iota // chance: the martian card of slot B
+	kPlace               // decision: marine A takes a box of the LZ
+	kDraw                // chance: an alien drawn from the bag into the pending group
+	kDeploy              // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
+	kTurnStart           // auto: a game turn begins: the incoming waves enter the LZ
+	kPick                // decision: marine A says who plays next
+	kMarine              // auto: marine A's turn begins
+	kProgram             // decision: A spreads its dice over the actions
+	kAction              // auto: A rolls action B
+	kRoll                // chance: die B of the roll
+	kChoose              // decision: A moves, shoots, bombs, rerolls or lets the roll go
+	kLevel               // decision: A picks the box (level) of column B it shoots at
+	kHit                 // decision: A spends its hits on the aliens of the target box
+	kAfter               // auto: after action B: the wave of a skull, the next action
+	kContinue            // decision: A rolls the next action or stops
+	kTurnEnd             // auto: the end of a game turn: the attack on the LZ, the wave
+	kSide                // chance: the white die sends the wave left (0) or right (1)
+	kWave                // auto: a wave on side B
+	kBeacon              // decision: A picks the beacon marine of missile B
+	kWaveDie             // chance: the wave die B of a missile (1 or 2)
+	kMissileDie          // decision: A may reroll a die of the Seeking missile
+	kAim                 // decision: A aims missile B from beacon C left or right
+	kBait                // decision: A keeps the wave's side B or rolls it again
+	kUpgrade             // chance: the upgrade of side B (random upgrades)
+	kTrain               // chance: marine A's special training card
+	kAbility             // decision: A keeps one of its card's two abilities
+	kDrone               // decision: A's drone shoots with two dice of its choice, or not
+	kDroneEnd            // auto: after the drone's shot
+	kLZCheck             // auto: the aliens left in the LZ attack the base, the next wave
+	kSentinelRoll        // auto: the sentinels of side B roll their 2 dice
+	kSentinel            // decision: A aims the sentinels of side B (a shot as a marine's)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
-	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end"}
+	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end",
+	"lz-check", "sentinel-roll", "sentinel"}
 
 func isChance(kind int) bool {
 	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
@@ -50,7 +54,8 @@ func isChance(kind int) bool {
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone:
+	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone,
+		kSentinel:
 		return true
 	}
 	return false
@@ -160,6 +165,10 @@ func (s *State) run(t task) {
 		s.droneEnd(a)
 	case kTurnEnd:
 		s.turnEnd()
+	case kLZCheck:
+		s.lzCheck()
+	case kSentinelRoll:
+		s.sentinelRoll(int(t.B))
 	case kWave:
 		s.wave(int(t.B))
 	}
@@ -278,10 +287,22 @@ func (s *State) endMarine() {
 	s.active = -1
 }
 
-// turnEnd: aliens left in the LZ attack the base (the third success
-// destroys it); the MMM sends a wave; after the 8th turn the team has lost.
+// turnEnd: the sentinels fire (Spanish base upgrade), then the LZ is
+// checked.
 func (s *State) turnEnd() {
+	s.push(kLZCheck, 0, 0, 0)
+	for side := s.g.sides - 1; side >= 0; side-- {
+		if s.intact[side] && s.upgrade[side] == upSentinels {
+			s.push(kSentinelRoll, 0, side, 0)
+		}
+	}
+}
+
+// lzCheck: aliens left in the LZ attack the base (the third success
+// destroys it); the MMM sends a wave; after the 8th turn the team has lost.
+func (s *State) lzCheck() {
 	g := s.g
+	s.nDice = 0
 	attacked := false
 	for x := g.lzStart; x <= g.lzEnd; x++ {
 		for l := 0; l < g.height; l++ {
@@ -555,13 +576,18 @@ func (s *State) move(a, i, mask, dx int) {
 // (0 own box, 1 left, 2 right), and whether any box there holds aliens.
 func (s *State) target(a, v, d int) (x int, ok bool) {
 	ms := &s.mar[a]
+	return s.targetFrom(int(ms.X), int(ms.L), v, d)
+}
+
+// targetFrom is target for a shooter in box (x0, l0).
+func (s *State) targetFrom(x0, l0, v, d int) (x int, ok bool) {
 	switch d {
 	case 0:
-		return int(ms.X), v == 1 && s.boxAliens(int(ms.X), int(ms.L)) > 0
+		return x0, v == 1 && s.boxAliens(x0, l0) > 0
 	case 1:
-		x = int(ms.X) - v
+		x = x0 - v
 	default:
-		x = int(ms.X) + v
+		x = x0 + v
 	}
 	if x < 0 || x >= s.g.cols {
 		return x, false

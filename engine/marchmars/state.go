@@ -20,6 +20,7 @@ type marine struct {
 	X, L    int8
 	Crashed bool // flipped: 2 dice next turn unless a companion raises it
 	Played  bool // has had its turn this game turn
+	Gone    bool // out of the game (a kamikaze)
 }
 
 // task is one step of the rules waiting on the task stack. Kinds are in

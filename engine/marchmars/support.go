@@ -103,17 +103,5 @@ func (s *State) impact(a, kind, x int) {
 	if kind == missileLight {
 		s.hits = 2
 	}
-	s.shotX = int8(x)
-	s.push(kHit, a, 0, 0)
-	n, last := 0, 0
-	for l := 0; l < s.g.height; l++ {
-		if s.boxAliens(x, l) > 0 {
-			n++
-			last = l
-		}
-	}
-	s.shotL = int8(last)
-	if n > 1 {
-		s.push(kLevel, a, x, 0)
-	}
+	s.aimAt(a, x, 0, false)
 }
