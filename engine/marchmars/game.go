@@ -230,9 +230,12 @@ func (g *Game) MaxGameLength() int {
 // new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
-	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1)
+	// jet pack 2 strides, explorer 1, multi-shot 2 more shots of 15, a
+	// teleport 3
+	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1) + 2 + 1 + 2*15 + 3
 	sentinels := 2 * (2 + 1 + 1 + 3)
-	return n + n*(2+6+3*perAction+perAction) + sentinels + 2 + 2 + (n + 2)
+	precog := 3 * maxDice // picks, rolls and actions of the dice
+	return n + n*(2+6+precog+3*perAction+perAction) + sentinels + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -19,6 +19,9 @@ import (
 //	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
 //	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
 //	 "orbital_used", "moved", "has_shot", "sniper_shot", "drone_shot": bools,
+//	 "flying", "fly_skull", "explored": bools (a move waiting to land),
+//	 "multi_used": bit v for each value a multi-shot fired,
+//	 "precog": bool, "precog_turn": [5 turns], "precog_pool": [{"die", "action"}],
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -66,6 +69,12 @@ type trainingJSON struct {
 	Injected bool   `json:"injected,omitempty"`
 }
 
+// poolJSON is a precog die: its face and the action it went to.
+type poolJSON struct {
+	Die    string `json:"die"`
+	Action int    `json:"action"`
+}
+
 type stateJSON struct {
 	Cards    []int                    `json:"cards"`
 	Aliens   []alienJSON              `json:"aliens"`
@@ -87,6 +96,13 @@ type stateJSON struct {
 	HasShot  bool                     `json:"has_shot,omitempty"`
 	Sniper   bool                     `json:"sniper_shot,omitempty"`
 	Drone    bool                     `json:"drone_shot,omitempty"`
+	Flying   bool                     `json:"flying,omitempty"`
+	FlySkull bool                     `json:"fly_skull,omitempty"`
+	Explored bool                     `json:"explored,omitempty"`
+	Multi    int                      `json:"multi_used,omitempty"`
+	Precog   bool                     `json:"precog,omitempty"`
+	PrecogT  [maxMarines]int8         `json:"precog_turn"`
+	Pool     []poolJSON               `json:"precog_pool,omitempty"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -106,6 +122,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
 	}
 	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
+	j.Flying, j.FlySkull, j.Explored, j.Multi, j.Precog, j.PrecogT = s.flying, s.flySkull, s.explored, int(s.multiUsed), s.precog, s.precogTurn
+	for i := 0; i < int(s.nPool); i++ {
+		j.Pool = append(j.Pool, poolJSON{dieName(int(s.poolCol[i]), s.poolFace[i]), int(s.poolAct[i])})
+	}
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -239,6 +259,23 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
 	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
+	if !in(j.Multi, 0, 15) || len(j.Pool) > maxDice {
+		return nil, bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
+	}
+	for m, t := range j.PrecogT {
+		if !in8(t, 0, maxTurns) {
+			return nil, bad("precog turn %d of marine %d", t, m)
+		}
+	}
+	s.flying, s.flySkull, s.explored, s.multiUsed, s.precog, s.precogTurn = j.Flying, j.FlySkull, j.Explored, int8(j.Multi), j.Precog, j.PrecogT
+	for i, p := range j.Pool {
+		col, face, err := g.parseDie(p.Die)
+		if err != nil || !in(p.Action, 0, 2) {
+			return nil, bad("precog die %+v", p)
+		}
+		s.poolCol[i], s.poolFace[i], s.poolAct[i] = int8(col), face, int8(p.Action)
+	}
+	s.nPool = int8(len(j.Pool))
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
@@ -263,17 +300,9 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, bad("%d dice rolled", len(j.Roll.Dice))
 	}
 	for i, name := range j.Roll.Dice {
-		col, face := -1, int8(0)
-		for c, cn := range jumping.ColourNames {
-			if len(name) > len(cn) && name[:len(cn)] == cn {
-				f, err := jumping.ParseFace(name[len(cn):])
-				if err == nil && jumping.HasFace(g.data.Dice[c], f) {
-					col, face = c, f
-				}
-			}
-		}
-		if col < 0 {
-			return nil, bad("die %q", name)
+		col, face, err := g.parseDie(name)
+		if err != nil {
+			return nil, err
 		}
 		s.dieCol[i], s.dieFace[i] = int8(col), face
 	}
@@ -290,6 +319,19 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, bad("a decided game with tasks left")
 	}
 	return s, nil
+}
+
+// parseDie reads dieName's form: a colour and one of its die's faces.
+func (g *Game) parseDie(name string) (int, int8, error) {
+	for c, cn := range jumping.ColourNames {
+		if len(name) > len(cn) && name[:len(cn)] == cn {
+			f, err := jumping.ParseFace(name[len(cn):])
+			if err == nil && jumping.HasFace(g.data.Dice[c], f) {
+				return c, f, nil
+			}
+		}
+	}
+	return 0, 0, bad("die %q", name)
 }
 
 // decodeTasks checks each task's fields against what its kind reads.
@@ -324,8 +366,16 @@ func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
 			ok = ok && in(tj.B, 0, 2)
 		case kLevel:
 			ok = ok && in(tj.B, 0, g.cols-1)
-		case kWave, kSide, kSentinel, kSentinelRoll:
+		case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
 			ok = ok && in(tj.B, 0, 1)
+		case kJet:
+			ok = ok && in(tj.B, -1, maxDice-1)
+		case kPrecogAct:
+			ok = ok && in(tj.B, 0, maxDice-1)
+		case kTeleport:
+			ok = ok && in(tj.B, 0, 2)
+		case kTeleLand:
+			ok = ok && in(tj.B, 0, g.slots()-1)
 		default:
 			ok = ok && in(tj.B, 0, 2*maxDice)
 		}

@@ -13,11 +13,14 @@ import (
 //     yellow, blue and red aliens (counts), marines, crashed marines, and
 //     the observer in that box: 11 values a box;
 //   - the marines, the observer first and the others after it in seat
-//     order, 8 values each (5 slots, zero for absent seats): column/cols,
-//     level/height, crashed, played this turn, active, present, its
-//     ability/14, injected last turn;
+//     order, 9 values each (5 slots, zero for absent seats): column/cols,
+//     level/height, crashed, played this turn, active, in the game (not
+//     gone), its ability/14, injected last turn, used precog this turn;
 //   - the game: a bait is set, the orbital bombing used, the active marine
-//     moved, shot, the shot is a sniper's, the roll is the drone's, the upgrade counters (2 sides x intact,
+//     moved, shot, the shot is a sniper's, the roll is the drone's, a move in
+//     flight, its skull, the explorer used, the values a multi-shot fired (3),
+//     precog this turn, the precog dice (6 x colour one-hot, value/4,
+//     action/2, present), the upgrade counters (2 sides x intact,
 //     bunker, antenna, sentinels), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
@@ -28,8 +31,8 @@ import (
 //   - the task on top: one-hot of its kind, and whether the observer decides.
 const (
 	perBox    = 11
-	perMarine = 8
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5 + 2
+	perMarine = 9
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5 + 2 + 7 + maxDice*6
 )
 
 func (g *Game) observationSize() int {
@@ -87,9 +90,10 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(ms.Crashed))
 		put(b2f(ms.Played))
 		put(b2f(int(s.active) == m))
-		put(1)
+		put(b2f(!ms.Gone))
 		put(float32(s.ability[m]) / numAbilities)
 		put(b2f(s.injected[m]))
+		put(b2f(s.precogTurn[m] > 0 && s.precogTurn[m] == s.turn))
 	}
 	put(b2f(s.bait >= 0))
 	put(b2f(s.orbitalUsed))
@@ -97,6 +101,24 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	put(b2f(s.shot))
 	put(b2f(s.sniper))
 	put(b2f(s.droneShot))
+	put(b2f(s.flying))
+	put(b2f(s.flySkull))
+	put(b2f(s.explored))
+	for v := 1; v <= 3; v++ {
+		put(b2f(s.multiUsed>>v&1 != 0))
+	}
+	put(b2f(s.precog))
+	for d := 0; d < maxDice; d++ {
+		if d >= int(s.nPool) {
+			i += 6
+			continue
+		}
+		f[i+int(s.poolCol[d])] = 1
+		i += 3
+		put(float32(jumping.FaceValue(s.poolFace[d])) / 4)
+		put(float32(s.poolAct[d]) / 2)
+		put(1)
+	}
 	for side := 0; side < 2; side++ {
 		put(b2f(s.intact[side]))
 		put(b2f(s.upgrade[side] == upBunker))

@@ -77,6 +77,9 @@ func (s *State) String() string {
 		if ms.Crashed {
 			b.WriteString(" CRASHED")
 		}
+		if ms.Gone {
+			b.WriteString(" GONE (kamikaze)")
+		}
 		if ms.Played {
 			b.WriteString(" played")
 		}

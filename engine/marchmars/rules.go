@@ -40,13 +40,22 @@ const (
 	kLZCheck             // auto: the aliens left in the LZ attack the base, the next wave
 	kSentinelRoll        // auto: the sentinels of side B roll their 2 dice
 	kSentinel            // decision: A aims the sentinels of side B (a shot as a marine's)
+	kJet                 // decision: A's jet pack strides with a die (B=-1 the first, else after die B)
+	kExplore             // decision: A's explorer adds a diagonal advance to its move in direction B, or not
+	kMulti               // decision: A's multi-shot fires the roll's next value, or stops
+	kKamikaze            // auto: A's kamikaze bomb of 5 dice goes off
+	kPrecogPick          // decision: A picks the colour of its next precog die
+	kPrecogAct           // decision: A puts precog die B on an action
+	kTeleport            // decision: A teleports to a card before rolling action B, or not
+	kTeleLand            // decision: A picks the level where it appears in column B
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
 	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end",
-	"lz-check", "sentinel-roll", "sentinel"}
+	"lz-check", "sentinel-roll", "sentinel", "jet", "explore", "multi-shot", "kamikaze", "precog-pick",
+	"precog-act", "teleport", "tele-land"}
 
 func isChance(kind int) bool {
 	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
@@ -55,7 +64,7 @@ func isChance(kind int) bool {
 func isDecision(kind int) bool {
 	switch kind {
 	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone,
-		kSentinel:
+		kSentinel, kJet, kExplore, kMulti, kPrecogPick, kPrecogAct, kTeleport, kTeleLand:
 		return true
 	}
 	return false
@@ -167,6 +176,8 @@ func (s *State) run(t task) {
 		s.turnEnd()
 	case kLZCheck:
 		s.lzCheck()
+	case kKamikaze:
+		s.kamikazeEnd(a)
 	case kSentinelRoll:
 		s.sentinelRoll(int(t.B))
 	case kWave:
@@ -182,7 +193,7 @@ func (s *State) turnStart() {
 	s.bait = -1
 	s.antenna = [maxMarines]bool{}
 	for m := 0; m < g.n; m++ {
-		s.mar[m].Played = false
+		s.mar[m].Played = s.mar[m].Gone
 	}
 	s.push(kTurnEnd, 0, 0, 0)
 	s.push(kPick, s.nextPicker(), 0, 0)
@@ -222,11 +233,13 @@ func (s *State) marineStart(a int) {
 	s.prog = [3][jumping.NumColours]int8{}
 	s.nAssigned, s.lastKey, s.nActs, s.act = 0, -1, 0, 0
 	s.lzReroll = false
+	s.explored, s.precog, s.nPool = false, false, 0
 	s.push(kAction, a, 0, 0)
 	s.push(kProgram, a, 0, 0)
 }
 
-// startAction rolls the dice of programmed action j.
+// startAction rolls the dice of programmed action j; a teleporter may
+// first teleport with one of the action's blue dice.
 func (s *State) startAction(a, j int) {
 	ms := &s.mar[a]
 	if ms.Crashed || j >= int(s.nActs) || j > 2 {
@@ -235,16 +248,41 @@ func (s *State) startAction(a, j int) {
 	}
 	s.act = int8(j)
 	s.nDice = 0
-	for c := 0; c < jumping.NumColours; c++ {
-		for k := int8(0); k < s.prog[j][c] && s.nDice < maxDice; k++ {
-			s.dieCol[s.nDice], s.dieFace[s.nDice] = int8(c), 0
-			s.nDice++
+	s.multiUsed = 0
+	s.push(kAfter, a, j, 0)
+	if s.canTeleport(a, j) {
+		s.push(kTeleport, a, j, 0)
+		return
+	}
+	s.rollAction(a, j)
+}
+
+// rollAction rolls action j's dice (precog: takes the dice already rolled
+// for it).
+func (s *State) rollAction(a, j int) {
+	ms := &s.mar[a]
+	s.nDice = 0
+	if s.precog {
+		for i := 0; i < int(s.nPool); i++ {
+			if int(s.poolAct[i]) == j {
+				s.dieCol[s.nDice], s.dieFace[s.nDice] = s.poolCol[i], s.poolFace[i]
+				s.nDice++
+			}
+		}
+	} else {
+		for c := 0; c < jumping.NumColours; c++ {
+			for k := int8(0); k < s.prog[j][c] && s.nDice < maxDice; k++ {
+				s.dieCol[s.nDice], s.dieFace[s.nDice] = int8(c), 0
+				s.nDice++
+			}
 		}
 	}
 	s.engaged = s.boxAliens(int(ms.X), int(ms.L)) > 0
 	s.teamUsed = false
-	s.push(kAfter, a, j, 0)
 	s.push(kChoose, a, 0, 0)
+	if s.precog {
+		return
+	}
 	for i := int(s.nDice) - 1; i >= 0; i-- {
 		s.push(kRoll, 0, i, 0)
 	}
@@ -393,6 +431,9 @@ func (s *State) waveSize(side int) int {
 	n := 1
 	for m := 0; m < g.n; m++ {
 		sd := g.sideOf(int(s.mar[m].X))
+		if s.mar[m].Gone {
+			continue
+		}
 		if sd == side || (sd < 0 && (g.difficulty == diffSergeant || g.difficulty == diffExterminator)) {
 			n++
 		}
@@ -503,7 +544,7 @@ func (s *State) deploy(x0, x1, side int) {
 // marineAt reports whether a marine stands in the box.
 func (s *State) marineAt(x, l int) bool {
 	for m := 0; m < s.g.n; m++ {
-		if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			return true
 		}
 	}
@@ -513,7 +554,7 @@ func (s *State) marineAt(x, l int) bool {
 // companion reports whether another marine than a stands in the box.
 func (s *State) companion(a, x, l int) bool {
 	for m := 0; m < s.g.n; m++ {
-		if m != a && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if m != a && !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			return true
 		}
 	}
@@ -540,36 +581,6 @@ func (s *State) besideMMM(a int) bool {
 		}
 	}
 	return false
-}
-
-// move resolves a move with die i along a path mask in direction dx. A
-// crash in a companion's box is ignored; a safe landing raises crashed
-// companions there.
-func (s *State) move(a, i, mask, dx int) {
-	g := s.g
-	ms := &s.mar[a]
-	face := s.dieFace[i]
-	ranger := s.has(a, abRanger) && s.rangerSafe(a, i, mask, dx)
-	if s.has(a, abRanger) {
-		face &= 3 // the skull is ignored
-	}
-	ld := jumping.Land(track{s}, int(ms.X), int(ms.L), int(s.dieCol[i]), face, mask, dx, -1, g.height)
-	if ranger {
-		ld.Crash = false
-	}
-	ms.X, ms.L = int8(ld.X), int8(ld.L)
-	s.moved = true
-	if !ld.Crash {
-		for m := 0; m < g.n; m++ {
-			if m != a && s.mar[m].X == ms.X && s.mar[m].L == ms.L {
-				s.mar[m].Crashed = false
-			}
-		}
-		return
-	}
-	if !s.companion(a, ld.X, ld.L) {
-		ms.Crashed = true
-	}
 }
 
 // targets: the columns a shot of value v can aim at from a, by direction

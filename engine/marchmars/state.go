@@ -55,6 +55,16 @@ type State struct {
 	moved, shot bool             // the active marine moved / shot this turn (sniper)
 	sniper      bool             // the current shot is a sniper's
 	droneShot   bool             // the roll is the drone's: shots only
+	flying      bool             // a move's strides are walked, its landing waits (jet pack, explorer)
+	flySkull    bool             // a skull among the dice of that move
+	explored    bool             // the explorer's extra advance was used this turn
+	multiUsed   int8             // the values a multi-shot fired this roll (bit v)
+	precog      bool             // the active marine's dice were rolled by precog this turn
+	precogTurn  [maxMarines]int8 // the turn a marine last used precog (0 never)
+	nPool       int8             // precog: the dice rolled
+	poolCol     [maxDice]int8
+	poolFace    [maxDice]int8
+	poolAct     [maxDice]int8 // the action each precog die went to
 
 	// the active marine's turn
 	active    int8 // -1 outside turns

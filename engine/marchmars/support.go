@@ -31,7 +31,7 @@ func (s *State) supportActions(a int, dst []int32) []int32 {
 		return dst
 	}
 	for m := 0; m < s.g.n; m++ {
-		if s.mar[m].Crashed {
+		if s.mar[m].Crashed && !s.mar[m].Gone {
 			dst = append(dst, int32(aTactical+m))
 		}
 	}
