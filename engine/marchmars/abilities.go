@@ -22,7 +22,7 @@ func (s *State) shoot(a, v, d int) {
 		s.multiUsed |= 1 << v
 		s.push(kMulti, a, 0, 0)
 	}
-	s.aimAt(a, col, int(s.mar[a].L), d == 0)
+	s.aimAt(a, col, int(s.mar[a].L), v, d == 0)
 }
 
 // shots appends the shots of the roll (aShoot codes): the dice of one value
@@ -222,5 +222,8 @@ func (s *State) teleLand(a, k, l int) {
 	ms := &s.mar[a]
 	ms.X, ms.L = int8(s.g.teleportColumn(k, jumping.FaceValue(s.dieFace[0]))), int8(l)
 	s.moved = true
+	if s.cell(int(ms.X), l)&jumping.Marked != 0 {
+		s.enterHidden(a)
+	}
 	s.land(a, false)
 }

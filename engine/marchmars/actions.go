@@ -53,7 +53,17 @@ const (
 	aPrecogAct  = 297 // + action: where the precog die goes
 	aTeleport   = 300 // + slot: teleport to that card with a blue die
 	aNoTeleport = 304 // roll the action instead
-	numActions  = 305
+	aAmulet     = 305 // use the amulet: pick dice of this roll to reroll
+	aAmuletDie  = 306 // + die: the amulet rerolls it
+	aAmuletRoll = 312 // roll the picked dice
+	aBullets    = 313 // the bullets: one more hit
+	aRailgun    = 314 // the rail-gun: the shot's 2s hit twice
+	aEquipMove  = 315 // + 2*card (boots, rope, mount) + dir: a one-box move
+	aChip       = 321 // the neural chip: the other ability of the training card
+	aKnife      = 322 // + colour: the laser knife kills an alien in one's box
+	aGive       = 325 // + card: give it to a companion in the box
+	aGiveTo     = 333 // + marine: who receives it
+	numActions  = 338
 )
 
 // outcomes lists a chance task's outcomes.
@@ -100,6 +110,12 @@ func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 			if g.cardInDeck(c) && !dealt[c] {
 				dst = append(dst, taskrun.Outcome{A: int32(c), N: 1, D: n})
 			}
+		}
+	case kEquip:
+		var buf [numEquipment]int32
+		set := s.equipmentOutcomes(buf[:0])
+		for _, e := range set {
+			dst = append(dst, taskrun.Outcome{A: e, N: 1, D: int32(len(set))})
 		}
 	case kUpgrade:
 		for u := upBunker; u < upRandom; u++ {
@@ -151,6 +167,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = jumping.ProgramKeys(avail, int(s.dice-s.nAssigned)-1, int(s.lastKey), int(s.nActs), aProgram, dst)
 		dst = s.supportActions(a, dst)
 		dst = s.trainingActions(a, dst)
+		dst = s.equipmentActions(a, kProgram, t, dst)
 	case kDrone:
 		for k := range droneDice {
 			dst = append(dst, int32(aDrone+k))
@@ -188,7 +205,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		if int(s.active) != a || s.nDice == 0 {
 			return dst
 		}
-		return s.chooseActions(a, dst)
+		return s.equipmentActions(a, kChoose, t, s.chooseActions(a, dst))
 	case kLevel:
 		x := int(t.B)
 		for l := 0; l < g.height; l++ {
@@ -210,11 +227,20 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 				dst = append(dst, int32(aKill+c))
 			}
 		}
-		if len(dst) > 0 {
-			dst = append(dst, aEndShot)
+		var buf [2]int32
+		eq := s.equipmentActions(a, kHit, t, buf[:0])
+		if len(dst) > 0 || len(eq) > 0 {
+			dst = append(append(dst, aEndShot), eq...)
 		}
 	case kContinue:
 		dst = append(dst, aStop, aRoll)
+		dst = s.equipmentActions(a, kContinue, t, dst)
+	case kEquip:
+		dst = s.equipmentOutcomes(dst)
+	case kAmulet:
+		dst = s.amuletPicks(int(t.B), dst)
+	case kGiveTo:
+		dst = s.giveTo(a, dst)
 	case kSentinel:
 		dst = s.sentinelShots(int(t.B), dst)
 	case kJet:
@@ -418,6 +444,9 @@ func (s *State) apply(t task, x int) {
 		s.push(kMarine, x-aPick, 0, 0)
 	case kProgram:
 		switch {
+		case x >= aAmulet:
+			s.useEquipment(t, a, x)
+			return
 		case x >= aKamikaze && x < aPrecog:
 			s.kamikaze(a, x-aKamikaze)
 			return
@@ -443,8 +472,20 @@ func (s *State) apply(t task, x int) {
 		if s.nAssigned < s.dice {
 			s.again(t)
 		}
-	case kChoose:
-		s.choose(t, a, x)
+	case kChoose, kContinue, kHit:
+		if x >= aAmulet {
+			s.useEquipment(t, a, x)
+			return
+		}
+		s.applyRoll(t, a, x)
+	case kEquip:
+		s.deck &^= 1 << x
+		s.hand[a] |= 1 << x
+	case kAmulet:
+		s.amulet(t, x)
+	case kGiveTo:
+		s.hand[a] &^= 1 << t.B
+		s.hand[x-aGiveTo] |= 1 << t.B
 	case kSentinel:
 		s.sentinelShoot(a, int(t.B), x)
 	case kJet:
@@ -466,6 +507,15 @@ func (s *State) apply(t task, x int) {
 		s.teleLand(a, int(t.B), x-aLevel)
 	case kLevel:
 		s.shotL = int8(x - aLevel)
+	}
+}
+
+// applyRoll applies x to a rolled action's choice, a shot's hits or the
+// next action's continue (task t, popped).
+func (s *State) applyRoll(t task, a, x int) {
+	switch int(t.Kind) {
+	case kChoose:
+		s.choose(t, a, x)
 	case kHit:
 		if x != aEndShot {
 			s.kill(x - aKill)
@@ -511,12 +561,12 @@ func (s *State) choose(t task, a, x int) {
 	}
 }
 
-// aimAt points the hits at column x: at level l for a shot at one's own
-// box, else at the column's only box with aliens, or the shooter A picks
+// aimAt points the hits of a shot of dice of value v (0: not dice) at
+// column x: at level l for a shot at one's own box, else at the column's only box with aliens, or the shooter A picks
 // the level.
-func (s *State) aimAt(a, x, l int, own bool) {
+func (s *State) aimAt(a, x, l, v int, own bool) {
 	s.shotX, s.shotL = int8(x), int8(l)
-	s.push(kHit, a, 0, 0)
+	s.push(kHit, a, v, 0)
 	if own {
 		return
 	}
@@ -581,6 +631,10 @@ func (s *State) outcomeName(t task, x int) string {
 	case kUpgrade:
 		if x >= 0 && x < len(upgradeNames) {
 			return "upgrade-" + upgradeNames[x]
+		}
+	case kEquip:
+		if x >= 0 && x < numEquipment {
+			return "equipment-" + equipmentNames[x]
 		}
 	case kTrain:
 		if x >= 0 && x < len(trainingCards) {
@@ -699,6 +753,27 @@ func (s *State) decisionName(x int) string {
 		return "teleport-slot" + strconv.Itoa(x-aTeleport)
 	case x == aNoTeleport:
 		return "no-teleport"
+	case x == aAmulet:
+		return "amulet"
+	case x >= aAmuletDie && x < aAmuletRoll:
+		return "amulet-" + s.dieLabel(x-aAmuletDie)
+	case x == aAmuletRoll:
+		return "amulet-roll"
+	case x == aBullets:
+		return "bullets"
+	case x == aRailgun:
+		return "rail-gun"
+	case x >= aEquipMove && x < aChip:
+		k := x - aEquipMove
+		return [3]string{"rocket-boots", "rope", "mount"}[k/2] + "-" + "LR"[k%2:k%2+1]
+	case x == aChip:
+		return "neural-chip"
+	case x >= aKnife && x < aGive:
+		return "laser-knife-" + alienNames[x-aKnife]
+	case x >= aGive && x < aGiveTo:
+		return "give-" + equipmentNames[x-aGive]
+	case x >= aGiveTo && x < numActions:
+		return "give-to-" + marineName(x-aGiveTo)
 	}
 	return "?"
 }

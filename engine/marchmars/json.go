@@ -22,6 +22,8 @@ import (
 //	 "flying", "fly_skull", "explored": bools (a move waiting to land),
 //	 "multi_used": bit v for each value a multi-shot fired,
 //	 "precog": bool, "precog_turn": [5 turns], "precog_pool": [{"die", "action"}],
+//	 "equipment": {"hands": [[card names] per marine], "deck": [names],
+//	    "discard": [names], "open": bool, "hidden_taken": bool},
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -75,6 +77,43 @@ type poolJSON struct {
 	Action int    `json:"action"`
 }
 
+// equipmentJSON is the equipment: each marine's cards, the deck, the
+// discards (card names), whether kills draw cards, the hidden box taken.
+type equipmentJSON struct {
+	Hands   [][]string `json:"hands"`
+	Deck    []string   `json:"deck"`
+	Discard []string   `json:"discard"`
+	Open    bool       `json:"open,omitempty"`
+	Hidden  bool       `json:"hidden_taken,omitempty"`
+}
+
+func cardNames(set uint8) []string {
+	out := []string{}
+	for e := 0; e < numEquipment; e++ {
+		if set>>e&1 != 0 {
+			out = append(out, equipmentNames[e])
+		}
+	}
+	return out
+}
+
+func cardSet(names []string) (uint8, error) {
+	var set uint8
+	for _, n := range names {
+		e := -1
+		for i, en := range equipmentNames {
+			if en == n {
+				e = i
+			}
+		}
+		if e < 0 || set>>e&1 != 0 {
+			return 0, bad("equipment card %q unknown or twice", n)
+		}
+		set |= 1 << e
+	}
+	return set, nil
+}
+
 type stateJSON struct {
 	Cards    []int                    `json:"cards"`
 	Aliens   []alienJSON              `json:"aliens"`
@@ -103,6 +142,7 @@ type stateJSON struct {
 	Precog   bool                     `json:"precog,omitempty"`
 	PrecogT  [maxMarines]int8         `json:"precog_turn"`
 	Pool     []poolJSON               `json:"precog_pool,omitempty"`
+	Equip    equipmentJSON            `json:"equipment"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -123,6 +163,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
 	j.Flying, j.FlySkull, j.Explored, j.Multi, j.Precog, j.PrecogT = s.flying, s.flySkull, s.explored, int(s.multiUsed), s.precog, s.precogTurn
+	j.Equip = equipmentJSON{Deck: cardNames(s.deck), Discard: cardNames(s.discard), Open: s.equipOpen, Hidden: s.hiddenTaken}
+	for m := 0; m < g.n; m++ {
+		j.Equip.Hands = append(j.Equip.Hands, cardNames(s.hand[m]))
+	}
 	for i := 0; i < int(s.nPool); i++ {
 		j.Pool = append(j.Pool, poolJSON{dieName(int(s.poolCol[i]), s.poolFace[i]), int(s.poolAct[i])})
 	}
@@ -276,6 +320,9 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		s.poolCol[i], s.poolFace[i], s.poolAct[i] = int8(col), face, int8(p.Action)
 	}
 	s.nPool = int8(len(j.Pool))
+	if err := s.decodeEquipment(j.Equip); err != nil {
+		return nil, err
+	}
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
@@ -319,6 +366,43 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, bad("a decided game with tasks left")
 	}
 	return s, nil
+}
+
+// decodeEquipment reads the equipment: every card in exactly one of the
+// deck, the discards and the hands when it is in play, none otherwise.
+func (s *State) decodeEquipment(j equipmentJSON) error {
+	g := s.g
+	if len(j.Hands) != g.n {
+		return bad("%d equipment hands, want %d", len(j.Hands), g.n)
+	}
+	var all uint8
+	n := 0
+	sets := append([][]string{j.Deck, j.Discard}, j.Hands...)
+	for i, names := range sets {
+		set, err := cardSet(names)
+		if err != nil {
+			return err
+		}
+		switch i {
+		case 0:
+			s.deck = set
+		case 1:
+			s.discard = set
+		default:
+			s.hand[i-2] = set
+		}
+		all |= set
+		n += cards(set)
+	}
+	want := 0
+	if g.equipment {
+		want = numEquipment
+	}
+	if n != want || cards(all) != want || (!g.equipment && (j.Open || j.Hidden)) {
+		return bad("equipment %+v", j)
+	}
+	s.equipOpen, s.hiddenTaken = j.Open, j.Hidden
+	return nil
 }
 
 // parseDie reads dieName's form: a colour and one of its die's faces.
@@ -376,6 +460,10 @@ func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
 			ok = ok && in(tj.B, 0, 2)
 		case kTeleLand:
 			ok = ok && in(tj.B, 0, g.slots()-1)
+		case kAmulet:
+			ok = ok && in(tj.B, 0, 1<<maxDice-1)
+		case kGiveTo:
+			ok = ok && in(tj.B, 0, numEquipment-1)
 		default:
 			ok = ok && in(tj.B, 0, 2*maxDice)
 		}

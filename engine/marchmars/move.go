@@ -20,12 +20,15 @@ func (s *State) move(a, i, mask, dx int) {
 // marine's box, and reports whether it ran into rock.
 func (s *State) stride(a, col int, face int8, mask, dx int) bool {
 	ms := &s.mar[a]
-	nx, nl, hit, _, _ := jumping.Path(track{s}, int(ms.X), int(ms.L), jumping.FaceValue(face), dx, jumping.Climb(col), mask, -1)
+	nx, nl, hit, _, marks := jumping.Path(track{s}, int(ms.X), int(ms.L), jumping.FaceValue(face), dx, jumping.Climb(col), mask, -1)
 	ms.X, ms.L = int8(nx), int8(nl)
 	s.moved = true
 	s.flying = true
 	if jumping.FaceSkull(face) && !s.has(a, abRanger) {
 		s.flySkull = true
+	}
+	if marks > 0 {
+		s.enterHidden(a)
 	}
 	return hit
 }
@@ -52,6 +55,9 @@ func (s *State) land(a int, hit bool) {
 		case jumping.Air:
 			crash = true
 			ms.L = int8(jumping.Fall(track{s}, int(ms.X), int(ms.L), g.height))
+			if s.cell(int(ms.X), int(ms.L))&jumping.Marked != 0 {
+				s.enterHidden(a)
+			}
 		case jumping.Hazard:
 			crash = crash || !s.has(a, abRanger)
 		}

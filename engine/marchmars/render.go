@@ -80,6 +80,14 @@ func (s *State) String() string {
 		if ms.Gone {
 			b.WriteString(" GONE (kamikaze)")
 		}
+		if s.hand[m] != 0 {
+			b.WriteString(" equipment:")
+			for e := 0; e < numEquipment; e++ {
+				if s.holds(m, e) {
+					b.WriteString(" " + equipmentNames[e])
+				}
+			}
+		}
 		if ms.Played {
 			b.WriteString(" played")
 		}

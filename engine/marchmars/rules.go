@@ -48,6 +48,9 @@ const (
 	kPrecogAct           // decision: A puts precog die B on an action
 	kTeleport            // decision: A teleports to a card before rolling action B, or not
 	kTeleLand            // decision: A picks the level where it appears in column B
+	kEquip               // chance: marine A draws an equipment card
+	kAmulet              // decision: A picks the dice its amulet rerolls (B: those picked)
+	kGiveTo              // decision: A gives equipment card B to a companion
 	numKinds
 )
 
@@ -55,16 +58,18 @@ var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start"
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
 	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end",
 	"lz-check", "sentinel-roll", "sentinel", "jet", "explore", "multi-shot", "kamikaze", "precog-pick",
-	"precog-act", "teleport", "tele-land"}
+	"precog-act", "teleport", "tele-land", "equipment", "amulet", "give-to"}
 
 func isChance(kind int) bool {
-	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
+	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade ||
+		kind == kTrain || kind == kEquip
 }
 
 func isDecision(kind int) bool {
 	switch kind {
 	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone,
-		kSentinel, kJet, kExplore, kMulti, kPrecogPick, kPrecogAct, kTeleport, kTeleLand:
+		kSentinel, kJet, kExplore, kMulti, kPrecogPick, kPrecogAct, kTeleport, kTeleLand,
+		kAmulet, kGiveTo:
 		return true
 	}
 	return false
@@ -104,6 +109,10 @@ func (s *State) setup() {
 			s.push(kAbility, m, 0, 0)
 			s.push(kTrain, m, 0, 0)
 		}
+	}
+	if g.equipment {
+		s.deck = allEquipment
+		s.equipOpen = g.difficulty == diffBaby
 	}
 	for side := 0; side < g.sides; side++ {
 		s.intact[side] = true
@@ -178,6 +187,8 @@ func (s *State) run(t task) {
 		s.lzCheck()
 	case kKamikaze:
 		s.kamikazeEnd(a)
+	case kEquip:
+		s.drawEquipment(t)
 	case kSentinelRoll:
 		s.sentinelRoll(int(t.B))
 	case kWave:
@@ -191,6 +202,9 @@ func (s *State) turnStart() {
 	g := s.g
 	s.turn++
 	s.bait = -1
+	if g.equipment && s.turn == 5 && s.defenderAlive(0) && (g.sides == 1 || s.defenderAlive(1)) {
+		s.equipOpen = true // High Command drops the equipment
+	}
 	s.antenna = [maxMarines]bool{}
 	for m := 0; m < g.n; m++ {
 		s.mar[m].Played = s.mar[m].Gone
@@ -632,6 +646,7 @@ func (s *State) kill(c int) {
 	} else {
 		s.hits -= int8(hitsToKill(c))
 	}
+	s.earn(int(s.active), c)
 	for side := 0; side < s.g.sides; side++ {
 		if x == s.g.defCol[side] {
 			return

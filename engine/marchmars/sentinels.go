@@ -67,5 +67,5 @@ func (s *State) sentinelShoot(a, side, x int) {
 	v, d := k/3+1, k%3
 	col, _ := s.targetFrom(s.g.sentinelColumn(side), s.g.plain, v, d)
 	s.hits = int8(s.count(v))
-	s.aimAt(a, col, s.g.plain, d == 0)
+	s.aimAt(a, col, s.g.plain, 0, d == 0)
 }

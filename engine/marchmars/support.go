@@ -103,5 +103,5 @@ func (s *State) impact(a, kind, x int) {
 	if kind == missileLight {
 		s.hits = 2
 	}
-	s.aimAt(a, x, 0, false)
+	s.aimAt(a, x, 0, 0, false)
 }

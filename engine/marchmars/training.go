@@ -120,6 +120,9 @@ func (s *State) training(a, x int) {
 	for col := st; col < st+s.g.width; col++ {
 		for l := 0; l < s.g.height; l++ {
 			for c := 0; c < numAlienColours; c++ {
+				for k := int8(0); k < s.aliens[col][l][c]; k++ {
+					s.earn(a, c)
+				}
 				s.dead[c] += s.aliens[col][l][c]
 				s.aliens[col][l][c] = 0
 			}
