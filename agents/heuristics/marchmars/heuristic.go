@@ -5,9 +5,15 @@
 // rerolling its lowest die when a reroll is at hand; the others hold the
 // LZ. Everyone shoots what is in the way (the aliens on itself first), and
 // an orbital bomber clears a card of 4 aliens or more. Other choices (the
-// ability kept, the drone's dice, the Command Center) take the first legal
-// action. Each choice of a rolled
-// action is the one whose result scores best with Evaluate. It registers
+// drone's dice, the Command Center, precog, giving cards) take the first
+// legal action. Each choice of a rolled action (and of a jet pack's stride, an
+// explorer's advance, a multi-shot's next value, a teleport's level, the
+// sentinels' shot) is the one whose result scores best with Evaluate. It
+// keeps the better ranked ability of its training card, throws the
+// kamikaze bomb when it can, teleports a far marcher toward the defender,
+// uses the laser knife on itself, an equipment move that scores better,
+// the bullets or rail-gun when a shot cannot kill, and the amulet on a
+// bomb short of 9. It registers
 // itself as the game's "heuristic".
 package marchmars
 
@@ -48,13 +54,119 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 	kind, me := s.Pending()
 	switch kind {
 	case "program":
+		if a, ok := h.equip(s, me); ok {
+			return a, nil
+		}
 		return h.program(s, me), nil
 	case "continue":
+		if a, ok := h.equip(s, me); ok {
+			return a, nil
+		}
 		return h.named(s, "roll"), nil
-	case "choose", "hit", "level":
+	case "ability":
+		return h.ability(s), nil
+	case "teleport":
+		return h.teleport(s, me), nil
+	case "amulet":
+		return h.amulet(s), nil
+	case "hit":
+		if a, ok := h.extraHit(s); ok {
+			return a, nil
+		}
+		return h.best(s, me), nil
+	case "choose", "level", "sentinel", "jet", "explore", "multi-shot", "tele-land":
 		return h.best(s, me), nil
 	}
 	return h.legal[0], nil
+}
+
+// abilityRank orders the training abilities the heuristic keeps, best
+// first: the kamikaze's 5 bomb dice, then what clears or crosses the way.
+var abilityRank = []string{"kamikaze", "multi-shot", "jet-pack", "fusion-cannon", "sniper", "assault-soldier",
+	"orbital-bombing", "explorer", "ranger", "drone", "power-up-injector", "communications", "teleportation", "precog"}
+
+// ability keeps the better ranked ability of the card.
+func (h *Agent) ability(s *mm.State) engine.Action {
+	best, rank := h.legal[0], len(abilityRank)
+	for _, a := range h.legal {
+		for r, n := range abilityRank {
+			if s.ActionString(a) == n && r < rank {
+				best, rank = a, r
+			}
+		}
+	}
+	return best
+}
+
+// teleport: a marcher far from the left defender jumps to the farthest
+// card it may reach on the left; the others roll.
+func (h *Agent) teleport(s *mm.State, me int) engine.Action {
+	if marcher(me, s.Game().NumPlayers()) && s.Marine(me).X-s.DefenderColumn(0) > 8 {
+		for _, n := range []string{"teleport-slot0", "teleport-slot1"} {
+			for _, a := range h.legal {
+				if s.ActionString(a) == n {
+					return a
+				}
+			}
+		}
+	}
+	return h.named(s, "no-teleport")
+}
+
+// amulet rerolls every die showing 1 or 2 (the bomb wants a high sum; a
+// shot then has more values to pick from), then rolls.
+func (h *Agent) amulet(s *mm.State) engine.Action {
+	for _, a := range h.legal {
+		n := s.ActionString(a)
+		if strings.HasPrefix(n, "amulet-") && n != "amulet-roll" {
+			if i := int(n[len("amulet-")] - '1'); s.DieValue(i) <= 2 {
+				return a
+			}
+		}
+	}
+	return h.named(s, "amulet-roll")
+}
+
+// extraHit: when no kill is possible, the bullets or the rail-gun.
+func (h *Agent) extraHit(s *mm.State) (engine.Action, bool) {
+	kill, extra := false, engine.Action(-1)
+	for _, a := range h.legal {
+		switch n := s.ActionString(a); {
+		case strings.HasPrefix(n, "kill-"):
+			kill = true
+		case n == "rail-gun" || (n == "bullets" && extra < 0):
+			extra = a
+		}
+	}
+	return extra, !kill && extra >= 0
+}
+
+// equip: the kamikaze whenever it is offered (leaving out a black die,
+// the weakest), the laser knife on the toughest alien on the marine, and
+// an equipment move that scores better than standing.
+func (h *Agent) equip(s *mm.State, me int) (engine.Action, bool) {
+	h.buf = Evaluate(s, h.buf)
+	now := h.buf[me]
+	bestA, bestV := engine.Action(-1), now+1e-9
+	for _, a := range h.legal {
+		n := s.ActionString(a)
+		switch {
+		case n == "kamikaze-without-black":
+			return a, true
+		case strings.HasPrefix(n, "laser-knife-"):
+			bestA, bestV = a, math.Inf(1) // the last listed is the toughest
+		case strings.HasPrefix(n, "rocket-boots-") || strings.HasPrefix(n, "rope-") || strings.HasPrefix(n, "mount-"):
+			if math.IsInf(bestV, 1) {
+				continue
+			}
+			c := s.Clone()
+			c.Apply(a)
+			if h.buf = Evaluate(c, h.buf); h.buf[me] > bestV {
+				bestA, bestV = a, h.buf[me]
+			}
+		}
+	}
+	return bestA, bestA >= 0
 }
 
 // named is the legal action of that name, else the first.
@@ -139,11 +251,16 @@ func (h *Agent) best(s *mm.State, me int) engine.Action {
 		if sum, _ := s.RollSum(); sum < 9 && reroll >= 0 {
 			return reroll
 		}
+		if sum, _ := s.RollSum(); sum < 9 {
+			if a := h.named(s, "amulet"); s.ActionString(a) == "amulet" {
+				return a
+			}
+		}
 		return bomb
 	}
 	bestA, bestV := h.legal[0], math.Inf(-1)
 	for _, a := range h.legal {
-		if strings.Contains(s.ActionString(a), "reroll") {
+		if n := s.ActionString(a); strings.Contains(n, "reroll") || n == "amulet" || strings.HasPrefix(n, "give") {
 			continue
 		}
 		c := s.Clone()
