@@ -61,7 +61,7 @@ var spec = engine.Spec{
 		{Name: "upgrades", Kind: engine.EnumParam, Default: "none", Choices: upgradeNames,
 			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, sentinels, or random (one of the three a side)"},
 		{Name: "training", Kind: engine.EnumParam, Default: "on", Choices: []string{"on", "off"},
-			Doc: "special training cards (the abilities implemented so far; see docs/rules/march-mars.md)"},
+			Doc: "special training cards (see docs/rules/march-mars.md)"},
 		{Name: "equipment", Kind: engine.EnumParam, Default: "auto", Choices: []string{"auto", "on", "off"},
 			Doc: "the Spanish equipment cards and hidden box: auto (in the Spanish edition only), on, off; never at the sergeant level"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
