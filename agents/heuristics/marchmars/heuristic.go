@@ -57,14 +57,21 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 		if a, ok := h.equip(s, me); ok {
 			return a, nil
 		}
+		if a, ok := h.missile(s, me); ok {
+			return a, nil
+		}
 		return h.program(s, me), nil
+	case "beacon":
+		return h.beacon(s), nil
+	case "aim":
+		return h.best(s, me), nil
 	case "continue":
 		if a, ok := h.equip(s, me); ok {
 			return a, nil
 		}
 		return h.named(s, "roll"), nil
 	case "ability":
-		return h.ability(s), nil
+		return h.ability(s, me), nil
 	case "teleport":
 		return h.teleport(s, me), nil
 	case "amulet":
@@ -80,16 +87,80 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 	return h.legal[0], nil
 }
 
-// abilityRank orders the training abilities the heuristic keeps, best
-// first: the kamikaze's 5 bomb dice, then what clears or crosses the way.
-var abilityRank = []string{"kamikaze", "multi-shot", "jet-pack", "fusion-cannon", "sniper", "assault-soldier",
-	"orbital-bombing", "explorer", "ranger", "drone", "power-up-injector", "communications", "teleportation", "precog"}
-
-// ability keeps the better ranked ability of the card.
-func (h *Agent) ability(s *mm.State) engine.Action {
-	best, rank := h.legal[0], len(abilityRank)
+// missile: a holder in a clear LZ fires the heavy missile (3 hits) at the
+// left defender when a marcher stands 2 to 4 columns from it (the beacon).
+func (h *Agent) missile(s *mm.State, me int) (engine.Action, bool) {
+	lz0, lz1 := s.LZ()
+	if !s.DefenderAlive(0) || h.beaconMarine(s) < 0 {
+		return 0, false
+	}
+	for x := lz0; x <= lz1; x++ {
+		if s.ColumnAliens(x) > 0 {
+			return 0, false
+		}
+	}
 	for _, a := range h.legal {
-		for r, n := range abilityRank {
+		if n := s.ActionString(a); n == "missile-high-impact" || n == "missile-perforante" {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// beaconMarine is a marcher 2 to 4 columns right of the living left
+// defender (3, the likeliest sum of the two wave dice, first), or -1.
+func (h *Agent) beaconMarine(s *mm.State) int {
+	best, bd := -1, 9
+	n := s.Game().NumPlayers()
+	for m := 0; m < n; m++ {
+		if s.Gone(m) || !marcher(m, n) {
+			continue
+		}
+		d := s.Marine(m).X - s.DefenderColumn(0)
+		if d >= 2 && d <= 4 && abs(d-3) < bd {
+			best, bd = m, abs(d-3)
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// beacon picks the marcher near the defender as the missile's beacon.
+func (h *Agent) beacon(s *mm.State) engine.Action {
+	if m := h.beaconMarine(s); m >= 0 {
+		if a := h.named(s, "beacon-m"+string(rune('1'+m))); s.ActionString(a) == "beacon-m"+string(rune('1'+m)) {
+			return a
+		}
+	}
+	return h.legal[0]
+}
+
+// The abilities the heuristic keeps, best first: a marcher wants to reach
+// and kill the defender and set the bomb; a holder wants to clear boxes.
+var (
+	marcherRank = []string{"teleportation", "sniper", "kamikaze", "jet-pack", "ranger", "explorer",
+		"multi-shot", "fusion-cannon", "assault-soldier", "drone", "orbital-bombing", "power-up-injector",
+		"communications", "precog"}
+	holderRank = []string{"orbital-bombing", "multi-shot", "fusion-cannon", "assault-soldier", "drone",
+		"sniper", "power-up-injector", "communications", "jet-pack", "ranger", "kamikaze", "explorer",
+		"teleportation", "precog"}
+)
+
+// ability keeps the better ranked ability of the card for its role.
+func (h *Agent) ability(s *mm.State, me int) engine.Action {
+	rankList := holderRank
+	if marcher(me, s.Game().NumPlayers()) {
+		rankList = marcherRank
+	}
+	best, rank := h.legal[0], len(rankList)
+	for _, a := range h.legal {
+		for r, n := range rankList {
 			if s.ActionString(a) == n && r < rank {
 				best, rank = a, r
 			}
@@ -206,7 +277,14 @@ func (h *Agent) program(s *mm.State, me int) engine.Action {
 	// target dice by action and colour (blue, black, white)
 	target := [3][3]int{{1, 0, 1}, {1, 1, 1}}
 	mv := s.Marine(me)
-	if d := mv.X - s.DefenderColumn(0); s.DefenderAlive(0) && d == 2 && marcher(me, s.Game().NumPlayers()) {
+	d := mv.X - s.DefenderColumn(0)
+	switch {
+	case !s.DefenderAlive(0) || !marcher(me, s.Game().NumPlayers()):
+	case s.Ability(me) == "sniper" && d == 2:
+		target = [3][3]int{{1, 2, 1}} // any 2 kills the defender
+	case s.Ability(me) == "sniper" && d == 3:
+		target = [3][3]int{{2, 0, 2}} // any 3 kills it (black dice have none)
+	case d == 2:
 		target = [3][3]int{{1, 2, 1}} // three 2s kill the red defender
 	}
 	if s.BesideMMM(me) {
@@ -300,27 +378,57 @@ func marcher(m, n int) bool { return m < max(1, n/2) }
 
 func score(s *mm.State, n int) float64 {
 	lz0, lz1 := s.LZ()
+	w := (lz0 - 1) / 2 // the width of a card
+	right := s.DefenderColumn(1) >= 0
 	v := 0.0
+	holder := 0
 	for m := 0; m < n; m++ {
+		if s.Gone(m) {
+			continue
+		}
 		mv := s.Marine(m)
-		goal := (lz0 + lz1) / 2
-		if marcher(m, n) {
+		var goal int
+		switch {
+		case marcher(m, n):
 			goal = s.DefenderColumn(0)
 			if s.DefenderAlive(0) {
 				goal += 2 // shoot the defender with three 2s
 			}
+		case holder%2 == 1 && right:
+			goal = lz1 + 1 // just outside the LZ: every LZ box in reach
+			holder++
+		default:
+			goal = lz0 - 1
+			holder++
 		}
 		v -= 1.5 * math.Abs(float64(mv.X-goal))
 		if mv.Crashed {
-			v -= 4
+			v -= 6
 		}
 		v -= 5 * float64(s.Aliens(mv.X, mv.L))
 	}
 	if s.DefenderAlive(0) {
 		v -= 15
 	}
-	for x := lz0; x <= lz1; x++ {
-		v -= 4 * float64(s.ColumnAliens(x))
+	// the LZ must be clear at the end of the turn, and the cards next to
+	// it hold the next group to enter it: hits needed there count
+	clear := true
+	for x := lz0 - w; x <= lz1+w; x++ {
+		for l := 0; l < s.Levels(); l++ {
+			a := s.AlienColours(x, l)
+			hits := float64(a[0] + 2*a[1] + 3*a[2])
+			if x >= lz0 && x <= lz1 {
+				v -= 4 * hits
+				if hits > 0 {
+					clear = false
+				}
+			} else {
+				v -= 1.5 * hits
+			}
+		}
+	}
+	if clear {
+		v += 10
 	}
 	v -= 2 * float64(s.Incoming())
 	v -= 20 * float64(s.Attacks())
