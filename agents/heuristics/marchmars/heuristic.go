@@ -379,9 +379,7 @@ func marcher(m, n int) bool { return m < max(1, n/2) }
 func score(s *mm.State, n int) float64 {
 	lz0, lz1 := s.LZ()
 	w := (lz0 - 1) / 2 // the width of a card
-	right := s.DefenderColumn(1) >= 0
 	v := 0.0
-	holder := 0
 	for m := 0; m < n; m++ {
 		if s.Gone(m) {
 			continue
@@ -394,12 +392,8 @@ func score(s *mm.State, n int) float64 {
 			if s.DefenderAlive(0) {
 				goal += 2 // shoot the defender with three 2s
 			}
-		case holder%2 == 1 && right:
-			goal = lz1 + 1 // just outside the LZ: every LZ box in reach
-			holder++
 		default:
-			goal = lz0 - 1
-			holder++
+			goal = (lz0 + lz1) / 2
 		}
 		v -= 1.5 * math.Abs(float64(mv.X-goal))
 		if mv.Crashed {
