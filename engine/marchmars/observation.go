@@ -68,7 +68,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			}
 			var n, crashed, mine float32
 			for m := 0; m < g.n; m++ {
-				if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+				if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 					n++
 					crashed += b2f(s.mar[m].Crashed)
 					if m == me {
