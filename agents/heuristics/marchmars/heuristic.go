@@ -1,20 +1,22 @@
 // Package marchmars is the heuristic team of March on Mars. The first half
 // of the team (at least one marine) marches along the left side toward its
-// defender, programs 4 dice in one action to kill it with three of a kind,
-// and once beside the MMM programs 2 blue and 2 white dice for the bomb,
-// rerolling its lowest die when a reroll is at hand; the others hold the
-// LZ. Everyone shoots what is in the way (the aliens on itself first), and
-// an orbital bomber clears a card of 4 aliens or more. Other choices (the
-// drone's dice, the Command Center, precog, giving cards) take the first
-// legal action. Each choice of a rolled action (and of a jet pack's stride, an
-// explorer's advance, a multi-shot's next value, a teleport's level, the
-// sentinels' shot) is the one whose result scores best with Evaluate. It
-// keeps the better ranked ability of its training card, throws the
-// kamikaze bomb when it can, teleports a far marcher toward the defender,
-// uses the laser knife on itself, an equipment move that scores better,
-// the bullets or rail-gun when a shot cannot kill, and the amulet on a
-// bomb short of 9. It registers
-// itself as the game's "heuristic".
+// defender, programs 4 dice in one action to kill it with three 2s (a
+// sniper: any 2 or 3 from 2 or 3 columns), and once beside the MMM
+// programs 2 blue and 2 white dice for the bomb, rerolling its lowest die
+// (or using the amulet) when the sum falls short; the others hold the LZ,
+// standing in it, and fire the heavy missile at the defender, a marcher
+// near it as the beacon, when the LZ is clear. Everyone shoots what is in
+// the way (the aliens on itself first), and an orbital bomber clears a card
+// of 4 aliens or more. A marine keeps the ability of its training card that
+// ranks better for its role, throws the kamikaze bomb when it can,
+// teleports toward the defender when far from it, and uses the laser knife
+// on itself, an equipment move that scores better, and the bullets or
+// rail-gun when a shot cannot kill. Each choice of a rolled action (and of
+// a jet pack's stride, an explorer's advance, a multi-shot's next value, a
+// teleport's level, the sentinels' shot, a missile's aim) is the one whose
+// result scores best with Evaluate. Other choices (the drone's dice,
+// precog, giving cards) take the first legal action. It registers itself
+// as the game's "heuristic".
 package marchmars
 
 import (

@@ -74,7 +74,8 @@ func position(t *testing.T, dice []string, together bool) engine.State {
 		t.Fatal(err)
 	}
 	j["aliens"] = []any{}
-	second := []any{13.0, 1.0}
+	lz0, _ := s.(*mm.State).LZ()
+	second := []any{float64(lz0), 1.0}
 	if together {
 		second = []any{0.0, 1.0}
 	}
