@@ -16,35 +16,54 @@ import (
 // martian card's index in the data, an alien colour, a die face code, the
 // wave's side.
 const (
-	aPlace     = 0   // + LZ box: where a marine lands
-	aPick      = 5   // + marine: who plays next this turn
-	aProgram   = 10  // + 3*action + colour: put a die on an action
-	aMove      = 19  // + 32*die + 16*dir (0 left, 1 right) + path mask
-	aShoot     = 211 // + 3*(value-1) + d (0 own box, 1 left, 2 right)
-	aReroll    = 220 // + die: the reroll of a shared box
-	aLZReroll  = 226 // + die: the reroll of the support from the LZ
-	aBomb      = 232 // the dice of this roll blow up the MMM on 9+
-	aLetGo     = 233 // the roll does nothing
-	aLevel     = 234 // + level: the box of the target column
-	aKill      = 242 // + colour: spend the hits to kill an alien
-	aEndShot   = 245 // keep the hits left (they are cleared)
-	aStop      = 246 // end the turn before rolling the next action
-	aRoll      = 247 // roll the next action
-	aTactical  = 248 // + marine: tactical crash support raises it (LZ)
-	aMissile   = 253 // + missile type: the missile battery (LZ)
-	aBait      = 255 // the bait (LZ)
-	aBeacon    = 256 // + marine: the missile's artillery beacon
-	aAim       = 261 // + d (0 left, 1 right): where the missile falls from the beacon
-	aKeepSide  = 263 // the bait: keep the wave's side
-	aRollSide  = 264 // the bait: roll the side again
-	aFire      = 265 // the Seeking missile: no reroll
-	aAntenna   = 266 // + die: the antenna's reroll (Spanish base upgrade)
-	aAbility   = 272 // + 0/1: the ability kept of a training card
-	aInject    = 274 // the power-up injector: 6 dice this turn
-	aOrbital   = 275 // + slot: the orbital bombing clears a card
-	aDrone     = 279 // + pair of colours: the drone's extra shot
-	aNoDrone   = 285 // no drone shot
-	numActions = 286
+	aPlace      = 0   // + LZ box: where a marine lands
+	aPick       = 5   // + marine: who plays next this turn
+	aProgram    = 10  // + 3*action + colour: put a die on an action
+	aMove       = 19  // + 32*die + 16*dir (0 left, 1 right) + path mask
+	aShoot      = 211 // + 3*(value-1) + d (0 own box, 1 left, 2 right)
+	aReroll     = 220 // + die: the reroll of a shared box
+	aLZReroll   = 226 // + die: the reroll of the support from the LZ
+	aBomb       = 232 // the dice of this roll blow up the MMM on 9+
+	aLetGo      = 233 // the roll does nothing
+	aLevel      = 234 // + level: the box of the target column
+	aKill       = 242 // + colour: spend the hits to kill an alien
+	aEndShot    = 245 // keep the hits left (they are cleared)
+	aStop       = 246 // end the turn before rolling the next action
+	aRoll       = 247 // roll the next action
+	aTactical   = 248 // + marine: tactical crash support raises it (LZ)
+	aMissile    = 253 // + missile type: the missile battery (LZ)
+	aBait       = 255 // the bait (LZ)
+	aBeacon     = 256 // + marine: the missile's artillery beacon
+	aAim        = 261 // + d (0 left, 1 right): where the missile falls from the beacon
+	aKeepSide   = 263 // the bait: keep the wave's side
+	aRollSide   = 264 // the bait: roll the side again
+	aFire       = 265 // the Seeking missile: no reroll
+	aAntenna    = 266 // + die: the antenna's reroll (Spanish base upgrade)
+	aAbility    = 272 // + 0/1: the ability kept of a training card
+	aInject     = 274 // the power-up injector: 6 dice this turn
+	aOrbital    = 275 // + slot: the orbital bombing clears a card
+	aDrone      = 279 // + pair of colours: the drone's extra shot
+	aNoDrone    = 285 // no drone shot
+	aJet        = 286 // the jet pack: this move combines two dice
+	aExplore    = 287 // + 0 up, 1 down: the explorer's extra diagonal advance
+	aNoExplore  = 289 // the move lands without it
+	aKamikaze   = 290 // + colour: the kamikaze bomb with 5 dice, one of that colour left out
+	aPrecog     = 293 // precog: pick and roll the dice, then program them
+	aPrecogDie  = 294 // + colour: the next precog die
+	aPrecogAct  = 297 // + action: where the precog die goes
+	aTeleport   = 300 // + slot: teleport to that card with a blue die
+	aNoTeleport = 304 // roll the action instead
+	aAmulet     = 305 // use the amulet: pick dice of this roll to reroll
+	aAmuletDie  = 306 // + die: the amulet rerolls it
+	aAmuletRoll = 312 // roll the picked dice
+	aBullets    = 313 // the bullets: one more hit
+	aRailgun    = 314 // the rail-gun: the shot's 2s hit twice
+	aEquipMove  = 315 // + 2*card (boots, rope, mount) + dir: a one-box move
+	aChip       = 321 // the neural chip: the other ability of the training card
+	aKnife      = 322 // + colour: the laser knife kills an alien in one's box
+	aGive       = 325 // + card: give it to a companion in the box
+	aGiveTo     = 333 // + marine: who receives it
+	numActions  = 338
 )
 
 // outcomes lists a chance task's outcomes.
@@ -92,8 +111,16 @@ func (s *State) outcomes(t task, dst []taskrun.Outcome) []taskrun.Outcome {
 				dst = append(dst, taskrun.Outcome{A: int32(c), N: 1, D: n})
 			}
 		}
+	case kEquip:
+		var buf [numEquipment]int32
+		set := s.equipmentOutcomes(buf[:0])
+		for _, e := range set {
+			dst = append(dst, taskrun.Outcome{A: e, N: 1, D: int32(len(set))})
+		}
 	case kUpgrade:
-		dst = append(dst, taskrun.Outcome{A: upBunker, N: 1, D: 2}, taskrun.Outcome{A: upAntenna, N: 1, D: 2})
+		for u := upBunker; u < upRandom; u++ {
+			dst = append(dst, taskrun.Outcome{A: int32(u), N: 1, D: upRandom - upBunker})
+		}
 	case kSide, kWaveDie:
 		// the white die: 1 left, 2 right, anything else is rolled again;
 		// a missile reads the same die as 1 or 2
@@ -140,6 +167,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = jumping.ProgramKeys(avail, int(s.dice-s.nAssigned)-1, int(s.lastKey), int(s.nActs), aProgram, dst)
 		dst = s.supportActions(a, dst)
 		dst = s.trainingActions(a, dst)
+		dst = s.equipmentActions(a, kProgram, t, dst)
 	case kDrone:
 		for k := range droneDice {
 			dst = append(dst, int32(aDrone+k))
@@ -147,15 +175,13 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		dst = append(dst, aNoDrone)
 	case kAbility:
 		if c := s.trainCard[a]; c >= 0 && int(c) < len(trainingCards) {
-			for i, ab := range trainingCards[c] {
-				if implemented[ab] {
-					dst = append(dst, int32(aAbility+i))
-				}
-			}
+			dst = append(dst, aAbility, aAbility+1)
 		}
 	case kBeacon:
 		for m := 0; m < g.n; m++ {
-			dst = append(dst, int32(aBeacon+m))
+			if !s.mar[m].Gone {
+				dst = append(dst, int32(aBeacon+m))
+			}
 		}
 	case kMissileDie:
 		dst = append(dst, aReroll)
@@ -179,7 +205,7 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 		if int(s.active) != a || s.nDice == 0 {
 			return dst
 		}
-		return s.chooseActions(a, dst)
+		return s.equipmentActions(a, kChoose, t, s.chooseActions(a, dst))
 	case kLevel:
 		x := int(t.B)
 		for l := 0; l < g.height; l++ {
@@ -201,11 +227,40 @@ func (s *State) decisions(t task, dst []int32) []int32 {
 				dst = append(dst, int32(aKill+c))
 			}
 		}
-		if len(dst) > 0 {
-			dst = append(dst, aEndShot)
+		var buf [2]int32
+		eq := s.equipmentActions(a, kHit, t, buf[:0])
+		if len(dst) > 0 || len(eq) > 0 {
+			dst = append(append(dst, aEndShot), eq...)
 		}
 	case kContinue:
 		dst = append(dst, aStop, aRoll)
+		dst = s.equipmentActions(a, kContinue, t, dst)
+	case kEquip:
+		dst = s.equipmentOutcomes(dst)
+	case kAmulet:
+		dst = s.amuletPicks(int(t.B), dst)
+	case kGiveTo:
+		dst = s.giveTo(a, dst)
+	case kSentinel:
+		dst = s.sentinelShots(int(t.B), dst)
+	case kJet:
+		dst = s.jetMoves(int(t.B), dst)
+	case kExplore:
+		dst = append(dst, aExplore, aExplore+1, aNoExplore)
+	case kMulti:
+		if dst = s.shots(a, dst); len(dst) > 0 {
+			dst = append(dst, aEndShot)
+		}
+	case kPrecogPick:
+		dst = s.precogPicks(dst)
+	case kPrecogAct:
+		for j := 0; j <= min(int(s.nActs), 2); j++ {
+			dst = append(dst, int32(aPrecogAct+j))
+		}
+	case kTeleport:
+		dst = append(s.teleportSlots(dst), aNoTeleport)
+	case kTeleLand:
+		dst = s.teleLevels(int(t.B), dst)
 	}
 	return dst
 }
@@ -221,39 +276,24 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	g := s.g
 	ms := &s.mar[a]
 	start := len(dst)
-	if !s.engaged && !s.droneShot && !(s.has(a, abSniper) && s.shot) {
-		for i := 0; i < int(s.nDice); i++ {
-			if !s.firstOf(i) {
-				continue
-			}
-			lo, hi := jumping.PathMasks(int(s.dieCol[i]), s.dieFace[i])
-			for dir := 0; dir < 2; dir++ {
-				for m := lo; m <= hi; m++ {
-					dst = append(dst, int32(aMove+32*i+16*dir+m))
-				}
-			}
-		}
+	canMove := (!s.engaged || s.has(a, abJetPack)) && !s.droneShot && !(s.has(a, abSniper) && s.shot)
+	if canMove {
+		dst = s.jetMoves(-1, dst)
 	}
-	for v := 1; v <= 3; v++ {
-		for d := 0; d < 3; d++ {
-			if (s.engaged && d != 0) || (s.has(a, abSniper) && s.moved) || s.shotHits(a, v, d) == 0 {
-				continue
-			}
-			if _, ok := s.target(a, v, d); ok {
-				dst = append(dst, int32(aShoot+3*(v-1)+d))
-			}
-		}
-	}
+	dst = s.shots(a, dst)
 	bomb := !s.engaged && !s.droneShot && s.canBomb(a)
-	letGo := (len(dst) == start && !bomb) || g.edition == editionEN
-	if (s.companion(a, int(ms.X), int(ms.L)) || s.commsReroll(a)) && !s.teamUsed {
+	jet := canMove && s.has(a, abJetPack) && s.nDice >= 2
+	letGo := (len(dst) == start && !bomb && !jet) || g.edition == editionEN
+	if s.precog {
+		// the future cannot be changed: no reroll of precog dice
+	} else if (s.companion(a, int(ms.X), int(ms.L)) || s.commsReroll(a)) && !s.teamUsed {
 		for i := 0; i < int(s.nDice); i++ {
 			if s.firstOf(i) {
 				dst = append(dst, int32(aReroll+i))
 			}
 		}
 	}
-	if s.lzSupport(a) {
+	if s.lzSupport(a) && !s.precog {
 		for i := 0; i < int(s.nDice); i++ {
 			if s.firstOf(i) {
 				dst = append(dst, int32(aLZReroll+i))
@@ -266,12 +306,15 @@ func (s *State) chooseActions(a int, dst []int32) []int32 {
 	if letGo {
 		dst = append(dst, aLetGo)
 	}
-	if s.antennaReroll(a) {
+	if s.antennaReroll(a) && !s.precog {
 		for i := 0; i < int(s.nDice); i++ {
 			if s.firstOf(i) {
 				dst = append(dst, int32(aAntenna+i))
 			}
 		}
+	}
+	if jet {
+		dst = append(dst, aJet)
 	}
 	return dst
 }
@@ -400,7 +443,18 @@ func (s *State) apply(t task, x int) {
 	case kPick:
 		s.push(kMarine, x-aPick, 0, 0)
 	case kProgram:
-		if x >= aInject {
+		switch {
+		case x >= aAmulet:
+			s.useEquipment(t, a, x)
+			return
+		case x >= aKamikaze && x < aPrecog:
+			s.kamikaze(a, x-aKamikaze)
+			return
+		case x == aPrecog:
+			s.precog, s.precogTurn[a], s.nDice = true, s.turn, 0
+			s.push(kPrecogPick, a, 0, 0)
+			return
+		case x >= aInject:
 			s.training(a, x)
 			s.again(t)
 			return
@@ -418,10 +472,50 @@ func (s *State) apply(t task, x int) {
 		if s.nAssigned < s.dice {
 			s.again(t)
 		}
-	case kChoose:
-		s.choose(t, a, x)
+	case kChoose, kContinue, kHit:
+		if x >= aAmulet {
+			s.useEquipment(t, a, x)
+			return
+		}
+		s.applyRoll(t, a, x)
+	case kEquip:
+		s.deck &^= 1 << x
+		s.hand[a] |= 1 << x
+	case kAmulet:
+		s.amulet(t, x)
+	case kGiveTo:
+		s.hand[a] &^= 1 << t.B
+		s.hand[x-aGiveTo] |= 1 << t.B
+	case kSentinel:
+		s.sentinelShoot(a, int(t.B), x)
+	case kJet:
+		s.jet(a, int(t.B), x)
+	case kExplore:
+		s.explore(a, int(t.B), x)
+	case kMulti:
+		if x != aEndShot {
+			k := x - aShoot
+			s.shoot(a, k/3+1, k%3)
+		}
+	case kPrecogPick:
+		s.precogPick(t, x-aPrecogDie)
+	case kPrecogAct:
+		s.precogAct(a, int(t.B), x-aPrecogAct)
+	case kTeleport:
+		s.teleport(a, int(t.B), x)
+	case kTeleLand:
+		s.teleLand(a, int(t.B), x-aLevel)
 	case kLevel:
 		s.shotL = int8(x - aLevel)
+	}
+}
+
+// applyRoll applies x to a rolled action's choice, a shot's hits or the
+// next action's continue (task t, popped).
+func (s *State) applyRoll(t task, a, x int) {
+	switch int(t.Kind) {
+	case kChoose:
+		s.choose(t, a, x)
 	case kHit:
 		if x != aEndShot {
 			s.kill(x - aKill)
@@ -445,26 +539,9 @@ func (s *State) choose(t task, a, x int) {
 		s.move(a, i, m, 2*dir-1)
 	case x >= aShoot && x < aReroll:
 		k := x - aShoot
-		v, d := k/3+1, k%3
-		col, _ := s.target(a, v, d)
-		s.hits = int8(s.shotHits(a, v, d))
-		s.sniper = s.sniping(a, v)
-		s.shot = true
-		s.shotX, s.shotL = int8(col), s.mar[a].L
-		s.push(kHit, a, 0, 0)
-		if d != 0 {
-			n, last := 0, 0
-			for l := 0; l < s.g.height; l++ {
-				if s.boxAliens(col, l) > 0 {
-					n++
-					last = l
-				}
-			}
-			s.shotL = int8(last)
-			if n > 1 {
-				s.push(kLevel, a, col, 0)
-			}
-		}
+		s.shoot(a, k/3+1, k%3)
+	case x == aJet:
+		s.push(kJet, a, -1, 0)
 	case x >= aReroll && x < aLZReroll:
 		s.teamUsed = true
 		s.again(t)
@@ -481,6 +558,28 @@ func (s *State) choose(t task, a, x int) {
 		if s.bombSum() >= 9 {
 			s.result = 1
 		}
+	}
+}
+
+// aimAt points the hits of a shot of dice of value v (0: not dice) at
+// column x: at level l for a shot at one's own box, else at the column's only box with aliens, or the shooter A picks
+// the level.
+func (s *State) aimAt(a, x, l, v int, own bool) {
+	s.shotX, s.shotL = int8(x), int8(l)
+	s.push(kHit, a, v, 0)
+	if own {
+		return
+	}
+	n, last := 0, 0
+	for k := 0; k < s.g.height; k++ {
+		if s.boxAliens(x, k) > 0 {
+			n++
+			last = k
+		}
+	}
+	s.shotL = int8(last)
+	if n > 1 {
+		s.push(kLevel, a, x, 0)
 	}
 }
 
@@ -532,6 +631,10 @@ func (s *State) outcomeName(t task, x int) string {
 	case kUpgrade:
 		if x >= 0 && x < len(upgradeNames) {
 			return "upgrade-" + upgradeNames[x]
+		}
+	case kEquip:
+		if x >= 0 && x < numEquipment {
+			return "equipment-" + equipmentNames[x]
 		}
 	case kTrain:
 		if x >= 0 && x < len(trainingCards) {
@@ -632,6 +735,45 @@ func (s *State) decisionName(x int) string {
 		return "drone-" + jumping.ColourNames[d[0]] + "-" + jumping.ColourNames[d[1]]
 	case x == aNoDrone:
 		return "no-drone"
+	case x == aJet:
+		return "jet-pack"
+	case x == aExplore, x == aExplore+1:
+		return [2]string{"explore-up", "explore-down"}[x-aExplore]
+	case x == aNoExplore:
+		return "no-explore"
+	case x >= aKamikaze && x < aPrecog:
+		return "kamikaze-without-" + jumping.ColourNames[x-aKamikaze]
+	case x == aPrecog:
+		return "precog"
+	case x >= aPrecogDie && x < aPrecogAct:
+		return "precog-" + jumping.ColourNames[x-aPrecogDie]
+	case x >= aPrecogAct && x < aTeleport:
+		return "precog-to-a" + strconv.Itoa(x-aPrecogAct+1)
+	case x >= aTeleport && x < aNoTeleport:
+		return "teleport-slot" + strconv.Itoa(x-aTeleport)
+	case x == aNoTeleport:
+		return "no-teleport"
+	case x == aAmulet:
+		return "amulet"
+	case x >= aAmuletDie && x < aAmuletRoll:
+		return "amulet-" + s.dieLabel(x-aAmuletDie)
+	case x == aAmuletRoll:
+		return "amulet-roll"
+	case x == aBullets:
+		return "bullets"
+	case x == aRailgun:
+		return "rail-gun"
+	case x >= aEquipMove && x < aChip:
+		k := x - aEquipMove
+		return [3]string{"rocket-boots", "rope", "mount"}[k/2] + "-" + "LR"[k%2:k%2+1]
+	case x == aChip:
+		return "neural-chip"
+	case x >= aKnife && x < aGive:
+		return "laser-knife-" + alienNames[x-aKnife]
+	case x >= aGive && x < aGiveTo:
+		return "give-" + equipmentNames[x-aGive]
+	case x >= aGiveTo && x < numActions:
+		return "give-to-" + marineName(x-aGiveTo)
 	}
 	return "?"
 }

@@ -16,7 +16,7 @@ func TestBuiltinData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Cards) != 8 || d.LZ != 3 || d.Bag != [3]int8{20, 14, 8} {
+	if len(d.Cards) != 8 || d.LZ != 3 || d.Width != 4 || d.Bag != [3]int8{30, 8, 4} {
 		t.Errorf("cards %d, lz %d, bag %v", len(d.Cards), d.LZ, d.Bag)
 	}
 	hidden, hazards := 0, 0
@@ -53,13 +53,16 @@ func TestBadData(t *testing.T) {
 		"no lz":          strings.Replace(defaultData, "lz 3", "", 1),
 		"lz too big":     strings.Replace(defaultData, "lz 3", "lz 9", 1),
 		"bad face":       strings.Replace(defaultData, "1 2 2 3 3 4", "1 2 2 3 3 7", 1),
-		"small bag":      strings.Replace(defaultData, "bag yellow=20 blue=14 red=8", "bag yellow=2", 1),
-		"unknown alien":  strings.Replace(defaultData, "red=8", "green=8", 1),
-		"hidden in open": strings.Replace(defaultData, "oooxoo", "oOoxoo", 1),
-		"bad cell":       strings.Replace(defaultData, "oooxoo", "ooqxoo", 1),
+		"small bag":      strings.Replace(defaultData, "bag yellow=30 blue=8 red=4", "bag yellow=2", 1),
+		"unknown alien":  strings.Replace(defaultData, "red=4", "green=4", 1),
+		"hidden in open": strings.Replace(defaultData, "ooxo", "oOxo", 1),
+		"bad cell":       strings.Replace(defaultData, "ooxo", "oqxo", 1),
 		"statement":      defaultData + "\nfoo 1\n",
 	}
 	for name, text := range cases {
+		if text == defaultData {
+			t.Errorf("%s: the case changes nothing", name)
+		}
 		if _, err := ParseData(text); !errors.Is(err, ErrBadData) {
 			t.Errorf("%s: got %v, want ErrBadData", name, err)
 		}

@@ -29,6 +29,12 @@ func (s *State) Effects(after engine.State) []string {
 	if n.turn != s.turn {
 		ev = append(ev, fmt.Sprintf("turn %d begins", n.turn))
 	}
+	if n.equipOpen && !s.equipOpen {
+		ev = append(ev, "High Command drops equipment: every blue or red alien killed draws a card")
+	}
+	if n.hiddenTaken && !s.hiddenTaken {
+		ev = append(ev, "the hidden box is found")
+	}
 	if n.nDice > 0 && (s.nDice == 0 || n.dieCol != s.dieCol || n.dieFace != s.dieFace) {
 		e := "dice:"
 		for i := 0; i < int(n.nDice); i++ {
@@ -44,8 +50,23 @@ func (s *State) Effects(after engine.State) []string {
 		if b.Crashed && !a.Crashed {
 			ev = append(ev, marineName(m)+" crashes")
 		}
-		if a.Crashed && !b.Crashed {
+		if a.Crashed && !b.Crashed && !b.Gone {
 			ev = append(ev, marineName(m)+" is raised")
+		}
+		if b.Gone && !a.Gone {
+			ev = append(ev, marineName(m)+" blows itself up beside the MMM and is out of the game (kamikaze)")
+		}
+		if s.ability[m] != n.ability[m] && s.ability[m] != abNone {
+			ev = append(ev, marineName(m)+" turns its training card: "+abilityNames[n.ability[m]])
+		}
+		for e := 0; e < numEquipment; e++ {
+			had, has := s.holds(m, e), n.holds(m, e)
+			switch {
+			case has && !had:
+				ev = append(ev, marineName(m)+" gets equipment: "+equipmentNames[e])
+			case had && !has && n.discard>>e&1 != 0:
+				ev = append(ev, marineName(m)+" uses equipment: "+equipmentNames[e])
+			}
 		}
 	}
 	for k := 0; k < numAlienColours; k++ {

@@ -24,16 +24,16 @@ const (
 
 var diffNames = []string{"normal", "baby", "sergeant", "exterminator"}
 
-// Base upgrades (Spanish edition). Sentinels are not implemented (see
-// docs/rules/march-mars.md).
+// Base upgrades (Spanish edition).
 const (
 	upNone = iota
 	upBunker
 	upAntenna
+	upSentinels
 	upRandom
 )
 
-var upgradeNames = []string{"none", "bunker", "antenna", "random"}
+var upgradeNames = []string{"none", "bunker", "antenna", "sentinels", "random"}
 
 // Editions.
 const (
@@ -59,9 +59,11 @@ var spec = engine.Spec{
 		{Name: "difficulty", Kind: engine.EnumParam, Default: "normal", Choices: diffNames,
 			Doc: "normal; baby (waves 1 smaller); sergeant (LZ marines count on both sides); exterminator (and yellow aliens deploy onto marines)"},
 		{Name: "upgrades", Kind: engine.EnumParam, Default: "none", Choices: upgradeNames,
-			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, or random (one of the two a side)"},
+			Doc: "the base upgrade counters beside the LZ (Spanish rule): none (counters without effect, the English rules), bunker, antenna, sentinels, or random (one of the three a side)"},
 		{Name: "training", Kind: engine.EnumParam, Default: "on", Choices: []string{"on", "off"},
-			Doc: "special training cards (the abilities implemented so far; see docs/rules/march-mars.md)"},
+			Doc: "special training cards (see docs/rules/march-mars.md)"},
+		{Name: "equipment", Kind: engine.EnumParam, Default: "auto", Choices: []string{"auto", "on", "off"},
+			Doc: "the Spanish equipment cards and hidden box: auto (in the Spanish edition only), on, off; never at the sergeant level"},
 		{Name: "data", Kind: engine.StringParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice and bag (format: mars.txt); empty: built in"},
 	},
@@ -77,6 +79,7 @@ func init() {
 			cfgs = append(cfgs, engine.Params{"players": "3", "edition": ed, "difficulty": d})
 		}
 		cfgs = append(cfgs, engine.Params{"players": "3", "edition": ed, "training": "off"})
+		cfgs = append(cfgs, engine.Params{"players": "2", "edition": ed, "equipment": map[string]string{"en": "on", "es": "off"}[ed]})
 		for _, u := range upgradeNames[1:] {
 			cfgs = append(cfgs, engine.Params{"players": "4", "edition": ed, "upgrades": u})
 		}
@@ -93,6 +96,7 @@ type Game struct {
 	difficulty int
 	upgrades   int
 	training   bool
+	equipment  bool // equipment cards and the hidden box are in play
 	data       *Data
 
 	width, height, plain int
@@ -130,6 +134,16 @@ func NewGame(p engine.Params, d *Data) (*Game, error) {
 		}
 	}
 	g.training = p["training"] != "off"
+	switch p["equipment"] {
+	case "on":
+		g.equipment = true
+	case "off":
+	default:
+		g.equipment = g.edition == editionES
+	}
+	if g.difficulty == diffSergeant {
+		g.equipment = false // "equipment is for space cowards"
+	}
 	for i, n := range upgradeNames {
 		if p["upgrades"] == n {
 			g.upgrades = i
@@ -206,7 +220,7 @@ func (g *Game) NumPlayers() int { return g.n }
 func (g *Game) NumActions() int { return numActions }
 
 // MaxChanceOutcomes covers the martian cards, alien colours, die faces,
-// the wave's side and the upgrades.
+// the wave's side, the upgrades and the equipment cards.
 func (g *Game) MaxChanceOutcomes() int { return maxCards }
 
 // ObservationShape is a flat vector; see observation.go.
@@ -225,12 +239,21 @@ func (g *Game) MaxGameLength() int {
 // rerolls (2 actions each), a choice, a level, 12 kills (a fusion cannon's
 // 1s) and an end of shot (and the drone's shot, bounded like an action), a continue, and a wave of at most n+1 alien
 // draws (a skull) (the Command Center's options replace the programme and
-// take fewer); the end of the turn: the side of the wave, the bait and its
+// take fewer); the end of the turn: the sentinels of both sides (2 dice,
+// a shot, a level, 2 kills and an end), the side of the wave, the bait and its
 // new side, and the wave's draws.
 func (g *Game) turnBound() int {
 	n := g.n
-	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1)
-	return n + n*(2+6+3*perAction+perAction) + 2 + 2 + (n + 2)
+	// jet pack 2 strides, explorer 1, multi-shot 2 more shots of 15, a
+	// teleport 3
+	perAction := 6 + 6 + 1 + 1 + 13 + 1 + (n + 1) + 2 + 1 + 2*15 + 3
+	// equipment: a card drawn for each kill, then perhaps used (the amulet
+	// takes the most: 1 + 6 picks + a roll + 6 dice)
+	perAction += 3 * 13 * (1 + 14)
+	cards := numEquipment * 16 // the hand at the start of a turn, used or given
+	sentinels := 2 * (2 + 1 + 1 + 3)
+	precog := 3 * maxDice // picks, rolls and actions of the dice
+	return n + n*(2+6+precog+cards+3*perAction+perAction) + sentinels + 2 + 2 + (n + 2)
 }
 
 // MinUtility is -1: the MMM stands.

@@ -78,3 +78,21 @@ func (s *State) Programme() [3][3]int {
 
 // Columns is the number of columns of the board.
 func (s *State) Columns() int { return s.g.cols }
+
+// AlienColours counts the aliens of a box by colour: yellow, blue, red.
+func (s *State) AlienColours(x, l int) [3]int {
+	if x < 0 || x >= s.g.cols || l < 0 || l >= s.g.height {
+		return [3]int{}
+	}
+	a := &s.aliens[x][l]
+	return [3]int{int(a[0]), int(a[1]), int(a[2])}
+}
+
+// Levels is the number of levels of the board.
+func (s *State) Levels() int { return s.g.height }
+
+// Gone reports whether marine m left the game (a kamikaze).
+func (s *State) Gone(m int) bool { return s.mar[m].Gone }
+
+// Ability names marine m's special training ("none" before the choice).
+func (s *State) Ability(m int) string { return abilityNames[s.ability[m]] }

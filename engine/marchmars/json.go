@@ -14,11 +14,16 @@ import (
 //	{"cards": [card ids by slot, 0 = not dealt],
 //	 "aliens": [{"box": [column, level], "n": [yellow, blue, red]}, ...],
 //	 "incoming": [[3], [3]], "bag": [3], "dead": [3], "pending": [3],
-//	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool}],
+//	 "marines": [{"pos": [column, level], "crashed": bool, "played": bool, "gone": bool}],
 //	 "turn": n, "attacks": n, "result": -1|0|1, "bait": marine or -1,
 //	 "upgrades": [2 names], "intact": [2 bools], "antenna_used": [5 bools],
 //	 "training": [{"card": index or -1, "ability": name, "injected": bool}],
 //	 "orbital_used", "moved", "has_shot", "sniper_shot", "drone_shot": bools,
+//	 "flying", "fly_skull", "explored": bools (a move waiting to land),
+//	 "multi_used": bit v for each value a multi-shot fired,
+//	 "precog": bool, "precog_turn": [5 turns], "precog_pool": [{"die", "action"}],
+//	 "equipment": {"hands": [[card names] per marine], "deck": [names],
+//	    "discard": [names], "open": bool, "hidden_taken": bool},
 //	 "active": {"marine", "dice", "program": [3][3], "assigned", "last_key",
 //	    "actions", "action", "lz_reroll"},
 //	 "roll": {"dice": ["black2x", ...], "engaged", "team_reroll"},
@@ -33,6 +38,7 @@ type marineJSON struct {
 	Pos     [2]int `json:"pos"`
 	Crashed bool   `json:"crashed,omitempty"`
 	Played  bool   `json:"played,omitempty"`
+	Gone    bool   `json:"gone,omitempty"`
 }
 
 type activeJSON struct {
@@ -65,6 +71,49 @@ type trainingJSON struct {
 	Injected bool   `json:"injected,omitempty"`
 }
 
+// poolJSON is a precog die: its face and the action it went to.
+type poolJSON struct {
+	Die    string `json:"die"`
+	Action int    `json:"action"`
+}
+
+// equipmentJSON is the equipment: each marine's cards, the deck, the
+// discards (card names), whether kills draw cards, the hidden box taken.
+type equipmentJSON struct {
+	Hands   [][]string `json:"hands"`
+	Deck    []string   `json:"deck"`
+	Discard []string   `json:"discard"`
+	Open    bool       `json:"open,omitempty"`
+	Hidden  bool       `json:"hidden_taken,omitempty"`
+}
+
+func cardNames(set uint8) []string {
+	out := []string{}
+	for e := 0; e < numEquipment; e++ {
+		if set>>e&1 != 0 {
+			out = append(out, equipmentNames[e])
+		}
+	}
+	return out
+}
+
+func cardSet(names []string) (uint8, error) {
+	var set uint8
+	for _, n := range names {
+		e := -1
+		for i, en := range equipmentNames {
+			if en == n {
+				e = i
+			}
+		}
+		if e < 0 || set>>e&1 != 0 {
+			return 0, bad("equipment card %q unknown or twice", n)
+		}
+		set |= 1 << e
+	}
+	return set, nil
+}
+
 type stateJSON struct {
 	Cards    []int                    `json:"cards"`
 	Aliens   []alienJSON              `json:"aliens"`
@@ -86,6 +135,14 @@ type stateJSON struct {
 	HasShot  bool                     `json:"has_shot,omitempty"`
 	Sniper   bool                     `json:"sniper_shot,omitempty"`
 	Drone    bool                     `json:"drone_shot,omitempty"`
+	Flying   bool                     `json:"flying,omitempty"`
+	FlySkull bool                     `json:"fly_skull,omitempty"`
+	Explored bool                     `json:"explored,omitempty"`
+	Multi    int                      `json:"multi_used,omitempty"`
+	Precog   bool                     `json:"precog,omitempty"`
+	PrecogT  [maxMarines]int8         `json:"precog_turn"`
+	Pool     []poolJSON               `json:"precog_pool,omitempty"`
+	Equip    equipmentJSON            `json:"equipment"`
 	Active   activeJSON               `json:"active"`
 	Roll     rollJSON                 `json:"roll"`
 	Shot     shotJSON                 `json:"shot"`
@@ -105,6 +162,14 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
 	}
 	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
+	j.Flying, j.FlySkull, j.Explored, j.Multi, j.Precog, j.PrecogT = s.flying, s.flySkull, s.explored, int(s.multiUsed), s.precog, s.precogTurn
+	j.Equip = equipmentJSON{Deck: cardNames(s.deck), Discard: cardNames(s.discard), Open: s.equipOpen, Hidden: s.hiddenTaken}
+	for m := 0; m < g.n; m++ {
+		j.Equip.Hands = append(j.Equip.Hands, cardNames(s.hand[m]))
+	}
+	for i := 0; i < int(s.nPool); i++ {
+		j.Pool = append(j.Pool, poolJSON{dieName(int(s.poolCol[i]), s.poolFace[i]), int(s.poolAct[i])})
+	}
 	for k := 0; k < g.slots(); k++ {
 		id := 0
 		if s.slots[k] >= 0 {
@@ -122,7 +187,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	for m := 0; m < g.n; m++ {
 		ms := &s.mar[m]
-		j.Marines = append(j.Marines, marineJSON{[2]int{int(ms.X), int(ms.L)}, ms.Crashed, ms.Played})
+		j.Marines = append(j.Marines, marineJSON{[2]int{int(ms.X), int(ms.L)}, ms.Crashed, ms.Played, ms.Gone})
 	}
 	j.Active = activeJSON{int(s.active), int(s.dice), s.prog, int(s.nAssigned), int(s.lastKey), int(s.nActs), int(s.act), s.lzReroll}
 	j.Roll.Dice = []string{}
@@ -200,7 +265,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		if !in(mj.Pos[0], 0, g.cols-1) || !in(mj.Pos[1], 0, g.height-1) {
 			return nil, bad("marine %d at %v: off the board", m, mj.Pos)
 		}
-		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played}
+		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played, mj.Gone}
 	}
 	if !in(j.Turn, 0, maxTurns) || !in(j.Attacks, 0, 3) || !in(j.Result, -1, 1) {
 		return nil, bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
@@ -238,6 +303,26 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
 	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
+	if !in(j.Multi, 0, 15) || len(j.Pool) > maxDice {
+		return nil, bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
+	}
+	for m, t := range j.PrecogT {
+		if !in8(t, 0, maxTurns) {
+			return nil, bad("precog turn %d of marine %d", t, m)
+		}
+	}
+	s.flying, s.flySkull, s.explored, s.multiUsed, s.precog, s.precogTurn = j.Flying, j.FlySkull, j.Explored, int8(j.Multi), j.Precog, j.PrecogT
+	for i, p := range j.Pool {
+		col, face, err := g.parseDie(p.Die)
+		if err != nil || !in(p.Action, 0, 2) {
+			return nil, bad("precog die %+v", p)
+		}
+		s.poolCol[i], s.poolFace[i], s.poolAct[i] = int8(col), face, int8(p.Action)
+	}
+	s.nPool = int8(len(j.Pool))
+	if err := s.decodeEquipment(j.Equip); err != nil {
+		return nil, err
+	}
 	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
 	ac := j.Active
 	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
@@ -262,17 +347,9 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, bad("%d dice rolled", len(j.Roll.Dice))
 	}
 	for i, name := range j.Roll.Dice {
-		col, face := -1, int8(0)
-		for c, cn := range jumping.ColourNames {
-			if len(name) > len(cn) && name[:len(cn)] == cn {
-				f, err := jumping.ParseFace(name[len(cn):])
-				if err == nil && jumping.HasFace(g.data.Dice[c], f) {
-					col, face = c, f
-				}
-			}
-		}
-		if col < 0 {
-			return nil, bad("die %q", name)
+		col, face, err := g.parseDie(name)
+		if err != nil {
+			return nil, err
 		}
 		s.dieCol[i], s.dieFace[i] = int8(col), face
 	}
@@ -289,6 +366,56 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, bad("a decided game with tasks left")
 	}
 	return s, nil
+}
+
+// decodeEquipment reads the equipment: every card in exactly one of the
+// deck, the discards and the hands when it is in play, none otherwise.
+func (s *State) decodeEquipment(j equipmentJSON) error {
+	g := s.g
+	if len(j.Hands) != g.n {
+		return bad("%d equipment hands, want %d", len(j.Hands), g.n)
+	}
+	var all uint8
+	n := 0
+	sets := append([][]string{j.Deck, j.Discard}, j.Hands...)
+	for i, names := range sets {
+		set, err := cardSet(names)
+		if err != nil {
+			return err
+		}
+		switch i {
+		case 0:
+			s.deck = set
+		case 1:
+			s.discard = set
+		default:
+			s.hand[i-2] = set
+		}
+		all |= set
+		n += cards(set)
+	}
+	want := 0
+	if g.equipment {
+		want = numEquipment
+	}
+	if n != want || cards(all) != want || (!g.equipment && (j.Open || j.Hidden)) {
+		return bad("equipment %+v", j)
+	}
+	s.equipOpen, s.hiddenTaken = j.Open, j.Hidden
+	return nil
+}
+
+// parseDie reads dieName's form: a colour and one of its die's faces.
+func (g *Game) parseDie(name string) (int, int8, error) {
+	for c, cn := range jumping.ColourNames {
+		if len(name) > len(cn) && name[:len(cn)] == cn {
+			f, err := jumping.ParseFace(name[len(cn):])
+			if err == nil && jumping.HasFace(g.data.Dice[c], f) {
+				return c, f, nil
+			}
+		}
+	}
+	return 0, 0, bad("die %q", name)
 }
 
 // decodeTasks checks each task's fields against what its kind reads.
@@ -323,8 +450,20 @@ func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
 			ok = ok && in(tj.B, 0, 2)
 		case kLevel:
 			ok = ok && in(tj.B, 0, g.cols-1)
-		case kWave, kSide:
+		case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
 			ok = ok && in(tj.B, 0, 1)
+		case kJet:
+			ok = ok && in(tj.B, -1, maxDice-1)
+		case kPrecogAct:
+			ok = ok && in(tj.B, 0, maxDice-1)
+		case kTeleport:
+			ok = ok && in(tj.B, 0, 2)
+		case kTeleLand:
+			ok = ok && in(tj.B, 0, g.slots()-1)
+		case kAmulet:
+			ok = ok && in(tj.B, 0, 1<<maxDice-1)
+		case kGiveTo:
+			ok = ok && in(tj.B, 0, numEquipment-1)
 		default:
 			ok = ok && in(tj.B, 0, 2*maxDice)
 		}

@@ -13,23 +13,29 @@ import (
 //     yellow, blue and red aliens (counts), marines, crashed marines, and
 //     the observer in that box: 11 values a box;
 //   - the marines, the observer first and the others after it in seat
-//     order, 8 values each (5 slots, zero for absent seats): column/cols,
-//     level/height, crashed, played this turn, active, present, its
-//     ability/14, injected last turn;
+//     order, 9 values each (5 slots, zero for absent seats): column/cols,
+//     level/height, crashed, played this turn, active, in the game (not
+//     gone), its ability/14, injected last turn, used precog this turn,
+//     the equipment cards it holds (8);
 //   - the game: a bait is set, the orbital bombing used, the active marine
-//     moved, shot, the shot is a sniper's, the roll is the drone's, the upgrade counters (2 sides x intact,
-//     bunker, antenna), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
+//     moved, shot, the shot is a sniper's, the roll is the drone's, a move in
+//     flight, its skull, the explorer used, the values a multi-shot fired (3),
+//     precog this turn, the precog dice (6 x colour one-hot, value/4,
+//     action/2, present), the equipment (in play, unlocked, the hidden
+//     box taken, deck/8, discards/8), the upgrade counters (2 sides x intact,
+//     bunker, antenna, sentinels), the observer used its antenna reroll, turn/8, attacks/3, the incoming-wave boxes (2 sides x 3
 //     colours), the bag and the dead pile (3 each, /20), the pending group (3);
 //   - the active turn: dice to program/4, the programme (3 actions x 3
 //     colours), actions programmed, action being played, LZ reroll used,
 //     shared-box reroll used, engaged;
 //   - the roll: 6 dice x (colour one-hot, value/4, skull, present);
 //   - the shot: hits, target column/cols, target level/height;
-//   - the task on top: one-hot of its kind, and whether the observer decides.
+//   - the task on top: one-hot of its kind, whether the observer decides,
+//     and its B/8 (a shot's value, a die, a side, a card).
 const (
 	perBox    = 11
-	perMarine = 8
-	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5
+	perMarine = 9 + numEquipment
+	numGlobal = 2 + 6 + 3 + 3 + 3 + 1 + 9 + 6 + 6*6 + 3 + numKinds + 1 + 1 + 7 + 5 + 2 + 7 + maxDice*6 + 6
 )
 
 func (g *Game) observationSize() int {
@@ -62,7 +68,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			}
 			var n, crashed, mine float32
 			for m := 0; m < g.n; m++ {
-				if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+				if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 					n++
 					crashed += b2f(s.mar[m].Crashed)
 					if m == me {
@@ -87,9 +93,13 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(ms.Crashed))
 		put(b2f(ms.Played))
 		put(b2f(int(s.active) == m))
-		put(1)
+		put(b2f(!ms.Gone))
 		put(float32(s.ability[m]) / numAbilities)
 		put(b2f(s.injected[m]))
+		put(b2f(s.precogTurn[m] > 0 && s.precogTurn[m] == s.turn))
+		for e := 0; e < numEquipment; e++ {
+			put(b2f(s.hand[m]>>e&1 != 0))
+		}
 	}
 	put(b2f(s.bait >= 0))
 	put(b2f(s.orbitalUsed))
@@ -97,10 +107,34 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	put(b2f(s.shot))
 	put(b2f(s.sniper))
 	put(b2f(s.droneShot))
+	put(b2f(s.flying))
+	put(b2f(s.flySkull))
+	put(b2f(s.explored))
+	for v := 1; v <= 3; v++ {
+		put(b2f(s.multiUsed>>v&1 != 0))
+	}
+	put(b2f(s.precog))
+	put(b2f(g.equipment))
+	put(b2f(s.equipOpen))
+	put(b2f(s.hiddenTaken))
+	put(float32(cards(s.deck)) / numEquipment)
+	put(float32(cards(s.discard)) / numEquipment)
+	for d := 0; d < maxDice; d++ {
+		if d >= int(s.nPool) {
+			i += 6
+			continue
+		}
+		f[i+int(s.poolCol[d])] = 1
+		i += 3
+		put(float32(jumping.FaceValue(s.poolFace[d])) / 4)
+		put(float32(s.poolAct[d]) / 2)
+		put(1)
+	}
 	for side := 0; side < 2; side++ {
 		put(b2f(s.intact[side]))
 		put(b2f(s.upgrade[side] == upBunker))
 		put(b2f(s.upgrade[side] == upAntenna))
+		put(b2f(s.upgrade[side] == upSentinels))
 	}
 	if me >= 0 && me < g.n {
 		put(b2f(s.antenna[me]))
@@ -150,6 +184,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	put(float32(s.shotX) / float32(g.cols))
 	put(float32(s.shotL) / float32(g.height))
 	if t, ok := s.top(); ok {
+		f[i+numKinds+1] = float32(t.B) / 8
 		f[i+int(t.Kind)] = 1
 		f[i+numKinds] = b2f(!isChance(int(t.Kind)) && int(t.A) == me)
 	}

@@ -77,6 +77,17 @@ func (s *State) String() string {
 		if ms.Crashed {
 			b.WriteString(" CRASHED")
 		}
+		if ms.Gone {
+			b.WriteString(" GONE (kamikaze)")
+		}
+		if s.hand[m] != 0 {
+			b.WriteString(" equipment:")
+			for e := 0; e < numEquipment; e++ {
+				if s.holds(m, e) {
+					b.WriteString(" " + equipmentNames[e])
+				}
+			}
+		}
 		if ms.Played {
 			b.WriteString(" played")
 		}
@@ -159,7 +170,7 @@ func (s *State) drawBox(x, l int) string {
 func (s *State) content(x, l int) string {
 	mc, n := byte(' '), 0
 	for m := 0; m < s.g.n; m++ {
-		if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			n++
 			mc = byte('1' + m)
 		}

@@ -9,48 +9,67 @@ import (
 // work and push what follows; decision and chance tasks wait on top for an
 // action.
 const (
-	kCard       = iota // chance: the martian card of slot B
-	kPlace             // decision: marine A takes a box of the LZ
-	kDraw              // chance: an alien drawn from the bag into the pending group
-	kDeploy            // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
-	kTurnStart         // auto: a game turn begins: the incoming waves enter the LZ
-	kPick              // decision: marine A says who plays next
-	kMarine            // auto: marine A's turn begins
-	kProgram           // decision: A spreads its dice over the actions
-	kAction            // auto: A rolls action B
-	kRoll              // chance: die B of the roll
-	kChoose            // decision: A moves, shoots, bombs, rerolls or lets the roll go
-	kLevel             // decision: A picks the box (level) of column B it shoots at
-	kHit               // decision: A spends its hits on the aliens of the target box
-	kAfter             // auto: after action B: the wave of a skull, the next action
-	kContinue          // decision: A rolls the next action or stops
-	kTurnEnd           // auto: the end of a game turn: the attack on the LZ, the wave
-	kSide              // chance: the white die sends the wave left (0) or right (1)
-	kWave              // auto: a wave on side B
-	kBeacon            // decision: A picks the beacon marine of missile B
-	kWaveDie           // chance: the wave die B of a missile (1 or 2)
-	kMissileDie        // decision: A may reroll a die of the Seeking missile
-	kAim               // decision: A aims missile B from beacon C left or right
-	kBait              // decision: A keeps the wave's side B or rolls it again
-	kUpgrade           // chance: the upgrade of side B (random upgrades)
-	kTrain             // chance: marine A's special training card
-	kAbility           // decision: A keeps one of its card's two abilities
-	kDrone             // decision: A's drone shoots with two dice of its choice, or not
-	kDroneEnd          // auto: after the drone's shot
+	kCard         = iota // chance: the martian card of slot B
+	kPlace               // decision: marine A takes a box of the LZ
+	kDraw                // chance: an alien drawn from the bag into the pending group
+	kDeploy              // auto: the pending group deploys on slot B (B=-1: the LZ, from side C)
+	kTurnStart           // auto: a game turn begins: the incoming waves enter the LZ
+	kPick                // decision: marine A says who plays next
+	kMarine              // auto: marine A's turn begins
+	kProgram             // decision: A spreads its dice over the actions
+	kAction              // auto: A rolls action B
+	kRoll                // chance: die B of the roll
+	kChoose              // decision: A moves, shoots, bombs, rerolls or lets the roll go
+	kLevel               // decision: A picks the box (level) of column B it shoots at
+	kHit                 // decision: A spends its hits on the aliens of the target box
+	kAfter               // auto: after action B: the wave of a skull, the next action
+	kContinue            // decision: A rolls the next action or stops
+	kTurnEnd             // auto: the end of a game turn: the attack on the LZ, the wave
+	kSide                // chance: the white die sends the wave left (0) or right (1)
+	kWave                // auto: a wave on side B
+	kBeacon              // decision: A picks the beacon marine of missile B
+	kWaveDie             // chance: the wave die B of a missile (1 or 2)
+	kMissileDie          // decision: A may reroll a die of the Seeking missile
+	kAim                 // decision: A aims missile B from beacon C left or right
+	kBait                // decision: A keeps the wave's side B or rolls it again
+	kUpgrade             // chance: the upgrade of side B (random upgrades)
+	kTrain               // chance: marine A's special training card
+	kAbility             // decision: A keeps one of its card's two abilities
+	kDrone               // decision: A's drone shoots with two dice of its choice, or not
+	kDroneEnd            // auto: after the drone's shot
+	kLZCheck             // auto: the aliens left in the LZ attack the base, the next wave
+	kSentinelRoll        // auto: the sentinels of side B roll their 2 dice
+	kSentinel            // decision: A aims the sentinels of side B (a shot as a marine's)
+	kJet                 // decision: A's jet pack strides with a die (B=-1 the first, else after die B)
+	kExplore             // decision: A's explorer adds a diagonal advance to its move in direction B, or not
+	kMulti               // decision: A's multi-shot fires the roll's next value, or stops
+	kKamikaze            // auto: A's kamikaze bomb of 5 dice goes off
+	kPrecogPick          // decision: A picks the colour of its next precog die
+	kPrecogAct           // decision: A puts precog die B on an action
+	kTeleport            // decision: A teleports to a card before rolling action B, or not
+	kTeleLand            // decision: A picks the level where it appears in column B
+	kEquip               // chance: marine A draws an equipment card
+	kAmulet              // decision: A picks the dice its amulet rerolls (B: those picked)
+	kGiveTo              // decision: A gives equipment card B to a companion
 	numKinds
 )
 
 var kindNames = [numKinds]string{"card", "place", "draw", "deploy", "turn-start", "pick", "marine",
 	"program", "action", "roll", "choose", "level", "hit", "after", "continue", "turn-end", "side", "wave",
-	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end"}
+	"beacon", "wave-die", "missile-die", "aim", "bait", "upgrade", "train", "ability", "drone", "drone-end",
+	"lz-check", "sentinel-roll", "sentinel", "jet", "explore", "multi-shot", "kamikaze", "precog-pick",
+	"precog-act", "teleport", "tele-land", "equipment", "amulet", "give-to"}
 
 func isChance(kind int) bool {
-	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade || kind == kTrain
+	return kind == kCard || kind == kDraw || kind == kRoll || kind == kSide || kind == kWaveDie || kind == kUpgrade ||
+		kind == kTrain || kind == kEquip
 }
 
 func isDecision(kind int) bool {
 	switch kind {
-	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone:
+	case kPlace, kPick, kProgram, kChoose, kLevel, kHit, kContinue, kBeacon, kMissileDie, kAim, kBait, kAbility, kDrone,
+		kSentinel, kJet, kExplore, kMulti, kPrecogPick, kPrecogAct, kTeleport, kTeleLand,
+		kAmulet, kGiveTo:
 		return true
 	}
 	return false
@@ -90,6 +109,10 @@ func (s *State) setup() {
 			s.push(kAbility, m, 0, 0)
 			s.push(kTrain, m, 0, 0)
 		}
+	}
+	if g.equipment {
+		s.deck = allEquipment
+		s.equipOpen = g.difficulty == diffBaby
 	}
 	for side := 0; side < g.sides; side++ {
 		s.intact[side] = true
@@ -160,6 +183,14 @@ func (s *State) run(t task) {
 		s.droneEnd(a)
 	case kTurnEnd:
 		s.turnEnd()
+	case kLZCheck:
+		s.lzCheck()
+	case kKamikaze:
+		s.kamikazeEnd(a)
+	case kEquip:
+		s.drawEquipment(t)
+	case kSentinelRoll:
+		s.sentinelRoll(int(t.B))
 	case kWave:
 		s.wave(int(t.B))
 	}
@@ -171,9 +202,12 @@ func (s *State) turnStart() {
 	g := s.g
 	s.turn++
 	s.bait = -1
+	if g.equipment && s.turn == 5 && s.defenderAlive(0) && (g.sides == 1 || s.defenderAlive(1)) {
+		s.equipOpen = true // High Command drops the equipment
+	}
 	s.antenna = [maxMarines]bool{}
 	for m := 0; m < g.n; m++ {
-		s.mar[m].Played = false
+		s.mar[m].Played = s.mar[m].Gone
 	}
 	s.push(kTurnEnd, 0, 0, 0)
 	s.push(kPick, s.nextPicker(), 0, 0)
@@ -213,11 +247,13 @@ func (s *State) marineStart(a int) {
 	s.prog = [3][jumping.NumColours]int8{}
 	s.nAssigned, s.lastKey, s.nActs, s.act = 0, -1, 0, 0
 	s.lzReroll = false
+	s.explored, s.precog, s.nPool = false, false, 0
 	s.push(kAction, a, 0, 0)
 	s.push(kProgram, a, 0, 0)
 }
 
-// startAction rolls the dice of programmed action j.
+// startAction rolls the dice of programmed action j; a teleporter may
+// first teleport with one of the action's blue dice.
 func (s *State) startAction(a, j int) {
 	ms := &s.mar[a]
 	if ms.Crashed || j >= int(s.nActs) || j > 2 {
@@ -226,16 +262,41 @@ func (s *State) startAction(a, j int) {
 	}
 	s.act = int8(j)
 	s.nDice = 0
-	for c := 0; c < jumping.NumColours; c++ {
-		for k := int8(0); k < s.prog[j][c] && s.nDice < maxDice; k++ {
-			s.dieCol[s.nDice], s.dieFace[s.nDice] = int8(c), 0
-			s.nDice++
+	s.multiUsed = 0
+	s.push(kAfter, a, j, 0)
+	if s.canTeleport(a, j) {
+		s.push(kTeleport, a, j, 0)
+		return
+	}
+	s.rollAction(a, j)
+}
+
+// rollAction rolls action j's dice (precog: takes the dice already rolled
+// for it).
+func (s *State) rollAction(a, j int) {
+	ms := &s.mar[a]
+	s.nDice = 0
+	if s.precog {
+		for i := 0; i < int(s.nPool); i++ {
+			if int(s.poolAct[i]) == j {
+				s.dieCol[s.nDice], s.dieFace[s.nDice] = s.poolCol[i], s.poolFace[i]
+				s.nDice++
+			}
+		}
+	} else {
+		for c := 0; c < jumping.NumColours; c++ {
+			for k := int8(0); k < s.prog[j][c] && s.nDice < maxDice; k++ {
+				s.dieCol[s.nDice], s.dieFace[s.nDice] = int8(c), 0
+				s.nDice++
+			}
 		}
 	}
 	s.engaged = s.boxAliens(int(ms.X), int(ms.L)) > 0
 	s.teamUsed = false
-	s.push(kAfter, a, j, 0)
 	s.push(kChoose, a, 0, 0)
+	if s.precog {
+		return
+	}
 	for i := int(s.nDice) - 1; i >= 0; i-- {
 		s.push(kRoll, 0, i, 0)
 	}
@@ -278,10 +339,22 @@ func (s *State) endMarine() {
 	s.active = -1
 }
 
-// turnEnd: aliens left in the LZ attack the base (the third success
-// destroys it); the MMM sends a wave; after the 8th turn the team has lost.
+// turnEnd: the sentinels fire (Spanish base upgrade), then the LZ is
+// checked.
 func (s *State) turnEnd() {
+	s.push(kLZCheck, 0, 0, 0)
+	for side := s.g.sides - 1; side >= 0; side-- {
+		if s.intact[side] && s.upgrade[side] == upSentinels {
+			s.push(kSentinelRoll, 0, side, 0)
+		}
+	}
+}
+
+// lzCheck: aliens left in the LZ attack the base (the third success
+// destroys it); the MMM sends a wave; after the 8th turn the team has lost.
+func (s *State) lzCheck() {
 	g := s.g
+	s.nDice = 0
 	attacked := false
 	for x := g.lzStart; x <= g.lzEnd; x++ {
 		for l := 0; l < g.height; l++ {
@@ -372,6 +445,9 @@ func (s *State) waveSize(side int) int {
 	n := 1
 	for m := 0; m < g.n; m++ {
 		sd := g.sideOf(int(s.mar[m].X))
+		if s.mar[m].Gone {
+			continue
+		}
 		if sd == side || (sd < 0 && (g.difficulty == diffSergeant || g.difficulty == diffExterminator)) {
 			n++
 		}
@@ -482,7 +558,7 @@ func (s *State) deploy(x0, x1, side int) {
 // marineAt reports whether a marine stands in the box.
 func (s *State) marineAt(x, l int) bool {
 	for m := 0; m < s.g.n; m++ {
-		if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			return true
 		}
 	}
@@ -492,7 +568,7 @@ func (s *State) marineAt(x, l int) bool {
 // companion reports whether another marine than a stands in the box.
 func (s *State) companion(a, x, l int) bool {
 	for m := 0; m < s.g.n; m++ {
-		if m != a && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if m != a && !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			return true
 		}
 	}
@@ -521,47 +597,22 @@ func (s *State) besideMMM(a int) bool {
 	return false
 }
 
-// move resolves a move with die i along a path mask in direction dx. A
-// crash in a companion's box is ignored; a safe landing raises crashed
-// companions there.
-func (s *State) move(a, i, mask, dx int) {
-	g := s.g
-	ms := &s.mar[a]
-	face := s.dieFace[i]
-	ranger := s.has(a, abRanger) && s.rangerSafe(a, i, mask, dx)
-	if s.has(a, abRanger) {
-		face &= 3 // the skull is ignored
-	}
-	ld := jumping.Land(track{s}, int(ms.X), int(ms.L), int(s.dieCol[i]), face, mask, dx, -1, g.height)
-	if ranger {
-		ld.Crash = false
-	}
-	ms.X, ms.L = int8(ld.X), int8(ld.L)
-	s.moved = true
-	if !ld.Crash {
-		for m := 0; m < g.n; m++ {
-			if m != a && s.mar[m].X == ms.X && s.mar[m].L == ms.L {
-				s.mar[m].Crashed = false
-			}
-		}
-		return
-	}
-	if !s.companion(a, ld.X, ld.L) {
-		ms.Crashed = true
-	}
-}
-
 // targets: the columns a shot of value v can aim at from a, by direction
 // (0 own box, 1 left, 2 right), and whether any box there holds aliens.
 func (s *State) target(a, v, d int) (x int, ok bool) {
 	ms := &s.mar[a]
+	return s.targetFrom(int(ms.X), int(ms.L), v, d)
+}
+
+// targetFrom is target for a shooter in box (x0, l0).
+func (s *State) targetFrom(x0, l0, v, d int) (x int, ok bool) {
 	switch d {
 	case 0:
-		return int(ms.X), v == 1 && s.boxAliens(int(ms.X), int(ms.L)) > 0
+		return x0, v == 1 && s.boxAliens(x0, l0) > 0
 	case 1:
-		x = int(ms.X) - v
+		x = x0 - v
 	default:
-		x = int(ms.X) + v
+		x = x0 + v
 	}
 	if x < 0 || x >= s.g.cols {
 		return x, false
@@ -595,6 +646,7 @@ func (s *State) kill(c int) {
 	} else {
 		s.hits -= int8(hitsToKill(c))
 	}
+	s.earn(int(s.active), c)
 	for side := 0; side < s.g.sides; side++ {
 		if x == s.g.defCol[side] {
 			return

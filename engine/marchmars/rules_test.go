@@ -8,10 +8,17 @@ import (
 	"github.com/moongym/moongym/engine/jumping"
 )
 
-// blank is a state with cards 0.. in the slots (card 1 is a flat plain),
-// the defenders, the marines in the LZ's first box and no task.
+// fixture is the terrain the rules tests are written for: the first design
+// (cards 6 columns wide), whatever the shipped design is.
+const fixture = "testdata/mars6.txt"
+
+// blank is a state on the fixture terrain with cards 0.. in the slots (card
+// 1 is a plain), the defenders, the marines in the LZ's first box and no
+// task.
 func blank(t *testing.T, p engine.Params) *State {
 	t.Helper()
+	p = p.Clone()
+	p["data"] = fixture
 	g := engine.MustLoad(Name, p).(*Game)
 	s := &State{g: g}
 	for k := range s.slots {

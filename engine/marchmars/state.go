@@ -20,6 +20,7 @@ type marine struct {
 	X, L    int8
 	Crashed bool // flipped: 2 dice next turn unless a companion raises it
 	Played  bool // has had its turn this game turn
+	Gone    bool // out of the game (a kamikaze)
 }
 
 // task is one step of the rules waiting on the task stack. Kinds are in
@@ -50,10 +51,25 @@ type State struct {
 	ability     [maxMarines]int8 // special training kept (abNone before the choice)
 	trainCard   [maxMarines]int8 // training card dealt, -1 none
 	orbitalUsed bool
-	injected    [maxMarines]bool // the injector was used: 3 dice next turn
-	moved, shot bool             // the active marine moved / shot this turn (sniper)
-	sniper      bool             // the current shot is a sniper's
-	droneShot   bool             // the roll is the drone's: shots only
+	injected    [maxMarines]bool  // the injector was used: 3 dice next turn
+	moved, shot bool              // the active marine moved / shot this turn (sniper)
+	sniper      bool              // the current shot is a sniper's
+	droneShot   bool              // the roll is the drone's: shots only
+	hand        [maxMarines]uint8 // equipment cards held (bit e)
+	deck        uint8             // equipment cards in the deck
+	discard     uint8             // equipment cards used
+	equipOpen   bool              // equipment is drawn for kills
+	hiddenTaken bool              // the hidden box's card was taken
+	flying      bool              // a move's strides are walked, its landing waits (jet pack, explorer)
+	flySkull    bool              // a skull among the dice of that move
+	explored    bool              // the explorer's extra advance was used this turn
+	multiUsed   int8              // the values a multi-shot fired this roll (bit v)
+	precog      bool              // the active marine's dice were rolled by precog this turn
+	precogTurn  [maxMarines]int8  // the turn a marine last used precog (0 never)
+	nPool       int8              // precog: the dice rolled
+	poolCol     [maxDice]int8
+	poolFace    [maxDice]int8
+	poolAct     [maxDice]int8 // the action each precog die went to
 
 	// the active marine's turn
 	active    int8 // -1 outside turns

@@ -31,7 +31,7 @@ func (s *State) supportActions(a int, dst []int32) []int32 {
 		return dst
 	}
 	for m := 0; m < s.g.n; m++ {
-		if s.mar[m].Crashed {
+		if s.mar[m].Crashed && !s.mar[m].Gone {
 			dst = append(dst, int32(aTactical+m))
 		}
 	}
@@ -103,17 +103,5 @@ func (s *State) impact(a, kind, x int) {
 	if kind == missileLight {
 		s.hits = 2
 	}
-	s.shotX = int8(x)
-	s.push(kHit, a, 0, 0)
-	n, last := 0, 0
-	for l := 0; l < s.g.height; l++ {
-		if s.boxAliens(x, l) > 0 {
-			n++
-			last = l
-		}
-	}
-	s.shotL = int8(last)
-	if n > 1 {
-		s.push(kLevel, a, x, 0)
-	}
+	s.aimAt(a, x, 0, 0, false)
 }

@@ -214,7 +214,7 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 	// Marines: numbered discs in the upper part of the box, side by side.
 	var here []int
 	for m := 0; m < g.n; m++ {
-		if int(s.mar[m].X) == x && int(s.mar[m].L) == l {
+		if !s.mar[m].Gone && int(s.mar[m].X) == x && int(s.mar[m].L) == l {
 			here = append(here, m)
 		}
 	}

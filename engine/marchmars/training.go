@@ -5,9 +5,7 @@ import "github.com/moongym/moongym/engine/jumping"
 // Special training: each marine is dealt a card and keeps one of its two
 // abilities for the game. The texts list the abilities, not the cards: the
 // English list, two by two, is taken as its 6 cards, and the Spanish adds a
-// 7th (explorer, assault soldier). Abilities not implemented yet are never
-// offered, and a card with neither implemented (jet pack, teleportation)
-// is left out of the deck (see docs/rules/march-mars.md).
+// 7th (explorer, assault soldier) (see docs/rules/march-mars.md).
 const (
 	abNone = iota
 	abOrbital
@@ -37,17 +35,8 @@ var trainingCards = [7][2]int8{
 	{abKamikaze, abInjector}, {abPrecog, abRanger}, {abJetPack, abTeleport}, {abExplorer, abAssault},
 }
 
-// implemented abilities.
-var implemented = [numAbilities]bool{abOrbital: true, abFusion: true, abCommunications: true,
-	abSniper: true, abDrone: true, abInjector: true, abRanger: true, abAssault: true}
-
-// cardInDeck: the card is in this edition's deck and has an ability to offer.
-func (g *Game) cardInDeck(c int) bool {
-	if c == 6 && g.edition == editionEN {
-		return false
-	}
-	return implemented[trainingCards[c][0]] || implemented[trainingCards[c][1]]
-}
+// cardInDeck: the card is in this edition's deck (the 7th is Spanish).
+func (g *Game) cardInDeck(c int) bool { return c != 6 || g.edition == editionES }
 
 // has reports whether marine a trained ability ab.
 func (s *State) has(a, ab int) bool { return a >= 0 && a < s.g.n && int(s.ability[a]) == ab }
@@ -84,21 +73,11 @@ func (s *State) commsReroll(a int) bool {
 		return false
 	}
 	for m := 0; m < g.n; m++ {
-		if m != a && g.slotOf(int(s.mar[m].X)) == k && (s.has(a, abCommunications) || s.has(m, abCommunications)) {
+		if m != a && !s.mar[m].Gone && g.slotOf(int(s.mar[m].X)) == k && (s.has(a, abCommunications) || s.has(m, abCommunications)) {
 			return true
 		}
 	}
 	return false
-}
-
-// rangerSafe: a ranger's landing that only a hazardous box (or the skull)
-// would crash is safe.
-func (s *State) rangerSafe(a, i, mask, dx int) bool {
-	ms := &s.mar[a]
-	col := int(s.dieCol[i])
-	nx, nl, hit, _, _ := jumping.Path(track{s}, int(ms.X), int(ms.L), jumping.FaceValue(s.dieFace[i]), dx, jumping.Climb(col), mask, -1)
-	k := s.cell(nx, nl) & jumping.Kind
-	return !hit && (k == jumping.Hazard || k == jumping.Circle)
 }
 
 // trainingActions: before the first die is placed, the injector (6 dice
@@ -109,6 +88,14 @@ func (s *State) trainingActions(a int, dst []int32) []int32 {
 	}
 	if s.has(a, abInjector) && s.dice < 6 {
 		dst = append(dst, aInject)
+	}
+	if s.canKamikaze(a) {
+		for c := 0; c < jumping.NumColours; c++ {
+			dst = append(dst, int32(aKamikaze+c))
+		}
+	}
+	if s.canPrecog(a) {
+		dst = append(dst, aPrecog)
 	}
 	if s.has(a, abOrbital) && !s.orbitalUsed {
 		for k := 0; k < s.g.slots(); k++ {
@@ -133,6 +120,9 @@ func (s *State) training(a, x int) {
 	for col := st; col < st+s.g.width; col++ {
 		for l := 0; l < s.g.height; l++ {
 			for c := 0; c < numAlienColours; c++ {
+				for k := int8(0); k < s.aliens[col][l][c]; k++ {
+					s.earn(a, c)
+				}
 				s.dead[c] += s.aliens[col][l][c]
 				s.aliens[col][l][c] = 0
 			}

@@ -74,7 +74,8 @@ func position(t *testing.T, dice []string, together bool) engine.State {
 		t.Fatal(err)
 	}
 	j["aliens"] = []any{}
-	second := []any{13.0, 1.0}
+	lz0, _ := s.(*mm.State).LZ()
+	second := []any{float64(lz0), 1.0}
 	if together {
 		second = []any{0.0, 1.0}
 	}
@@ -112,5 +113,66 @@ func TestHeuristicBombs(t *testing.T) {
 	// 8 with a companion: reroll the lowest die first
 	if got := act1(t, position(t, []string{"blue3", "blue3", "white1", "white1"}, true)); got != "reroll-3-white1" {
 		t.Errorf("sum 8 with a companion: %s, want reroll-3-white1", got)
+	}
+}
+
+// decision decodes a 2-marine state (training on, after the setup) edited
+// by edit, with marine a deciding a task of kind on top.
+func decision(t *testing.T, edit func(j map[string]any), a int, kind string) engine.State {
+	t.Helper()
+	g := engine.MustLoad(mm.Name, engine.Params{"players": "2"})
+	s := g.NewInitialState()
+	for k, _ := s.(*mm.State).Pending(); k != "pick"; k, _ = s.(*mm.State).Pending() {
+		s.Apply(s.LegalActions(nil)[0])
+	}
+	var j map[string]any
+	data, _ := s.MarshalJSON()
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatal(err)
+	}
+	j["aliens"] = []any{}
+	active := j["active"].(map[string]any)
+	active["marine"], active["dice"], active["assigned"], active["actions"], active["last_key"] = float64(a), 4.0, 0.0, 0.0, -1.0
+	edit(j)
+	j["tasks"] = []any{map[string]any{"kind": "turn-end"}, map[string]any{"kind": "action", "a": a},
+		map[string]any{"kind": kind, "a": a}}
+	out, _ := json.Marshal(j)
+	st, err := g.DecodeState(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestHeuristicUsesTheNewRules(t *testing.T) {
+	lz := func(j map[string]any) float64 { return j["marines"].([]any)[1].(map[string]any)["pos"].([]any)[0].(float64) }
+	for _, c := range []struct {
+		name   string
+		marine int
+		kind   string
+		edit   func(j map[string]any)
+		want   string
+	}{
+		{"the marcher keeps teleportation", 0, "ability", func(j map[string]any) {
+			j["training"].([]any)[0] = map[string]any{"card": 5.0, "ability": "none"}
+		}, "teleportation"},
+		{"the holder keeps the orbital bombing", 1, "ability", func(j map[string]any) {
+			j["training"].([]any)[1] = map[string]any{"card": 0.0, "ability": "none"}
+		}, "orbital-bombing"},
+		{"the kamikaze beside the MMM", 0, "program", func(j map[string]any) {
+			j["training"].([]any)[0] = map[string]any{"card": 3.0, "ability": "kamikaze"}
+			j["marines"].([]any)[0] = map[string]any{"pos": []any{0.0, 1.0}}
+		}, "kamikaze-without-black"},
+		{"the heavy missile at the defender", 1, "program", func(j map[string]any) {
+			j["training"].([]any)[1] = map[string]any{"card": 0.0, "ability": "fusion-cannon"}
+			j["marines"].([]any)[0] = map[string]any{"pos": []any{3.0, 1.0}}
+			j["marines"].([]any)[1] = map[string]any{"pos": []any{lz(j), 1.0}}
+			j["aliens"] = []any{map[string]any{"box": []any{0.0, 1.0}, "n": []any{0.0, 0.0, 1.0}}}
+		}, "missile-high-impact"},
+	} {
+		s := decision(t, c.edit, c.marine, c.kind)
+		if got := act1(t, s); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
 	}
 }
