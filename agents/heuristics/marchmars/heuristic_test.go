@@ -145,7 +145,9 @@ func decision(t *testing.T, edit func(j map[string]any), a int, kind string) eng
 }
 
 func TestHeuristicUsesTheNewRules(t *testing.T) {
-	lz := func(j map[string]any) float64 { return j["marines"].([]any)[1].(map[string]any)["pos"].([]any)[0].(float64) }
+	lz := func(j map[string]any) float64 {
+		return j["marines"].([]any)[1].(map[string]any)["pos"].([]any)[0].(float64)
+	}
 	for _, c := range []struct {
 		name   string
 		marine int
