@@ -323,11 +323,11 @@ func TestPlanetCubesBuiltinBeatsRandom(t *testing.T) {
 	if match.CI95[0] < 0.8 {
 		t.Fatalf("net vs random %+v: want the 95%% interval above 0.8", match)
 	}
-	g3, err := engine.Load("planet-cubes", engine.Params{"players": "3"})
+	g32, err := engine.Load("planet-cubes", engine.Params{"goal": "32"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := models.LoadBuiltin(g3); !errors.Is(err, models.ErrWrongGame) {
-		t.Errorf("the 2-player model loaded for 3 players: %v", err)
+	if _, err := models.LoadBuiltin(g32); !errors.Is(err, models.ErrWrongGame) {
+		t.Errorf("a model loaded for goal=32, which none was trained for: %v", err)
 	}
 }
