@@ -49,10 +49,27 @@ func seedFor(seed uint64, it int64, i int) uint64 {
 // The results are in game order and depend only on the seed, the iteration
 // and ev's outputs (not on how queries were batched or scheduled).
 func (sp *SelfPlay) Play(ev mcts.Evaluator, it int64, n int) ([]GameResult, error) {
+	evs := make([]mcts.Evaluator, sp.Cfg.groups())
+	for i := range evs {
+		evs[i] = ev
+	}
+	return sp.PlayShards(evs, it, n)
+}
+
+// PlayShards is Play with one evaluator per group (len(evs) groups): shards
+// that share nothing, each group batching into its own evaluator (for
+// example a models.Evaluator with its own cache and SetWorkers(1), so that
+// no lock or cache line is shared between the cores). The results are
+// Play's: they depend only on the seed, the iteration and the evaluators'
+// outputs.
+func (sp *SelfPlay) PlayShards(evs []mcts.Evaluator, it int64, n int) ([]GameResult, error) {
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("%w: self-play needs an evaluator", ErrBadConfig)
+	}
 	workers := min(sp.Cfg.Parallel, n)
-	batchers := make([]*Batcher, max(1, min(sp.Cfg.groups(), workers)))
+	batchers := make([]*Batcher, max(1, min(len(evs), workers)))
 	for i := range batchers {
-		batchers[i] = NewBatcher(ev, sp.Cfg.MaxBatch)
+		batchers[i] = NewBatcher(evs[i], sp.Cfg.MaxBatch)
 	}
 	results := make([]GameResult, n)
 	errs := make([]error, n)

@@ -9,6 +9,7 @@ import (
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/planetcubes"
 	"github.com/moongym/moongym/engine/tictactoe"
+	"github.com/moongym/moongym/mcts"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/training"
 )
@@ -44,20 +45,43 @@ func BenchmarkSelfPlay(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, procs := range []int{1, 2} {
-			b.Run(fmt.Sprintf("game=%s/procs=%d", c.g.Spec().Name, procs), func(b *testing.B) {
-				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		for _, run := range []struct {
+			procs  int
+			shards bool
+		}{{1, false}, {2, false}, {2, true}} {
+			name := fmt.Sprintf("game=%s/procs=%d", c.g.Spec().Name, run.procs)
+			if run.shards {
+				name += "/shards"
+			}
+			b.Run(name, func(b *testing.B) {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(run.procs))
 				sp := training.SelfPlay{Game: c.g, Cfg: cfg}
 				games := 0
 				idle0, total0 := cpuIdle()
 				cpu0 := processCPU()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					ev, err := models.NewEvaluator(c.g, m.Net, cfg.CacheSize)
-					if err != nil {
-						b.Fatal(err)
+					var res []training.GameResult
+					var err error
+					if run.shards {
+						// One evaluator per group, own cache, no split: nothing shared.
+						evs := make([]mcts.Evaluator, cfg.Groups)
+						for k := range evs {
+							ev, nerr := models.NewEvaluator(c.g, m.Net, cfg.CacheSize/cfg.Groups)
+							if nerr != nil {
+								b.Fatal(nerr)
+							}
+							ev.SetWorkers(1)
+							evs[k] = ev
+						}
+						res, err = sp.PlayShards(evs, int64(i), c.games)
+					} else {
+						ev, nerr := models.NewEvaluator(c.g, m.Net, cfg.CacheSize)
+						if nerr != nil {
+							b.Fatal(nerr)
+						}
+						res, err = sp.Play(ev, int64(i), c.games)
 					}
-					res, err := sp.Play(ev, int64(i), c.games)
 					if err != nil {
 						b.Fatal(err)
 					}

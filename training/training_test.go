@@ -303,6 +303,43 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 				t.Fatalf("%q %+v: no cache hit to test", mode, s)
 			}
 		}
+		// Shards: one evaluator (own cache, no split) per group.
+		for _, s := range []setup{
+			{procs: 2, parallel: 8, groups: 2, maxBatch: 512, workers: 1, cache: 500},
+			{procs: 2, parallel: 12, groups: 3, maxBatch: 5, workers: 1, cache: 0},
+			{procs: 1, parallel: 8, groups: 2, maxBatch: 64, workers: 2, cache: 20},
+		} {
+			runtime.GOMAXPROCS(s.procs)
+			c := cfg
+			c.Parallel, c.MaxBatch = s.parallel, s.maxBatch
+			evs := make([]mcts.Evaluator, s.groups)
+			counts := make([]*countingEvaluator, s.groups)
+			for i := range evs {
+				ev, err := models.NewEvaluator(g, m.Net, s.cache)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ev.SetWorkers(s.workers)
+				counts[i] = &countingEvaluator{inner: ev}
+				evs[i] = counts[i]
+			}
+			sp := training.SelfPlay{Game: g, Cfg: c}
+			got, err := sp.PlayShards(evs, 2, 24)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q shards %+v: games differ from one game at a time on one core", mode, s)
+			}
+			for i, ce := range counts {
+				if len(ce.sizes) == 0 {
+					t.Fatalf("%q shards %+v: shard %d evaluated nothing", mode, s, i)
+				}
+			}
+		}
+	}
+	if _, err := (&training.SelfPlay{Game: g, Cfg: tinyConfig(t)}).PlayShards(nil, 0, 1); !errors.Is(err, training.ErrBadConfig) {
+		t.Errorf("no evaluator: %v", err)
 	}
 }
 
