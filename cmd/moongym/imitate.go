@@ -37,6 +37,13 @@ latest.safetensors, metrics files); continue it by self-play with
   moongym train GAME --out DIR --resume --iterations N
 The imitation positions are not put into the run's replay buffer.
 
+Every position is held in memory while the network learns: about 4 bytes
+per observation value, mask and policy entry (a 2-player planet-cubes
+position 8 kB, 4 players 14 kB, a lunar-rally one 77 kB), and the Go heap
+may take twice that while it grows; 1,000 4-player planet-cubes games are
+340,000 positions. Choose --games accordingly, or set GOMEMLIMIT (e.g.
+GOMEMLIMIT=8GiB) so that the garbage collector keeps the heap near it.
+
 The same command and seed give the same weights (without --duration); with
 SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention), written as the provenance date instead of the current time, the
