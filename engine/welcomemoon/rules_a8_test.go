@@ -554,6 +554,43 @@ func TestA8AstraTurn(t *testing.T) {
 	}
 }
 
+// TestA8AstraTurnBeforeDeckRunsOut: the deck running out a second time is
+// found when the second card of a turn must be revealed, after ASTRA's turn
+// with the first (solo-astra.md 6: reveal 1 card, ASTRA's turn, reveal 2
+// more); ASTRA's insignia stays and the player's turn is not played.
+func TestA8AstraTurnBeforeDeckRunsOut(t *testing.T) {
+	cases := []struct {
+		name   string
+		num    int
+		act    int8
+		choose []string // the player's choice of ASTRA's planet, if any
+		space  int16    // ASTRA's insignia on its own sheet (turn 1)
+		mark   int16    // and its action's mark
+	}{
+		{"4 Plant: P1 only", 4, actPlant, nil, 4, 184},
+		{"5 Energy: P1 or P2, as Robot", 5, actEnergy, []string{"astra-P2"}, 9, 50},
+	}
+	for _, c := range cases {
+		s := soloStart(t, 1)
+		card := findCard(t, s, c.num, c.act)
+		// second pass, this card the last one of the deck
+		s.deck.unseen = cardSet{}
+		s.deck.left[0] = 0
+		s.deck.pass[0] = 1
+		s.deck.known[0] = cardSet{}
+		s.deck.known[0].add(card)
+		s.Apply(engine.Action(card))
+		do(t, s, c.choose...)
+		sh := &s.sh[1]
+		if !sh.circ.has(c.space) || !sh.cross.has(c.mark) && !sh.circ.has(c.mark) {
+			t.Errorf("%s: ASTRA's turn not played (space %d, mark %d)\n%s", c.name, c.space, c.mark, s)
+		}
+		if !s.IsTerminal() || s.ended != endDeck {
+			t.Errorf("%s: phase %d ended %d, want the deck's end", c.name, s.phase, s.ended)
+		}
+	}
+}
+
 // TestA8AstraCards: an ASTRA card puts two ASTRA insignias, one at a time,
 // on free moons of unresolved planets of the active sheet where the player
 // has the most insignias (the player chooses among ties).
