@@ -97,7 +97,10 @@ func (s *State) String() string {
 	case phChance:
 		b.WriteString("Flipping cards.")
 	case phAstra:
-		if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
+		if s.ctx.npend > 0 && s.ctx.pend[0].kind == effAstraPlanet {
+			// A8: ASTRA's own turn (a value moved on has a single planet)
+			fmt.Fprintf(&b, "p0: ASTRA's turn (%s): choose the %s.", cardName(s.deck.shown[0]), effNames[effAstraPlanet])
+		} else if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
 			fmt.Fprintf(&b, "p0: ASTRA card: choose the %s.", effNames[s.ctx.pend[0].kind])
 		} else {
 			fmt.Fprintf(&b, "p0 to play: the ASTRA card makes you cross off %s still available: pick which", astraBoxKind(l))

@@ -2,6 +2,7 @@ package welcomemoon
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -516,6 +517,10 @@ func TestA8AstraTurn(t *testing.T) {
 	flip(t, s, 5, actEnergy) // P1 or P2
 	if s.phase != phAstra || !slices.Equal(legalNames(s), []string{"astra-P1", "astra-P2"}) {
 		t.Fatalf("5: %v in phase %d", legalNames(s), s.phase)
+	}
+	// the question is ASTRA's turn's, not an ASTRA card's
+	if got := s.String(); !strings.HasSuffix(got, "p0: ASTRA's turn (5 Energy): choose the planet for ASTRA's insignia.") {
+		t.Errorf("ASTRA's turn: the screen ends %q", got[strings.LastIndex(got, "\n")+1:])
 	}
 	do(t, s, "astra-P2")
 	sh := &s.sh[1] // turn 1: ASTRA's sheet, ASTRA at the bottom
