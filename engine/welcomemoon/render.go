@@ -62,7 +62,12 @@ func (s *State) String() string {
 				fmt.Fprintf(&b, " %c:-", 'A'+k)
 			}
 		}
-		fmt.Fprintf(&b, " - System Errors %d/%d\n", s.errorsOn(sh), len(l.errIDs))
+		// p's own boxes (A8: on both of its halves), as p's line is known
+		k, boxes := s.known(), 0
+		for i := range k.sh {
+			boxes += len(l.r.errBoxes(k, p, i))
+		}
+		fmt.Fprintf(&b, " - System Errors %d/%d\n", k.errorsUsed(p), boxes)
 		b.WriteString(l.rules().draw(s, sh))
 	}
 	if s.g.solo() {

@@ -712,3 +712,19 @@ func TestA8MissionSeenAtTurnStart(t *testing.T) {
 		t.Fatal("card 106 holds for p1 on sheet 1")
 	}
 }
+
+// TestA8ScreenErrors: a seat's line on the screen counts its own System
+// Errors on both of its halves (4 boxes), not the two halves of its sheet.
+func TestA8ScreenErrors(t *testing.T) {
+	s := testGame(t, 8, 2, 1).NewInitialState().(*State)
+	s.sh[0].cross.set(36) // p1's, the top half of p0's sheet
+	s.sh[1].cross.set(36) // p0's, the top half of p1's sheet
+	s.sh[1].cross.set(37)
+	s.syncPub()
+	got := s.String()
+	for _, want := range []string{"--- p0: score -10 - missions A:- B:- C:- - System Errors 2/4", "--- p1: score -5 - missions A:- B:- C:- - System Errors 1/4"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no line %q in\n%s", want, got)
+		}
+	}
+}
