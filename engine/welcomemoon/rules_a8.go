@@ -838,7 +838,8 @@ func (a *a8Layout) progress(s *State, p int) float64 {
 // ---- decoding and drawing ----
 
 // check validates the marks of a decoded sheet: insignias (an X and one
-// half's mark) on the first spaces of each planet, at most one insignia per
+// half's mark) on the first spaces of each planet, its plant and water
+// symbols crossed in order, at most one insignia per
 // moon and asteroid, asteroid bonuses crossed exactly with their asteroid,
 // each half's asteroids reached from its end, a planet resolved
 // only when full, with the flag of the half with more insignias (on a tie
@@ -856,6 +857,12 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 				}
 			case v != xMark || gap || sh.circ.has(id) == sh.cross.has(id):
 				return fmt.Errorf("space %d: want one insignia, planets filled in order", id)
+			}
+		}
+		// the planet's symbols are crossed in order (Plant, Water, ASTRA)
+		for _, ids := range [][]int16{p.plants, p.waters} {
+			if !prefix(sh, ids, false) || countCircled(sh, ids) > 0 {
+				return fmt.Errorf("planet %s: symbols not crossed in order", p.name)
 			}
 		}
 		for _, m := range p.moons {

@@ -659,6 +659,8 @@ func TestDecodeRejectsA8(t *testing.T) {
 		{"a track out of order", func(sh *sheet) { sh.cross.set(102) }},
 		{"an astronaut used before stored", func(sh *sheet) { sh.cross.set(38) }},
 		{"a planet resolved but not full", func(sh *sheet) { sh.cross.set(224) }},
+		{"a planet's second plant symbol before its first", func(sh *sheet) { sh.cross.set(186) }},
+		{"a circled planet symbol", func(sh *sheet) { sh.circ.set(182) }},
 	})
 }
 
