@@ -843,7 +843,8 @@ func (a *a8Layout) progress(s *State, p int) float64 {
 // moon and asteroid, asteroid bonuses crossed exactly with their asteroid,
 // each half's asteroids reached from its end, a planet resolved
 // only when full, with the flag of the half with more insignias (on a tie
-// at least one), flags only on resolved planets, and every track in order.
+// both, in solo the player's), flags only on resolved planets, and every
+// track in order.
 func (a *a8Layout) check(s *State, sh *sheet) error {
 	for _, p := range a.planets {
 		gap := false
@@ -881,7 +882,13 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("planet %s: flag before its resolution", p.name)
 		}
 		pl := int(a.planetOf[p.spaces[0]])
-		if c0, c1 := a.count(sh, pl, 0), a.count(sh, pl, 1); done && (c0 > c1 && (!f0 || f1) || c1 > c0 && (!f1 || f0) || c0 == c1 && !f0 && !f1) {
+		c0, c1 := a.count(sh, pl, 0), a.count(sh, pl, 1)
+		w0, w1 := c0 >= c1, c1 >= c0 // a tie: both
+		if c0 == c1 && s.g.solo() {  // in solo the player's
+			h := s.half(0, s.sheetIndex(sh))
+			w0, w1 = h == 0, h == 1
+		}
+		if done && (f0 != w0 || f1 != w1) {
 			return fmt.Errorf("planet %s: flag for %d-%d", p.name, c0, c1)
 		}
 	}

@@ -661,6 +661,21 @@ func TestDecodeRejectsA8(t *testing.T) {
 		{"a planet resolved but not full", func(sh *sheet) { sh.cross.set(224) }},
 		{"a planet's second plant symbol before its first", func(sh *sheet) { sh.cross.set(186) }},
 		{"a circled planet symbol", func(sh *sheet) { sh.circ.set(182) }},
+		{"a tie with one flag", func(sh *sheet) { ins(sh, 1, 2, 3); ins(sh, 0, 79); sh.cross.set(223); sh.circ.set(93) }},
+	})
+	// solo: a tie is the player's alone (on its sheet the bottom half)
+	solo := testGame(t, 8, 1, 1)
+	tie := func(sh *sheet) { ins(sh, 1, 2, 3); ins(sh, 0, 1, 79); sh.cross.set(223) }
+	ok := soloStart(t, 1)
+	tie(&ok.sh[0])
+	ok.sh[0].circ.set(93)
+	ok.syncPub()
+	if data, _ := ok.MarshalJSON(); !decodes(solo, data) {
+		t.Error("a solo tie with the player's flag is refused")
+	}
+	checkRejects(t, solo, soloStart(t, 1), []sheetCase{
+		{"a solo tie with both flags", func(sh *sheet) { tie(sh); sh.circ.set(93); sh.cross.set(93) }},
+		{"a solo tie with ASTRA's flag", func(sh *sheet) { tie(sh); sh.cross.set(93) }},
 	})
 }
 
@@ -729,4 +744,9 @@ func TestA8ScreenErrors(t *testing.T) {
 			t.Errorf("no line %q in\n%s", want, got)
 		}
 	}
+}
+
+func decodes(g *Game, data []byte) bool {
+	_, err := g.DecodeState(data)
+	return err == nil
 }
