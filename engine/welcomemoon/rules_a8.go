@@ -843,8 +843,8 @@ func (a *a8Layout) progress(s *State, p int) float64 {
 // moon and asteroid, asteroid bonuses crossed exactly with their asteroid,
 // each half's asteroids reached from its end, a planet resolved
 // only when full, with the flag of the half with more insignias (on a tie
-// both, in solo the player's), flags only on resolved planets, and every
-// track in order.
+// both, in solo the player's), flags only on resolved planets, every
+// track in order, and none on ASTRA's half (solo).
 func (a *a8Layout) check(s *State, sh *sheet) error {
 	for _, p := range a.planets {
 		gap := false
@@ -913,8 +913,15 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 			}
 		}
 	}
-	for _, half := range a.halves {
-		for _, ids := range [][]int16{half.errors, half.plants, half.waters, half.plan, half.energy[0], half.energy[1], half.energy[2]} {
+	i := s.sheetIndex(sh)
+	for h, half := range a.halves {
+		tracks := [][]int16{half.errors, half.plants, half.waters, half.plan, half.energy[0], half.energy[1], half.energy[2]}
+		for _, ids := range append(tracks, half.astro) {
+			if s.seatOf(i, h) >= s.g.players && (countCircled(sh, ids) > 0 || countCrossed(sh, ids) > 0) {
+				return fmt.Errorf("half %s: ASTRA's half has no tracks", half.name)
+			}
+		}
+		for _, ids := range tracks {
 			if !prefix(sh, ids, false) || countCircled(sh, ids) > 0 {
 				return fmt.Errorf("half %s: track not in order", half.name)
 			}

@@ -676,6 +676,9 @@ func TestDecodeRejectsA8(t *testing.T) {
 	checkRejects(t, solo, soloStart(t, 1), []sheetCase{
 		{"a solo tie with both flags", func(sh *sheet) { tie(sh); sh.circ.set(93); sh.cross.set(93) }},
 		{"a solo tie with ASTRA's flag", func(sh *sheet) { tie(sh); sh.cross.set(93) }},
+		{"a track box of ASTRA's half", func(sh *sheet) { sh.cross.set(111) }},
+		{"a System Error of ASTRA's half", func(sh *sheet) { sh.cross.set(36) }},
+		{"an astronaut marker of ASTRA's half", func(sh *sheet) { sh.circ.set(44) }},
 	})
 }
 
