@@ -15,7 +15,8 @@ import (
 // markers widen the reach), the spaces offered, the markers a move crosses
 // and the half that gets the insignia, ASTRA's value and planets, ASTRA's
 // card moons, every resolved planet's flag against its counts (its moons
-// closed then), the Solo bonus, and the final scores.
+// closed then), the Solo bonus, each seat's turn's track boxes, moons and
+// markers (oracleEffects), and the final scores.
 func TestA8RandomInvariants(t *testing.T) {
 	var seen oracleSeen
 	for _, players := range []int{1, 2, 3} {
@@ -24,6 +25,8 @@ func TestA8RandomInvariants(t *testing.T) {
 			s := g.NewInitialState().(*State)
 			rng := rand.New(rand.NewPCG(seed, uint64(players)))
 			moons := map[[2]int]int{}
+			var seat, move *State // the start of a seat's turn, its space step
+			var moveSp int16      // the space it chose
 			for step := 0; !s.IsTerminal(); step++ {
 				if err := oracleState(s, moons); err != nil {
 					t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, s)
@@ -40,11 +43,22 @@ func TestA8RandomInvariants(t *testing.T) {
 					a = la[rng.IntN(len(la))]
 				}
 				pre := *s
+				if s.phase == phDecide && s.sub == subChoose && (seat == nil || seat.cur != s.cur || seat.turn != s.turn) {
+					seat, move = &pre, nil // a seat's turn starts
+				}
 				s.Apply(a)
 				if pre.phase == phDecide && pre.sub == subSpace {
 					if err := oracleMove(&pre, s, a, &seen); err != nil {
 						t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, &pre)
 					}
+					move, moveSp = &pre, int16(a-aTarget)+1
+				}
+				if seat != nil && move != nil && (s.phase != phDecide || s.cur != seat.cur || s.turn != seat.turn) {
+					seen.turns++
+					if err := oracleEffects(move, s, moveSp); err != nil {
+						t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, s)
+					}
+					seat, move = nil, nil
 				}
 			}
 			for p := 0; p < players; p++ {
@@ -54,13 +68,14 @@ func TestA8RandomInvariants(t *testing.T) {
 			}
 		}
 	}
-	if seen.astraPlanet == 0 || seen.astraMoon == 0 || seen.markers == 0 {
-		t.Errorf("the games never reached a choice of ASTRA's planet (%d), of an ASTRA card's moon (%d) or a move with stored markers (%d)",
-			seen.astraPlanet, seen.astraMoon, seen.markers)
+	if seen.astraPlanet == 0 || seen.astraMoon == 0 || seen.markers == 0 || seen.turns < 1000 {
+		t.Errorf("the games reached %d choices of ASTRA's planet, %d of an ASTRA card's moon, %d moves with stored markers, %d turns checked",
+			seen.astraPlanet, seen.astraMoon, seen.markers, seen.turns)
 	}
+	t.Logf("%d turns' effects checked", seen.turns)
 }
 
-type oracleSeen struct{ astraPlanet, astraMoon, markers int }
+type oracleSeen struct{ astraPlanet, astraMoon, markers, turns int }
 
 // oraclePlanets: section 3 of adventure-8.md (kind 0 green, 1 blue, 2 grey).
 var oraclePlanets = []struct {
@@ -331,4 +346,99 @@ func oracleScore(s *State, p int) int {
 		total += int(s.sh[p].mval[k])
 	}
 	return total
+}
+
+// oracleEffects checks what a seat's turn did to its half's tracks, from
+// its space step (pre) to the end of its turn (post): the space's icon,
+// the card action and the bonuses of the asteroids it marked (sections 4-6).
+func oracleEffects(pre, post *State, sp int16) error {
+	p := int(pre.cur)
+	i := pre.lay().r.playSheet(pre, p)
+	h := pre.half(p, i)
+	a, b, o := &pre.sh[i], &post.sh[i], oracleHalves[h]
+	act := pre.ctx.act
+	pl := -1
+	for k, pp := range oraclePlanets {
+		if sp >= pp.spaces[0] && sp <= pp.spaces[len(pp.spaces)-1] {
+			pl = k
+		}
+	}
+	icons := map[int16]int8{3: actPlant, 8: actRobot, 11: actRobot, 13: actWater, 14: actPlant, 18: actPlant, 20: actRobot, 24: actWater, 25: actPlant, 30: actWater, 33: actPlant}
+	icon, ok := icons[sp]
+	if !ok {
+		icon = -1
+	}
+	// bonuses of asteroids #50-#62 (section 6): plant, water, energy, planning
+	bonus := map[int16][4]int{51: {1, 0, 0, 0}, 52: {0, 1, 0, 0}, 53: {1, 0, 0, 0}, 54: {0, 1, 1, 0}, 55: {0, 0, 2, 0},
+		56: {0, 0, 0, 2}, 57: {0, 0, 2, 0}, 58: {0, 1, 1, 0}, 59: {1, 0, 0, 0}, 60: {0, 1, 0, 0}, 61: {1, 0, 0, 0}}
+	var got [4]int // plant, water, energy, planning bonuses
+	robots := 0
+	for id := int16(50); id <= 62; id++ {
+		if oracleMark(b, id, h) && !oracleMark(a, id, h) {
+			robots++
+			for k, n := range bonus[id] {
+				got[k] += n
+			}
+		}
+	}
+	free := 0
+	for id := int16(50); id <= 62; id++ {
+		free += boolInt(!a.circ.has(id) && !a.cross.has(id))
+	}
+	if want := min(free, boolInt(icon == actRobot)+boolInt(act == actRobot)); robots != want {
+		return fmt.Errorf("space %d, %s: %d asteroids, want %d", sp, actNames[act], robots, want)
+	}
+	symbol := func(ids []int16) int {
+		for _, id := range ids {
+			if !a.cross.has(id) {
+				return 1
+			}
+		}
+		return 0
+	}
+	plantSyms := [][]int16{{181}, {184}, {185, 186}, {188, 189}, {191, 192}, {194, 195}, {197, 198}}
+	waterSyms := [][]int16{{182}, {183}, {187}, {190}, {193}, {196}, {}}
+	plants := boolInt(icon == actPlant) + got[0]
+	waters := boolInt(icon == actWater) + got[1]
+	if act == actPlant {
+		plants += symbol(plantSyms[pl])
+	}
+	if act == actWater {
+		waters += symbol(waterSyms[pl])
+	}
+	energy := got[2] + boolInt(act == actEnergy)
+	check := []struct {
+		name    string
+		first   int16
+		n, want int
+	}{{"plant", o.plants, 11, plants}, {"water", o.waters, 9, waters}, {"energy", o.energy, 12, energy}}
+	for _, c := range check {
+		d := crossedFrom(b, c.first, c.n) - crossedFrom(a, c.first, c.n)
+		if want := min(c.want, c.n-crossedFrom(a, c.first, c.n)); d != want {
+			return fmt.Errorf("space %d, %s: %d %s boxes, want %d", sp, actNames[act], d, c.name, want)
+		}
+	}
+	moons, penalty := 0, crossedFrom(b, o.planning, 7)-crossedFrom(a, o.planning, 7)
+	for id := int16(79); id <= 92; id++ {
+		moons += boolInt(oracleMark(b, id, h) && !oracleMark(a, id, h))
+	}
+	if penalty < 0 || penalty > boolInt(act == actPlanning) || moons < penalty || moons > penalty+got[3] {
+		return fmt.Errorf("space %d, %s: %d moons, %d penalty boxes, %d planning bonuses", sp, actNames[act], moons, penalty, got[3])
+	}
+	circled := 0
+	for id := o.astro; id < o.astro+6; id++ {
+		circled += boolInt(b.circ.has(id)) - boolInt(a.circ.has(id))
+	}
+	if want := min(boolInt(act == actAstronaut), 6-countCircledFrom(a, o.astro)); circled != want {
+		return fmt.Errorf("space %d, %s: %d markers circled, want %d", sp, actNames[act], circled, want)
+	}
+	return nil
+}
+
+func countCircledFrom(sh *sheet, first int16) int {
+	n := 0
+	for id := first; id < first+6; id++ {
+		n += boolInt(sh.circ.has(id))
+	}
+	return n
 }
