@@ -16,7 +16,8 @@ import (
 // and the half that gets the insignia, ASTRA's value and planets, ASTRA's
 // card moons, every resolved planet's flag against its counts (its moons
 // closed then), the Solo bonus, each seat's turn's track boxes, moons and
-// markers (oracleEffects), and the final scores.
+// markers (oracleEffects), each ASTRA turn (oracleAstraTurn), and the
+// final scores.
 func TestA8RandomInvariants(t *testing.T) {
 	var seen oracleSeen
 	for _, players := range []int{1, 2, 3} {
@@ -27,6 +28,7 @@ func TestA8RandomInvariants(t *testing.T) {
 			moons := map[[2]int]int{}
 			var seat, move *State // the start of a seat's turn, its space step
 			var moveSp int16      // the space it chose
+			var astra *State      // solo: before ASTRA's turn
 			for step := 0; !s.IsTerminal(); step++ {
 				if err := oracleState(s, moons); err != nil {
 					t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, s)
@@ -46,7 +48,17 @@ func TestA8RandomInvariants(t *testing.T) {
 				if s.phase == phDecide && s.sub == subChoose && (seat == nil || seat.cur != s.cur || seat.turn != s.turn) {
 					seat, move = &pre, nil // a seat's turn starts
 				}
+				if s.g.solo() && s.phase == phChance && s.nextMission() < 0 && s.nextSlot() == 0 && !isAstraCard(int8(a)) {
+					astra = &pre // ASTRA's turn comes with this card
+				}
 				s.Apply(a)
+				if astra != nil && s.phase != phAstra && (s.IsTerminal() || s.astra.moved) {
+					seen.astraTurns++
+					if err := oracleAstraTurn(astra, s, s.deck.shown[0]); err != nil {
+						t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, s)
+					}
+					astra = nil
+				}
 				if pre.phase == phDecide && pre.sub == subSpace {
 					if err := oracleMove(&pre, s, a, &seen); err != nil {
 						t.Fatalf("%d players, seed %d, step %d: %v\n%s", players, seed, step, err, &pre)
@@ -68,14 +80,14 @@ func TestA8RandomInvariants(t *testing.T) {
 			}
 		}
 	}
-	if seen.astraPlanet == 0 || seen.astraMoon == 0 || seen.markers == 0 || seen.turns < 1000 {
-		t.Errorf("the games reached %d choices of ASTRA's planet, %d of an ASTRA card's moon, %d moves with stored markers, %d turns checked",
-			seen.astraPlanet, seen.astraMoon, seen.markers, seen.turns)
+	if seen.astraPlanet == 0 || seen.astraMoon == 0 || seen.markers == 0 || seen.turns < 1000 || seen.astraTurns < 500 {
+		t.Errorf("the games reached %d choices of ASTRA's planet, %d of an ASTRA card's moon, %d moves with stored markers, %d turns and %d ASTRA turns checked",
+			seen.astraPlanet, seen.astraMoon, seen.markers, seen.turns, seen.astraTurns)
 	}
-	t.Logf("%d turns' effects checked", seen.turns)
+	t.Logf("%d turns' effects and %d ASTRA turns checked", seen.turns, seen.astraTurns)
 }
 
-type oracleSeen struct{ astraPlanet, astraMoon, markers, turns int }
+type oracleSeen struct{ astraPlanet, astraMoon, markers, turns, astraTurns int }
 
 // oraclePlanets: section 3 of adventure-8.md (kind 0 green, 1 blue, 2 grey).
 var oraclePlanets = []struct {
@@ -441,4 +453,105 @@ func countCircledFrom(sh *sheet, first int16) int {
 		n += boolInt(sh.circ.has(id))
 	}
 	return n
+}
+
+// oracleAstraTurn checks ASTRA's turn with card c (solo-astra.md 6): one
+// insignia on the first empty space of a planet its value (or the next,
+// 15 then 1) takes, on the sheet of the turn, then its action: Astronaut
+// and Planning the planet's first free moon if it is not resolved, Energy
+// and Robot the first free asteroid from ASTRA's end (bonuses crossed),
+// Plant and Water the planet's next symbol; no track box for anyone.
+func oracleAstraTurn(pre, post *State, c int8) error {
+	if post.IsTerminal() && !post.astra.moved {
+		return nil // the deck ran out at this card
+	}
+	i := pre.lay().r.playSheet(pre, 0)
+	h := pre.half(1, i)
+	a, b := &pre.sh[i], &post.sh[i]
+	v := int(cardNum[c])
+	fits := oracleFits(a, v, 0)
+	for k := 0; len(fits) == 0 && k < 15; k++ {
+		v = v%15 + 1
+		fits = oracleFits(a, v, 0)
+	}
+	var spaces []int16
+	for id := int16(1); id <= 33; id++ {
+		if oracleMark(b, id, h) && !oracleMark(a, id, h) {
+			spaces = append(spaces, id)
+		}
+	}
+	pl := -1
+	for k, pp := range oraclePlanets {
+		for _, id := range pp.spaces {
+			if a.num[id-1] == empty {
+				if len(spaces) == 1 && spaces[0] == id && fits[k] {
+					pl = k
+				}
+				break
+			}
+		}
+	}
+	if pl < 0 {
+		return fmt.Errorf("ASTRA's %s (value %d, planets %v): insignias on %v", cardName(c), v, fits, spaces)
+	}
+	pp := oraclePlanets[pl]
+	newIDs := func(lo, hi int16) (n int, first int16) {
+		for id := lo; id <= hi; id++ {
+			if oracleMark(b, id, h) && !oracleMark(a, id, h) {
+				n++
+				if first == 0 {
+					first = id
+				}
+			}
+		}
+		return n, first
+	}
+	moons, moon := newIDs(79, 92)
+	asteroids, asteroid := newIDs(50, 62)
+	wantMoon, wantAsteroid := int16(0), int16(0)
+	switch cardAct[c] {
+	case actAstronaut, actPlanning:
+		for _, id := range pp.moons {
+			if !b.cross.has(pp.res) && !a.circ.has(id) && !a.cross.has(id) {
+				wantMoon = id
+				break
+			}
+		}
+	case actEnergy, actRobot:
+		for k := 0; k < 13; k++ {
+			id := int16(50 + k)
+			if h == 1 {
+				id = int16(62 - k)
+			}
+			if !a.circ.has(id) && !a.cross.has(id) {
+				wantAsteroid = id
+				break
+			}
+		}
+	}
+	if moons != boolInt(wantMoon != 0) || moon != wantMoon || asteroids != boolInt(wantAsteroid != 0) || asteroid != wantAsteroid {
+		return fmt.Errorf("ASTRA's %s on P%d: moon %d asteroid %d, want %d %d", cardName(c), pl, moon, asteroid, wantMoon, wantAsteroid)
+	}
+	plantSyms := [][]int16{{181}, {184}, {185, 186}, {188, 189}, {191, 192}, {194, 195}, {197, 198}}
+	waterSyms := [][]int16{{182}, {183}, {187}, {190}, {193}, {196}, {}}
+	for k, syms := range [][][]int16{plantSyms, waterSyms} {
+		d, left := 0, 0
+		for _, id := range syms[pl] {
+			d += boolInt(b.cross.has(id)) - boolInt(a.cross.has(id))
+			left += boolInt(!a.cross.has(id))
+		}
+		act := [2]int8{actPlant, actWater}[k]
+		if want := min(left, boolInt(cardAct[c] == act)); d != want {
+			return fmt.Errorf("ASTRA's %s on P%d: %d symbols crossed, want %d", cardName(c), pl, d, want)
+		}
+	}
+	for hh := 0; hh < 2; hh++ {
+		o := oracleHalves[hh]
+		for _, tr := range [][2]int16{{o.plants, 11}, {o.waters, 9}, {o.energy, 12}, {o.planning, 7}, {o.errors, 2}} {
+			if crossedFrom(b, tr[0], int(tr[1])) != crossedFrom(a, tr[0], int(tr[1])) {
+				return fmt.Errorf("ASTRA's %s: a track box of half %d", cardName(c), hh)
+			}
+		}
+	}
+	return nil
 }
