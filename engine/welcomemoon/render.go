@@ -62,7 +62,12 @@ func (s *State) String() string {
 				fmt.Fprintf(&b, " %c:-", 'A'+k)
 			}
 		}
-		fmt.Fprintf(&b, " - System Errors %d/%d\n", s.errorsOn(sh), len(l.errIDs))
+		// p's own boxes (A8: on both of its halves), as p's line is known
+		k, boxes := s.known(), 0
+		for i := range k.sh {
+			boxes += len(l.r.errBoxes(k, p, i))
+		}
+		fmt.Fprintf(&b, " - System Errors %d/%d\n", k.errorsUsed(p), boxes)
 		b.WriteString(l.rules().draw(s, sh))
 	}
 	if s.g.solo() {
@@ -97,7 +102,10 @@ func (s *State) String() string {
 	case phChance:
 		b.WriteString("Flipping cards.")
 	case phAstra:
-		if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
+		if s.ctx.npend > 0 && s.ctx.pend[0].kind == effAstraPlanet {
+			// A8: ASTRA's own turn (a value moved on has a single planet)
+			fmt.Fprintf(&b, "p0: ASTRA's turn (%s): choose the %s.", cardName(s.deck.shown[0]), effNames[effAstraPlanet])
+		} else if s.ctx.npend > 0 && s.ctx.pend[0].kind != effAstra {
 			fmt.Fprintf(&b, "p0: ASTRA card: choose the %s.", effNames[s.ctx.pend[0].kind])
 		} else {
 			fmt.Fprintf(&b, "p0 to play: the ASTRA card makes you cross off %s still available: pick which", astraBoxKind(l))

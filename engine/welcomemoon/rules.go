@@ -873,14 +873,9 @@ func (s *State) advanceChance() {
 		s.startSeat()
 		return
 	}
-	i := s.pileOf(slot)
-	d := &s.deck
-	if d.left[i] == 0 && d.known[i].empty() && (d.disc[i].empty() || (s.g.solo() && d.pass[0] >= 1)) {
-		s.finishGame(endDeck) // solo: the deck ran out a second time
-		return
-	}
 	if s.g.solo() && slot == 1 && s.lay().astraPlays && !s.astra.moved {
-		// A8: ASTRA plays with the first card before the other two are revealed
+		// A8: ASTRA plays with the first card before the other two are
+		// revealed (so before the deck may be found out a second time)
 		s.astra.moved = true
 		s.ctx.reset()
 		s.cur = 0
@@ -890,6 +885,11 @@ func (s *State) advanceChance() {
 		if more {
 			return
 		}
+	}
+	i := s.pileOf(slot)
+	d := &s.deck
+	if d.left[i] == 0 && d.known[i].empty() && (d.disc[i].empty() || (s.g.solo() && d.pass[0] >= 1)) {
+		s.finishGame(endDeck) // solo: the deck ran out a second time
 	}
 }
 

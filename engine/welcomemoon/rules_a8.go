@@ -838,11 +838,13 @@ func (a *a8Layout) progress(s *State, p int) float64 {
 // ---- decoding and drawing ----
 
 // check validates the marks of a decoded sheet: insignias (an X and one
-// half's mark) on the first spaces of each planet, at most one insignia per
+// half's mark) on the first spaces of each planet, its plant and water
+// symbols crossed in order, at most one insignia per
 // moon and asteroid, asteroid bonuses crossed exactly with their asteroid,
 // each half's asteroids reached from its end, a planet resolved
 // only when full, with the flag of the half with more insignias (on a tie
-// at least one), flags only on resolved planets, and every track in order.
+// both, in solo the player's), flags only on resolved planets, every
+// track in order, and none on ASTRA's half (solo).
 func (a *a8Layout) check(s *State, sh *sheet) error {
 	for _, p := range a.planets {
 		gap := false
@@ -856,6 +858,12 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 				}
 			case v != xMark || gap || sh.circ.has(id) == sh.cross.has(id):
 				return fmt.Errorf("space %d: want one insignia, planets filled in order", id)
+			}
+		}
+		// the planet's symbols are crossed in order (Plant, Water, ASTRA)
+		for _, ids := range [][]int16{p.plants, p.waters} {
+			if !prefix(sh, ids, false) || countCircled(sh, ids) > 0 {
+				return fmt.Errorf("planet %s: symbols not crossed in order", p.name)
 			}
 		}
 		for _, m := range p.moons {
@@ -874,7 +882,13 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("planet %s: flag before its resolution", p.name)
 		}
 		pl := int(a.planetOf[p.spaces[0]])
-		if c0, c1 := a.count(sh, pl, 0), a.count(sh, pl, 1); done && (c0 > c1 && (!f0 || f1) || c1 > c0 && (!f1 || f0) || c0 == c1 && !f0 && !f1) {
+		c0, c1 := a.count(sh, pl, 0), a.count(sh, pl, 1)
+		w0, w1 := c0 >= c1, c1 >= c0 // a tie: both
+		if c0 == c1 && s.g.solo() {  // in solo the player's
+			h := s.half(0, s.sheetIndex(sh))
+			w0, w1 = h == 0, h == 1
+		}
+		if done && (f0 != w0 || f1 != w1) {
 			return fmt.Errorf("planet %s: flag for %d-%d", p.name, c0, c1)
 		}
 	}
@@ -899,8 +913,15 @@ func (a *a8Layout) check(s *State, sh *sheet) error {
 			}
 		}
 	}
-	for _, half := range a.halves {
-		for _, ids := range [][]int16{half.errors, half.plants, half.waters, half.plan, half.energy[0], half.energy[1], half.energy[2]} {
+	i := s.sheetIndex(sh)
+	for h, half := range a.halves {
+		tracks := [][]int16{half.errors, half.plants, half.waters, half.plan, half.energy[0], half.energy[1], half.energy[2]}
+		for _, ids := range append(tracks, half.astro) {
+			if s.seatOf(i, h) >= s.g.players && (countCircled(sh, ids) > 0 || countCrossed(sh, ids) > 0) {
+				return fmt.Errorf("half %s: ASTRA's half has no tracks", half.name)
+			}
+		}
+		for _, ids := range tracks {
 			if !prefix(sh, ids, false) || countCircled(sh, ids) > 0 {
 				return fmt.Errorf("half %s: track not in order", half.name)
 			}

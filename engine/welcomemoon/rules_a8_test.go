@@ -2,6 +2,7 @@ package welcomemoon
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -517,6 +518,10 @@ func TestA8AstraTurn(t *testing.T) {
 	if s.phase != phAstra || !slices.Equal(legalNames(s), []string{"astra-P1", "astra-P2"}) {
 		t.Fatalf("5: %v in phase %d", legalNames(s), s.phase)
 	}
+	// the question is ASTRA's turn's, not an ASTRA card's
+	if got := s.String(); !strings.HasSuffix(got, "p0: ASTRA's turn (5 Energy): choose the planet for ASTRA's insignia.") {
+		t.Errorf("ASTRA's turn: the screen ends %q", got[strings.LastIndex(got, "\n")+1:])
+	}
 	do(t, s, "astra-P2")
 	sh := &s.sh[1] // turn 1: ASTRA's sheet, ASTRA at the bottom
 	if !sh.circ.has(9) || !sh.circ.has(50) || sh.cross.has(50) {
@@ -551,6 +556,43 @@ func TestA8AstraTurn(t *testing.T) {
 	flip(t, s, 15, actRobot)
 	if !s.sh[0].cross.has(1) || !s.sh[0].cross.has(62) {
 		t.Fatal("15 with P6 full: space 1 (value 1), Robot from #62 as the top half")
+	}
+}
+
+// TestA8AstraTurnBeforeDeckRunsOut: the deck running out a second time is
+// found when the second card of a turn must be revealed, after ASTRA's turn
+// with the first (solo-astra.md 6: reveal 1 card, ASTRA's turn, reveal 2
+// more); ASTRA's insignia stays and the player's turn is not played.
+func TestA8AstraTurnBeforeDeckRunsOut(t *testing.T) {
+	cases := []struct {
+		name   string
+		num    int
+		act    int8
+		choose []string // the player's choice of ASTRA's planet, if any
+		space  int16    // ASTRA's insignia on its own sheet (turn 1)
+		mark   int16    // and its action's mark
+	}{
+		{"4 Plant: P1 only", 4, actPlant, nil, 4, 184},
+		{"5 Energy: P1 or P2, as Robot", 5, actEnergy, []string{"astra-P2"}, 9, 50},
+	}
+	for _, c := range cases {
+		s := soloStart(t, 1)
+		card := findCard(t, s, c.num, c.act)
+		// second pass, this card the last one of the deck
+		s.deck.unseen = cardSet{}
+		s.deck.left[0] = 0
+		s.deck.pass[0] = 1
+		s.deck.known[0] = cardSet{}
+		s.deck.known[0].add(card)
+		s.Apply(engine.Action(card))
+		do(t, s, c.choose...)
+		sh := &s.sh[1]
+		if !sh.circ.has(c.space) || !sh.cross.has(c.mark) && !sh.circ.has(c.mark) {
+			t.Errorf("%s: ASTRA's turn not played (space %d, mark %d)\n%s", c.name, c.space, c.mark, s)
+		}
+		if !s.IsTerminal() || s.ended != endDeck {
+			t.Errorf("%s: phase %d ended %d, want the deck's end", c.name, s.phase, s.ended)
+		}
 	}
 }
 
@@ -617,6 +659,26 @@ func TestDecodeRejectsA8(t *testing.T) {
 		{"a track out of order", func(sh *sheet) { sh.cross.set(102) }},
 		{"an astronaut used before stored", func(sh *sheet) { sh.cross.set(38) }},
 		{"a planet resolved but not full", func(sh *sheet) { sh.cross.set(224) }},
+		{"a planet's second plant symbol before its first", func(sh *sheet) { sh.cross.set(186) }},
+		{"a circled planet symbol", func(sh *sheet) { sh.circ.set(182) }},
+		{"a tie with one flag", func(sh *sheet) { ins(sh, 1, 2, 3); ins(sh, 0, 79); sh.cross.set(223); sh.circ.set(93) }},
+	})
+	// solo: a tie is the player's alone (on its sheet the bottom half)
+	solo := testGame(t, 8, 1, 1)
+	tie := func(sh *sheet) { ins(sh, 1, 2, 3); ins(sh, 0, 1, 79); sh.cross.set(223) }
+	ok := soloStart(t, 1)
+	tie(&ok.sh[0])
+	ok.sh[0].circ.set(93)
+	ok.syncPub()
+	if data, _ := ok.MarshalJSON(); !decodes(solo, data) {
+		t.Error("a solo tie with the player's flag is refused")
+	}
+	checkRejects(t, solo, soloStart(t, 1), []sheetCase{
+		{"a solo tie with both flags", func(sh *sheet) { tie(sh); sh.circ.set(93); sh.cross.set(93) }},
+		{"a solo tie with ASTRA's flag", func(sh *sheet) { tie(sh); sh.cross.set(93) }},
+		{"a track box of ASTRA's half", func(sh *sheet) { sh.cross.set(111) }},
+		{"a System Error of ASTRA's half", func(sh *sheet) { sh.cross.set(36) }},
+		{"an astronaut marker of ASTRA's half", func(sh *sheet) { sh.circ.set(44) }},
 	})
 }
 
@@ -669,4 +731,25 @@ func TestA8MissionSeenAtTurnStart(t *testing.T) {
 	if !g8(t).missionMet(s, 1, 106) {
 		t.Fatal("card 106 holds for p1 on sheet 1")
 	}
+}
+
+// TestA8ScreenErrors: a seat's line on the screen counts its own System
+// Errors on both of its halves (4 boxes), not the two halves of its sheet.
+func TestA8ScreenErrors(t *testing.T) {
+	s := testGame(t, 8, 2, 1).NewInitialState().(*State)
+	s.sh[0].cross.set(36) // p1's, the top half of p0's sheet
+	s.sh[1].cross.set(36) // p0's, the top half of p1's sheet
+	s.sh[1].cross.set(37)
+	s.syncPub()
+	got := s.String()
+	for _, want := range []string{"--- p0: score -10 - missions A:- B:- C:- - System Errors 2/4", "--- p1: score -5 - missions A:- B:- C:- - System Errors 1/4"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no line %q in\n%s", want, got)
+		}
+	}
+}
+
+func decodes(g *Game, data []byte) bool {
+	_, err := g.DecodeState(data)
+	return err == nil
 }
