@@ -179,3 +179,57 @@ func TestArenaBadConfig(t *testing.T) {
 		t.Fatal("a job name with a dot was accepted")
 	}
 }
+
+// TestWorkerDropsBadItems: items that are not JSON, name an unknown game
+// or a kind the worker does not know are logged and terminated (never
+// redelivered), and the worker goes on to play a tournament.
+func TestWorkerDropsBadItems(t *testing.T) {
+	c := startCluster(t, Limits{AckWait: time.Second})
+	ctx := context.Background()
+	for _, bad := range []string{
+		"not json",
+		`{"kind":"arena","job":"j","game":"nosuchgame","agents":["random"]}`,
+		`{"kind":"poker","job":"j","game":"tictactoe"}`,
+		`{"kind":"selfplay","job":"j","game":"tictactoe"}`,
+	} {
+		if _, err := c.js.Publish(ctx, workSubject(KindArena, "j"), []byte(bad)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var lg logs
+	_, js := c.connect(t)
+	cons, err := Setup(ctx, js, c.lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &Worker{JS: js, Consumer: cons, Threads: 1, Logf: lg.logf}
+	werr := make(chan error, 1)
+	go func() { werr <- w.Run(wctx) }()
+	cfg := arenaConfig()
+	wantRep, _ := localReport(t, cfg)
+	games, err := RunArena(ctx, c.js, cfg, ArenaOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := reportJSON(t, cfg, games); rep != wantRep {
+		t.Fatal("report differs from the local one")
+	}
+	cancel()
+	if err := <-werr; err != nil {
+		t.Fatal(err)
+	}
+	dropped := 0
+	for _, l := range lg.all() {
+		if strings.Contains(l, "dropping") {
+			dropped++
+		}
+	}
+	if dropped != 4 {
+		t.Fatalf("%d items dropped, want 4:\n%s", dropped, strings.Join(lg.all(), "\n"))
+	}
+	if info, err := c.cons.Info(ctx); err != nil || info.NumAckPending != 0 || info.NumRedelivered != 0 {
+		t.Fatalf("bad items pending or redelivered: %+v (%v)", info, err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/training"
 )
@@ -29,7 +30,7 @@ type gameMsg struct {
 
 // playSelfPlay plays a self-play item: exactly game Index of the iteration
 // SelfPlay.Play would play with the same model.
-func playSelfPlay(g engine.Game, ev *models.Evaluator, it *Item) ([]byte, error) {
+func playSelfPlay(g engine.Game, ev mcts.Evaluator, it *Item) ([]byte, error) {
 	sp := training.SelfPlay{Game: g, Cfg: *it.Config}
 	msg := gameMsg{Run: it.Job, Game: it.Game, Params: it.Params.String(), Iteration: it.Iteration, Index: it.Index}
 	r, err := sp.PlayGame(ev, it.Iteration, it.Index)

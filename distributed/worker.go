@@ -13,6 +13,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/training"
 )
 
 // Worker takes work items from the work queue, plays them and publishes
@@ -35,7 +36,7 @@ type Worker struct {
 
 	games  sync.Map // game key -> engine.Game
 	mu     sync.Mutex
-	evals  map[string]*models.Evaluator // model object -> evaluator
+	evals  map[string]*training.Batcher // model object -> its evaluator, batched
 	order  []string                     // model objects, oldest first
 	taken  atomic.Int64
 	doneMu sync.Mutex
@@ -172,11 +173,14 @@ func (w *Worker) play(ctx context.Context, it *Item) (subject, id string, data [
 		data, err = playArena(g, it)
 		return resultSubject(KindArena, it.Job), resultID(KindArena, it.Job, 0, it.Index), data, err
 	default:
-		ev, err := w.evaluator(ctx, g, it)
+		b, err := w.evaluator(ctx, g, it)
 		if err != nil {
 			return "", "", nil, err
 		}
-		data, err = playSelfPlay(g, ev, it)
+		// The games of the worker's threads share the network's batches.
+		b.Join()
+		data, err = playSelfPlay(g, b, it)
+		b.Leave()
 		return resultSubject(KindSelfPlay, it.Job), resultID(KindSelfPlay, it.Job, it.Iteration, it.Index), data, err
 	}
 }
@@ -195,9 +199,9 @@ func (w *Worker) game(name string, params engine.Params) (engine.Game, error) {
 	return g, nil
 }
 
-// evaluator loads the model of a self-play item once and keeps the latest
-// heldModels versions.
-func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*models.Evaluator, error) {
+// evaluator loads the model of a self-play item once, with a batcher that
+// the worker's games share, and keeps the latest heldModels versions.
+func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*training.Batcher, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if ev, ok := w.evals[it.Model]; ok {
@@ -234,15 +238,16 @@ func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*model
 		return nil, fmt.Errorf("%w: %w", ErrBadItem, err)
 	}
 	if w.evals == nil {
-		w.evals = map[string]*models.Evaluator{}
+		w.evals = map[string]*training.Batcher{}
 	}
-	w.evals[it.Model] = ev
+	b := training.NewBatcher(ev, max(1, it.Config.MaxBatch))
+	w.evals[it.Model] = b
 	w.order = append(w.order, it.Model)
 	if len(w.order) > heldModels {
 		delete(w.evals, w.order[0])
 		w.order = w.order[1:]
 	}
-	return ev, nil
+	return b, nil
 }
 
 // idle reports whether a fetch error only means that nothing came.
