@@ -58,8 +58,9 @@ written (--json, --records), and the command then exits with the error, which
 names the failed game (index, seed, agents by seat).
 
 --nats URL queues the games on a NATS JetStream server instead, for
-"moongym worker" processes to play (see docs/distributed.md); the report is
-the one this process would give with the same seed.
+"moongym worker" processes to play (see docs/distributed.md; --parallel is
+then the workers' --threads); the report is the one this process would give
+with the same seed.
 
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,

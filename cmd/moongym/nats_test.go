@@ -134,8 +134,15 @@ func TestWorkerCommand(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the tournament did not finish")
 	}
-	if _, err := run(t, "", "worker"); err == nil {
-		t.Error("worker without --nats ran")
+	for _, args := range [][]string{
+		{"worker"},
+		{"worker", "--nats", url, "--every", "0s"},
+		{"worker", "--nats", url, "--threads", "0"},
+		{"worker", "--nats", url, "--games", "-1"},
+	} {
+		if _, err := run(t, "", args...); err == nil {
+			t.Errorf("%v ran", args)
+		}
 	}
 }
 

@@ -46,6 +46,9 @@ games/s are printed every --every and at the end.`,
 			if n.url == "" {
 				return fmt.Errorf("%w: --nats URL is required", distributed.ErrNATS)
 			}
+			if interval <= 0 || threads < 1 || games < 0 {
+				return fmt.Errorf("worker: --every %v, --threads %d, --games %d: want a positive duration, at least 1 thread and games >= 0", interval, threads, games)
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			var lim distributed.Limits
@@ -66,15 +69,16 @@ games/s are printed every --every and at the end.`,
 				d := done.Load()
 				fmt.Fprintf(cmd.ErrOrStderr(), "worker: %d games in %.0fs, %.2f games/s\n", d, time.Since(start).Seconds(), float64(d)/time.Since(start).Seconds())
 			}
-			finished := make(chan struct{})
+			finished, reported := make(chan struct{}), make(chan struct{})
+			ticker := time.NewTicker(interval)
 			go func() {
-				t := time.NewTicker(interval)
-				defer t.Stop()
+				defer close(reported)
+				defer ticker.Stop()
 				for {
 					select {
 					case <-finished:
 						return
-					case <-t.C:
+					case <-ticker.C:
 						if !quiet {
 							report()
 						}
@@ -83,6 +87,7 @@ games/s are printed every --every and at the end.`,
 			}()
 			err = w.Run(ctx)
 			close(finished)
+			<-reported
 			report()
 			return err
 		},
