@@ -182,7 +182,9 @@ func TestArenaBadConfig(t *testing.T) {
 
 // TestWorkerDropsBadItems: items that are not JSON, name an unknown game
 // or a kind the worker does not know are logged and terminated (never
-// redelivered), and the worker goes on to play a tournament.
+// redelivered), and the worker goes on to play a tournament; told to play
+// as many games as the tournament has, it stops after them (a dropped item
+// is not a game).
 func TestWorkerDropsBadItems(t *testing.T) {
 	c := startCluster(t, Limits{AckWait: time.Second})
 	ctx := context.Background()
@@ -204,21 +206,27 @@ func TestWorkerDropsBadItems(t *testing.T) {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w := &Worker{JS: js, Consumer: cons, Threads: 1, Logf: lg.logf}
+	cfg := arenaConfig()
+	w := &Worker{JS: js, Consumer: cons, Threads: 1, Games: cfg.Games, Logf: lg.logf}
 	werr := make(chan error, 1)
 	go func() { werr <- w.Run(wctx) }()
-	cfg := arenaConfig()
 	wantRep, _ := localReport(t, cfg)
-	games, err := RunArena(ctx, c.js, cfg, ArenaOptions{})
+	actx, acancel := context.WithTimeout(ctx, time.Minute)
+	defer acancel()
+	games, err := RunArena(actx, c.js, cfg, ArenaOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep, _ := reportJSON(t, cfg, games); rep != wantRep {
 		t.Fatal("report differs from the local one")
 	}
-	cancel()
-	if err := <-werr; err != nil {
-		t.Fatal(err)
+	select {
+	case err := <-werr:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the worker did not stop after its games")
 	}
 	dropped := 0
 	for _, l := range lg.all() {

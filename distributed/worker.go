@@ -85,42 +85,50 @@ func (w *Worker) loop(ctx context.Context) error {
 			}
 			continue
 		}
-		if err := w.handle(ctx, msg); err != nil {
+		played, err := w.handle(ctx, msg)
+		if err != nil {
 			return err
+		}
+		if !played && w.Games > 0 {
+			w.taken.Add(-1) // a dropped item is not a game
 		}
 	}
 	return nil
 }
 
 // handle plays one item and publishes its result, then acks it. A
-// malformed item is logged and terminated (never redelivered).
-func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) error {
+// malformed item is logged and terminated (never redelivered); played is
+// false then.
+func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) (played bool, err error) {
 	// A game in hand is finished and published even when the worker is
 	// being stopped.
 	ctx = context.WithoutCancel(ctx)
 	it, err := decodeItem(msg.Data())
 	if err != nil {
 		w.logf("worker: dropping item on %s: %v", msg.Subject(), err)
-		return msg.TermWithReason(err.Error())
+		return false, msg.TermWithReason(err.Error())
 	}
 	stop := w.keepAlive(msg)
 	subject, id, data, err := w.play(ctx, it)
 	stop()
 	if errors.Is(err, ErrBadItem) {
 		w.logf("worker: dropping %s game %d: %v", it.Job, it.Index, err)
-		return msg.TermWithReason(err.Error())
+		return false, msg.TermWithReason(err.Error())
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	if err := retry(ctx, func(ctx context.Context) error {
 		_, err := w.JS.Publish(ctx, subject, data, jetstream.WithMsgID(id))
 		return err
 	}); err != nil {
 		_ = msg.Nak()
-		return fmt.Errorf("%w: publish %s: %w", ErrNATS, id, err)
+		return false, fmt.Errorf("%w: publish %s: %w", ErrNATS, id, err)
 	}
-	if err := msg.Ack(); err != nil {
+	actx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	err = msg.DoubleAck(actx) // confirmed by the server
+	cancel()
+	if err != nil {
 		// The result is stored; a redelivery replays the game and its
 		// result, with the same id, is dropped as a duplicate.
 		w.logf("worker: ack %s: %v", id, err)
@@ -131,7 +139,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) error {
 		w.OnGame(w.done)
 	}
 	w.doneMu.Unlock()
-	return nil
+	return true, nil
 }
 
 // keepAlive reports progress on msg every third of the ack wait until
