@@ -55,6 +55,10 @@ type checkpoint struct {
 	BestScore     float64
 	BestIteration int64
 	Metrics       []Row
+	// Position is the GameSource's position after the last iteration
+	// (for a distributed run, the results stream's sequence of the last
+	// game folded into Replay); 0 without a source.
+	Position uint64
 	// Imitation describes the imitation warm start the run began with
 	// (empty: none), for the model files' provenance.
 	Imitation string

@@ -108,6 +108,13 @@ func (sp *SelfPlay) PlayShards(evs []mcts.Evaluator, it int64, n int) ([]GameRes
 	return results, nil
 }
 
+// PlayGame plays game i of iteration it alone, on ev: the game Play(ev,
+// it, n) plays at index i, identical whatever ev's batching (a worker of a
+// distributed run plays the games of an iteration one by one).
+func (sp *SelfPlay) PlayGame(ev mcts.Evaluator, it int64, i int) (GameResult, error) {
+	return sp.playOne(ev, seedFor(sp.Cfg.Seed, it, i))
+}
+
 // playOne plays one game. Each decision with more than one legal move is
 // searched: with probability FullProb (always, by default) by a full search
 // of Sims simulations with root noise, whose position is recorded with the

@@ -17,6 +17,17 @@ import (
 	"github.com/moongym/moongym/models"
 )
 
+// GameSource supplies the self-play games of an iteration: Games returns
+// games 0..n-1 of iteration it played by net (the games SelfPlay.Play
+// would play), in order. from is the source's position saved with the
+// last checkpoint (0 at the start of a run); Games returns the position
+// after the games, which the trainer keeps in its checkpoint and passes
+// back next time, so that a resumed run reads on from where the
+// checkpointed one stopped.
+type GameSource interface {
+	Games(net *models.Network, it int64, n int, from uint64) (games []GameResult, to uint64, err error)
+}
+
 // Trainer runs self-play, learning and evaluation in a directory.
 type Trainer struct {
 	Game engine.Game
@@ -28,6 +39,10 @@ type Trainer struct {
 	// each finished game (see SelfPlay.OnGame): an iteration of a big game
 	// takes minutes.
 	GameProgress func(done, total int)
+	// Source, if set, supplies every iteration's self-play games in place
+	// of SelfPlay in this process (package distributed gathers them from
+	// workers); GameProgress is then the source's business.
+	Source GameSource
 	// Now is the clock used for provenance dates (time.Now if nil; see
 	// ProvenanceClock for SOURCE_DATE_EPOCH); tests
 	// fix it.
@@ -160,12 +175,7 @@ func (t *Trainer) Step() error {
 	cfg := t.Cfg
 	it := t.ck.Iteration
 	start := time.Now()
-	ev, err := models.NewEvaluator(t.Game, t.net, cfg.CacheSize)
-	if err != nil {
-		return err
-	}
-	sp := SelfPlay{Game: t.Game, Cfg: cfg, OnGame: t.GameProgress}
-	games, err := sp.Play(ev, it, cfg.Games)
+	games, err := t.selfPlay(it)
 	if err != nil {
 		return err
 	}
@@ -210,6 +220,27 @@ func (t *Trainer) Step() error {
 		t.Progress(row)
 	}
 	return nil
+}
+
+// selfPlay gets iteration it's games from the Source, or plays them here.
+func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
+	if t.Source != nil {
+		games, pos, err := t.Source.Games(t.net, it, t.Cfg.Games, t.ck.Position)
+		if err != nil {
+			return nil, err
+		}
+		if len(games) != t.Cfg.Games {
+			return nil, fmt.Errorf("training: game source gave %d games, want %d", len(games), t.Cfg.Games)
+		}
+		t.ck.Position = pos
+		return games, nil
+	}
+	ev, err := models.NewEvaluator(t.Game, t.net, t.Cfg.CacheSize)
+	if err != nil {
+		return nil, err
+	}
+	sp := SelfPlay{Game: t.Game, Cfg: t.Cfg, OnGame: t.GameProgress}
+	return sp.Play(ev, it, t.Cfg.Games)
 }
 
 // evaluate plays the network against random, the heuristic (if the game
@@ -327,6 +358,10 @@ func (t *Trainer) Save() error {
 	}
 	return t.ck.save(t.Dir)
 }
+
+// Position is the game source's position saved in the checkpoint (see
+// GameSource; 0 without one).
+func (t *Trainer) Position() uint64 { return t.ck.Position }
 
 // Optimizer is the optimizer's state.
 func (t *Trainer) Optimizer() *Adam { return t.ck.Adam }

@@ -30,6 +30,7 @@ func init() {
 		records   string
 		quiet     bool
 		opening   int
+		nats      natsFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "arena GAME --agents A,B[,C...]",
@@ -55,6 +56,11 @@ nor when stderr is a file or a pipe). If an agent fails in a game or the run
 is interrupted (Ctrl-C), the games finished so far are still reported and
 written (--json, --records), and the command then exits with the error, which
 names the failed game (index, seed, agents by seat).
+
+--nats URL queues the games on a NATS JetStream server instead, for
+"moongym worker" processes to play (see docs/distributed.md; --parallel is
+then the workers' --threads); the report is the one this process would give
+with the same seed.
 
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,
@@ -89,7 +95,13 @@ Seating, outcomes and ratings are defined in the arena package documentation
 					progressbar.OptionClearOnFinish())
 				cfg.Progress = func(done int) { _ = bar.Set(done) }
 			}
-			results, runErr := arena.Run(ctx, cfg)
+			var results []arena.GameResult
+			var runErr error
+			if nats.url != "" {
+				results, runErr = natsArena(ctx, &nats, cfg, cmd.ErrOrStderr())
+			} else {
+				results, runErr = arena.Run(ctx, cfg)
+			}
 			if bar != nil {
 				_ = bar.Finish()
 			}
@@ -133,6 +145,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 	f.StringVar(&records, "records", "", "write every game as a JSON-lines record (replayable) to this file")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.IntVar(&opening, "opening", 0, "play the first N decisions of every game at random (varies games between deterministic agents)")
+	nats.add(f, "play the games")
 	root.AddCommand(cmd)
 }
 

@@ -21,6 +21,7 @@ func init() {
 		seed                  uint64
 		duration              time.Duration
 		resume, quiet         bool
+		nats                  natsFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "train GAME --out DIR [--params P] [--train S] [--iterations N | --duration D] [--resume]",
@@ -56,6 +57,13 @@ The same command and seed on the same machine give byte-identical model files
 when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
 convention) is set: it is written as their provenance date instead of the
 current time (without --duration, which stops at a time).
+
+--nats URL has "moongym worker" processes play the self-play games (see
+docs/distributed.md): each iteration's model is published to the NATS
+server, its games queued and their positions gathered, exactly the games this
+process would play; the checkpoint keeps the results stream's position, so a
+resumed run neither loses nor repeats a game. The run is named on the server
+after the base name of --out, which must be unique there.
 
 Training settings (--train, "name=value,..."), with their defaults:
 ` + training.ParamHelp(),
@@ -118,6 +126,15 @@ Training settings (--train, "name=value,..."), with their defaults:
 				}
 			}
 			defer t.Close()
+			if nats.url != "" {
+				// Not the Ctrl-C context: the first Ctrl-C lets the
+				// iteration's games arrive, as without --nats.
+				closeNATS, err := natsSource(cmd.Context(), &nats, t, out, cmd.ErrOrStderr())
+				if err != nil {
+					return err
+				}
+				defer closeNATS()
+			}
 			if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
 				return err
 			}
@@ -197,6 +214,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 	f.DurationVar(&duration, "duration", 0, "stop after this much time (at the end of an iteration), e.g. 10m")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	nats.add(f, "play the self-play games")
 	root.AddCommand(cmd)
 }
 

@@ -1,0 +1,106 @@
+package distributed
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/training"
+)
+
+// ErrBadItem: a work item or a result message is malformed, or belongs to
+// another job, game or model version; its reader logs it and drops it.
+var ErrBadItem = errors.New("bad work item")
+
+// Kinds of work.
+const (
+	KindArena    = "arena"
+	KindSelfPlay = "selfplay"
+)
+
+// Item is one game to play: game Index of an arena job, or of a self-play
+// iteration of a training run. It travels as JSON on the subject
+// moongym.work.<kind>.<job>.
+type Item struct {
+	Kind string `json:"kind"`
+	// Job is the arena job's id or the training run's name (a subject
+	// token: letters, digits, '-' and '_').
+	Job    string        `json:"job"`
+	Game   string        `json:"game"`
+	Params engine.Params `json:"params"`
+	Index  int           `json:"index"`
+
+	// Arena: the agent specs, the tournament seed and its random opening
+	// decisions (arena.Config).
+	Agents  []string `json:"agents,omitempty"`
+	Seed    uint64   `json:"seed,omitempty"`
+	Opening int      `json:"opening,omitempty"`
+
+	// Self-play: the run's settings, the iteration, and the object in
+	// ModelBucket holding the model that plays it (its version is the
+	// iteration).
+	Config    *training.Config `json:"config,omitempty"`
+	Iteration int64            `json:"iteration,omitempty"`
+	Model     string           `json:"model,omitempty"`
+}
+
+var jobName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// CheckJob reports whether name can name a job or a run.
+func CheckJob(name string) error {
+	if !jobName.MatchString(name) {
+		return fmt.Errorf("%w: job or run name %q: want 1 to 64 letters, digits, '-' or '_'", ErrBadItem, name)
+	}
+	return nil
+}
+
+func (it *Item) check() error {
+	if err := CheckJob(it.Job); err != nil {
+		return err
+	}
+	if it.Index < 0 {
+		return fmt.Errorf("%w: index %d", ErrBadItem, it.Index)
+	}
+	switch it.Kind {
+	case KindArena:
+		if len(it.Agents) == 0 {
+			return fmt.Errorf("%w: arena item without agents", ErrBadItem)
+		}
+	case KindSelfPlay:
+		if it.Config == nil || it.Model == "" {
+			return fmt.Errorf("%w: self-play item without settings or model", ErrBadItem)
+		}
+	default:
+		return fmt.Errorf("%w: kind %q", ErrBadItem, it.Kind)
+	}
+	return nil
+}
+
+func decodeItem(data []byte) (*Item, error) {
+	var it Item
+	if err := json.Unmarshal(data, &it); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadItem, err)
+	}
+	if err := it.check(); err != nil {
+		return nil, err
+	}
+	return &it, nil
+}
+
+// workSubject and resultSubject are the subjects of a job's items and
+// results.
+func workSubject(kind, job string) string   { return workPrefix + kind + "." + job }
+func resultSubject(kind, job string) string { return resultPrefix + kind + "." + job }
+
+// itemID and resultID are the message ids (JetStream's Nats-Msg-Id) of a
+// game's item and result: the same game always has the same ids, so that a
+// repeat within the duplicates window is dropped by the server.
+func itemID(kind, job string, iteration int64, index int) string {
+	return fmt.Sprintf("item/%s/%s/%d/%d", kind, job, iteration, index)
+}
+
+func resultID(kind, job string, iteration int64, index int) string {
+	return fmt.Sprintf("%s/%s/%d/%d", kind, job, iteration, index)
+}

@@ -1,0 +1,66 @@
+package distributed
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/moongym/moongym/training"
+)
+
+// FuzzDecodeItem: any bytes decode to a valid item or an ErrBadItem, never
+// a panic; a decoded item encodes and decodes to itself.
+func FuzzDecodeItem(f *testing.F) {
+	cfg := training.DefaultConfig()
+	for _, it := range []Item{
+		{Kind: KindArena, Job: "j1", Game: "tictactoe", Index: 3, Agents: []string{"random", "mcts:sims=5"}, Seed: 9, Opening: 1},
+		{Kind: KindSelfPlay, Job: "run", Game: "tictactoe", Config: &cfg, Iteration: 2, Index: 1, Model: "run/2"},
+	} {
+		data, err := json.Marshal(&it)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"kind":"arena","job":"a.b"}`))
+	f.Add([]byte(`{"kind":"selfplay","job":"x","index":-1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		it, err := decodeItem(data)
+		if err != nil {
+			if it != nil {
+				t.Fatal("an item with an error")
+			}
+			return
+		}
+		if err := it.check(); err != nil {
+			t.Fatalf("decoded item fails its check: %v", err)
+		}
+		again, err := json.Marshal(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it2, err := decodeItem(again)
+		if err != nil || !reflect.DeepEqual(it, it2) {
+			t.Fatalf("round trip: %v\n%+v\n%+v", err, it, it2)
+		}
+	})
+}
+
+// FuzzDecodeGame: any bytes on a run's results subject are a game message
+// or an error for the learner, never a panic.
+func FuzzDecodeGame(f *testing.F) {
+	var buf bytes.Buffer
+	msg := gameMsg{Run: "r", Game: "tictactoe", Iteration: 1, Index: 2,
+		Result: training.GameResult{Samples: []training.Sample{{Obs: []float32{1}, Mask: []float32{1}, Policy: []float32{1}, Value: []float32{0, 0}}}, Moves: 5, Returns: []float64{1, -1}}}
+	if err := gob.NewEncoder(&buf).Encode(&msg); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("not gob"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var g gameMsg
+		_ = gob.NewDecoder(bytes.NewReader(data)).Decode(&g)
+	})
+}

@@ -1,0 +1,93 @@
+package distributed
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// publishItems queues games from..to-1 of base's job, each with its item
+// id, so that a repeated publication (a learner resumed) is dropped.
+func publishItems(ctx context.Context, js jetstream.JetStream, base Item, from, to int) error {
+	subject := workSubject(base.Kind, base.Job)
+	for i := from; i < to; i++ {
+		it := base
+		it.Index = i
+		data, err := json.Marshal(&it)
+		if err != nil {
+			return err
+		}
+		id := itemID(it.Kind, it.Job, it.Iteration, i)
+		if err := retry(ctx, func(ctx context.Context) error {
+			_, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
+			return err
+		}); err != nil {
+			return fmt.Errorf("%w: publish %s: %w", ErrNATS, id, err)
+		}
+	}
+	return nil
+}
+
+// orderedConsumer reads subject of the results stream from the stream
+// sequence after from (0: from the start).
+func orderedConsumer(ctx context.Context, js jetstream.JetStream, subject string, from uint64) (jetstream.Consumer, error) {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subject}, DeliverPolicy: jetstream.DeliverAllPolicy}
+	if from > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from+1
+	}
+	var cons jetstream.Consumer
+	err := retry(ctx, func(ctx context.Context) error {
+		var err error
+		cons, err = js.OrderedConsumer(ctx, ResultStream, cfg)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: results of %s: %w", ErrNATS, subject, err)
+	}
+	return cons, nil
+}
+
+// readResults passes the consumer's messages, with their stream sequences,
+// to f until f returns true or ctx ends, and returns the sequence of the
+// last message passed. Network failures are waited out.
+func readResults(ctx context.Context, cons jetstream.Consumer, f func(m jetstream.Msg, seq uint64) bool) (uint64, error) {
+	var last uint64
+	for {
+		if err := ctx.Err(); err != nil {
+			return last, err
+		}
+		m, err := cons.Next(jetstream.FetchMaxWait(time.Second))
+		if err != nil {
+			if !idle(err) {
+				sleep(ctx, 250*time.Millisecond)
+			}
+			continue
+		}
+		md, err := m.Metadata()
+		if err != nil {
+			continue
+		}
+		last = md.Sequence.Stream
+		if f(m, last) {
+			return last, nil
+		}
+	}
+}
+
+// purge deletes a subject's messages from a stream (a finished job's
+// results, a stopped job's items).
+func purge(js jetstream.JetStream, stream, subject string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := js.Stream(ctx, stream)
+	if err == nil {
+		err = s.Purge(ctx, jetstream.WithPurgeSubject(subject))
+	}
+	if err != nil {
+		return fmt.Errorf("%w: purge %s: %w", ErrNATS, subject, err)
+	}
+	return nil
+}
