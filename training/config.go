@@ -30,6 +30,7 @@ type Config struct {
 	Games       int     `param:"games" doc:"self-play games per iteration"`
 	Parallel    int     `param:"parallel" doc:"games played at once (their network queries are batched together)"`
 	Groups      int     `param:"groups" doc:"groups of the parallel games, each with its own batches: one group's batch is evaluated while the others search (0: 2)"`
+	Shards      int     `param:"shards" doc:"1: each group evaluates with its own network evaluator and cache, nothing shared between the cores; 0: one evaluator for all groups, each batch split over the cores (the games are the same either way)"`
 	Sims        int     `param:"sims" doc:"MCTS simulations per move"`
 	LeafBatch   int     `param:"leafbatch" doc:"leaves per search per network query (virtual loss)"`
 	CPUCT       float64 `param:"cpuct" doc:"PUCT exploration constant (values scaled to [0,1])"`
@@ -68,6 +69,7 @@ func DefaultConfig() Config {
 		Games:       64,
 		Parallel:    32,
 		Groups:      2,
+		Shards:      1,
 		Sims:        64,
 		LeafBatch:   4,
 		CPUCT:       1.5,
@@ -171,6 +173,7 @@ func (c Config) Validate() error {
 		check(c.Games >= 1, "games", c.Games, ">= 1"),
 		check(c.Parallel >= 1, "parallel", c.Parallel, ">= 1"),
 		check(c.Groups >= 0, "groups", c.Groups, ">= 0"),
+		check(c.Shards == 0 || c.Shards == 1, "shards", c.Shards, "0 or 1"),
 		check(c.Sims >= 1, "sims", c.Sims, ">= 1"),
 		check(c.LeafBatch >= 1, "leafbatch", c.LeafBatch, ">= 1"),
 		check(c.CPUCT >= 0, "cpuct", c.CPUCT, ">= 0"),

@@ -14,6 +14,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
 	"github.com/moongym/moongym/models"
 )
 
@@ -235,11 +236,26 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 		t.ck.Position = pos
 		return games, nil
 	}
+	sp := SelfPlay{Game: t.Game, Cfg: t.Cfg, OnGame: t.GameProgress}
+	if groups := t.Cfg.groups(); t.Cfg.Shards == 1 && groups > 1 {
+		// One evaluator per group, its own cache and no split: the cores
+		// share no lock and no cache line (measured in
+		// docs/benchmarks/learning.md: planet-cubes 1.2x -> 1.77x on 2 cores).
+		evs := make([]mcts.Evaluator, groups)
+		for i := range evs {
+			ev, err := models.NewEvaluator(t.Game, t.net, t.Cfg.CacheSize/groups)
+			if err != nil {
+				return nil, err
+			}
+			ev.SetWorkers(1)
+			evs[i] = ev
+		}
+		return sp.PlayShards(evs, it, t.Cfg.Games)
+	}
 	ev, err := models.NewEvaluator(t.Game, t.net, t.Cfg.CacheSize)
 	if err != nil {
 		return nil, err
 	}
-	sp := SelfPlay{Game: t.Game, Cfg: t.Cfg, OnGame: t.GameProgress}
 	return sp.Play(ev, it, t.Cfg.Games)
 }
 
