@@ -1,6 +1,7 @@
 package models_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/moongym/moongym/engine"
@@ -17,14 +18,27 @@ func ExampleLoadBuiltin() {
 		return
 	}
 	fmt.Println(m.Game, m.Net.Shapes.Actions)
+	// One file per configuration: the 6-player planet-cubes model.
 	g, err := engine.Load("planet-cubes", engine.Params{"players": "6"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	if m, err = models.LoadBuiltin(g); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Game, m.Params["players"])
+	// A configuration no model was trained for is refused (ErrWrongGame).
+	g, err = engine.Load("planet-cubes", engine.Params{"goal": "32"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	_, err = models.LoadBuiltin(g)
-	fmt.Println(err != nil)
+	fmt.Println(errors.Is(err, models.ErrWrongGame))
 	// Output:
 	// tictactoe 9
+	// planet-cubes 6
 	// true
 }
