@@ -240,7 +240,7 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 	if groups := t.Cfg.groups(); t.Cfg.Shards == 1 && groups > 1 {
 		// One evaluator per group, its own cache and no split: the cores
 		// share no lock and no cache line (measured in
-		// docs/benchmarks/learning.md: planet-cubes 1.2x -> 1.77x on 2 cores).
+		// docs/benchmarks/learning.md: a default planet-cubes iteration 1.30x -> 1.90-1.99x on 2 cores).
 		evs := make([]mcts.Evaluator, groups)
 		for i := range evs {
 			ev, err := models.NewEvaluator(t.Game, t.net, t.Cfg.CacheSize/groups)
