@@ -358,6 +358,7 @@ func observe(g engine.Game, s engine.State, p engine.Player) []float32 {
 func checkObserve(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	t.Helper()
 	hidden := g.Spec().Information == engine.ImperfectInformation
+	b, bounded := g.(engine.ObservationBounder)
 	for p := 0; p < g.NumPlayers(); p++ {
 		pl := engine.Player(p)
 		obs := observe(g, s, pl)
@@ -365,6 +366,12 @@ func checkObserve(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 				t.Errorf("p%d observation[%d] = %v (not written, or not finite)", p, i, v)
 				return
+			}
+			if bounded {
+				if low, high := b.ObservationBounds(); v < low || v > high {
+					t.Errorf("p%d observation[%d] = %v, outside ObservationBounds [%v, %v]", p, i, v, low, high)
+					return
+				}
 			}
 		}
 		if s.IsTerminal() {

@@ -107,6 +107,9 @@ func (s *brokenState) Observe(p engine.Player, dst []float32) {
 	if s.flaw == "alloc" {
 		sink = make([]float32, len(dst)+int(p)+1)
 	}
+	if s.flaw == "obs-bounds" {
+		dst[0] = -0.125 // tic-tac-toe promises [0, 1]
+	}
 }
 
 func (s *brokenState) Resample(p engine.Player, rng *rand.Rand) engine.State {
@@ -146,6 +149,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"unsorted":      "not sorted",
 		"shared-clone":  "changed the original",
 		"bounds":        "outside",
+		"obs-bounds":    "outside ObservationBounds",
 		"alloc":         "allocate",
 		"leak":          "changed p0's observation",
 		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",

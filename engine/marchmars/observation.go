@@ -31,7 +31,7 @@ import (
 //   - the roll: 6 dice x (colour one-hot, value/4, skull, present);
 //   - the shot: hits, target column/cols, target level/height;
 //   - the task on top: one-hot of its kind, whether the observer decides,
-//     and its B/8 (a shot's value, a die, a side, a card).
+//     and its (B+1)/9 (a shot's value, a die, a side, a card; 0 for none).
 const (
 	perBox    = 11
 	perMarine = 9 + numEquipment
@@ -184,7 +184,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	put(float32(s.shotX) / float32(g.cols))
 	put(float32(s.shotL) / float32(g.height))
 	if t, ok := s.top(); ok {
-		f[i+numKinds+1] = float32(t.B) / 8
+		f[i+numKinds+1] = float32(t.B+1) / 9 // B is -1 (none) or more
 		f[i+int(t.Kind)] = 1
 		f[i+numKinds] = b2f(!isChance(int(t.Kind)) && int(t.A) == me)
 	}
