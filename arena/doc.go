@@ -14,7 +14,9 @@
 // random among the legal actions, from a generator seeded by the game's
 // seed, whoever is to move (chance outcomes do not count). Deterministic
 // agents otherwise replay the same few games, whose count would overstate
-// the evidence of a win rate.
+// the evidence of a win rate. Report.Distinct says how many games differ
+// (the same agents in the same seats and the same actions are one game);
+// the table prints it beside the number of games.
 //
 // # Seating
 //

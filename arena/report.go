@@ -21,6 +21,10 @@ type Report struct {
 	// Opening is the number of random decisions that opened every game
 	// (Config.Opening); Summarize leaves it 0, its caller sets it.
 	Opening int `json:"opening,omitempty"`
+	// Distinct counts the different games: the same agents in the same
+	// seats and the same actions make one game (0 when the results carry
+	// no records). Deterministic agents repeat games unless openings vary.
+	Distinct int `json:"distinct,omitempty"`
 	// Balanced is true when every agent played every seat equally often.
 	Balanced bool         `json:"balanced"`
 	Agents   []AgentStats `json:"agents"`
@@ -99,7 +103,7 @@ type SeatStats struct {
 // are the names of the agents (the specs, or the entrants' Names).
 func Summarize(g engine.Game, specs []string, seed uint64, games []GameResult) (*Report, error) {
 	n := g.NumPlayers()
-	r := &Report{Game: g.Spec().Name, Params: g.Params(), Games: len(games), Seed: seed, Seats: n, Agents: make([]AgentStats, len(specs))}
+	r := &Report{Game: g.Spec().Name, Params: g.Params(), Games: len(games), Seed: seed, Seats: n, Agents: make([]AgentStats, len(specs)), Distinct: distinctGames(games)}
 	team := g.Spec().Utility == engine.Identical
 	mid := (g.MinUtility() + g.MaxUtility()) / 2
 	scores := make([][]float64, len(specs))
@@ -254,7 +258,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if len(r.Params) > 0 {
 		fmt.Fprintf(w, " [%s]", r.Params)
 	}
-	fmt.Fprintf(w, ": %d games, %d seats, seed %d", r.Games, r.Seats, r.Seed)
+	fmt.Fprintf(w, ": %d games", r.Games)
+	if r.Distinct > 0 {
+		fmt.Fprintf(w, " (%d distinct)", r.Distinct)
+	}
+	fmt.Fprintf(w, ", %d seats, seed %d", r.Seats, r.Seed)
 	if r.Opening > 0 {
 		fmt.Fprintf(w, ", first %d decisions random", r.Opening)
 	}
