@@ -12,7 +12,7 @@ go build -o "$RUNS/moongym" ./cmd/moongym
 S=kind=mlp,width=128,depth=3,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=6,lr=0.0005
 for p in "${@:-2 3 4 5 6}"; do
   for q in $p; do
-    it=12; [ "$q" = 2 ] && it=18
+    it=12; [ "$q" = 2 ] && it=18; [ "$q" = 4 ] && it=24   # 4 players: 12 iterations left it level with the heuristic
     d=$RUNS/planet-cubes-p$q
     rm -rf "$d"
     # 4,000/q heuristic games (2,000 for 2 players): about the same number of positions per count.
