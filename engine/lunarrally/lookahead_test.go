@@ -8,7 +8,7 @@ import (
 
 // program puts the state in the programming stage at the first empty phase
 // of the rovers that execute next (Rover 1s: the Moon shows 0).
-func (s *State) program(t *testing.T) {
+func (s *State) program(t testing.TB) {
 	t.Helper()
 	s.moon = 0
 	if !s.locate() {
@@ -169,4 +169,24 @@ func TestLookaheadOnlyWhileProgramming(t *testing.T) {
 	if _, ok := s.Lookahead(); ok {
 		t.Error("Lookahead ok while placing")
 	}
+}
+
+// BenchmarkLookahead: the worst case, a Rover 1 with three empty phases
+// (every program of its deck previewed), and Observe by its owner.
+func BenchmarkLookahead(b *testing.B) {
+	s := rig(b, 2, openMap(7, 9, map[string]byte{"e4": 'X'}))
+	s.put(b, 0, "c4", East).Program = emptyProgram
+	s.put(b, 2, "f2", West).Program = emptyProgram
+	s.program(b)
+	obs := make([]float32, engine.ObservationSize(s.g))
+	b.Run("lookahead", func(b *testing.B) {
+		for b.Loop() {
+			s.Lookahead()
+		}
+	})
+	b.Run("observe", func(b *testing.B) {
+		for b.Loop() {
+			s.Observe(0, obs)
+		}
+	})
 }
