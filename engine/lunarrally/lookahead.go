@@ -23,27 +23,34 @@ type Lookahead struct {
 }
 
 // Lookahead evaluates the cards of the decision at hand; ok is false when
-// no rover is being programmed. It does not allocate.
+// no rover is being programmed. It does not allocate. The programs share
+// their phases: each prefix is run once, not once per completion, and every
+// program ends as Preview would have run it.
 func (s *State) Lookahead() (la Lookahead, ok bool) {
 	if s.stage != stageProgram {
 		return la, false
 	}
-	w := lookWalker{s: s, la: &la, i: int(s.target), phase: int(s.phase)}
+	w := lookWalker{i: int(s.target), phase: int(s.phase), phases: int(s.rovers[s.target].Phases)}
 	w.left = s.cardsLeft(w.i, w.phase)
-	w.prog = s.rovers[w.i].Program
+	w.scale, w.board = float32(s.g.board.maxPath+1), s.g.board
+	w.states[w.phase], w.before = s.previewStart(w.i)
+	c := &w.states[w.phase]
+	r := &c.rovers[w.i]
 	for p := w.phase; p < MaxPhases; p++ {
-		w.prog[p] = NoCard
+		r.Program[p] = NoCard
 	}
-	w.scale = float32(s.g.board.maxPath + 1)
-	for c := range la.Safe {
-		la.Legal[c] = w.left[c] > 0
-		la.Safe[c] = -1
+	for p := 0; p < w.phase && c.end == endNone; p++ {
+		c.runPhase(p, 1<<w.i)
+	}
+	for card := range w.la.Safe {
+		w.la.Legal[card] = w.left[card] > 0
+		w.la.Safe[card] = -1
 	}
 	w.walk(w.phase)
-	for c := range la.Safe {
-		la.Safe[c] = max(0, la.Safe[c])
+	for card := range w.la.Safe {
+		w.la.Safe[card] = max(0, w.la.Safe[card])
 	}
-	return la, true
+	return w.la, true
 }
 
 // facingWorth is what facing along the path to the finish is worth in Close,
@@ -52,42 +59,56 @@ const facingWorth = 0.6
 
 // lookWalker enumerates the completions of a program for Lookahead.
 type lookWalker struct {
-	s        *State
-	la       *Lookahead
-	i, phase int
-	left     [NumCards]int8
-	prog     [MaxPhases]Card
-	scale    float32
+	la               Lookahead
+	i, phase, phases int // the rover, the phase being programmed, its phases
+	left             [NumCards]int8
+	first            Card // the card on the phase being programmed
+	scale            float32
+	board            *Board
+	before           [maxRovers + 1]int
+	// states[p] is the preview\'s copy of the state with the phases before p run.
+	states [MaxPhases + 1]State
 }
 
+// walk puts every card left on phase p of states[p] and goes on.
 func (w *lookWalker) walk(p int) {
-	if p >= int(w.s.rovers[w.i].Phases) {
-		w.score()
+	c := &w.states[p]
+	if p >= w.phases {
+		end := *c
+		for q := p; q < MaxPhases && end.end == endNone; q++ {
+			end.runPhase(q, 1<<w.i)
+		}
+		w.score(end.previewEnd(w.i, &w.before))
 		return
 	}
-	for c := Card(0); c < NumCards; c++ {
-		if w.left[c] == 0 {
+	for card := Card(0); card < NumCards; card++ {
+		if w.left[card] == 0 {
 			continue
 		}
-		w.left[c]--
-		w.prog[p] = c
+		if p == w.phase {
+			w.first = card
+		}
+		w.left[card]--
+		next := &w.states[p+1]
+		*next = *c
+		next.rovers[w.i].Program[p] = card
+		if next.end == endNone {
+			next.runPhase(p, 1<<w.i)
+		}
 		w.walk(p + 1)
-		w.prog[p] = NoCard
-		w.left[c]++
+		w.left[card]++
 	}
 }
 
-// score previews the program and keeps the best per first card.
-func (w *lookWalker) score() {
-	pv := w.s.Preview(w.i, w.prog)
-	first, la := w.prog[w.phase], w.la
+// score keeps the best of a program's preview for its first card.
+func (w *lookWalker) score(pv Preview) {
+	first, la, b := w.first, &w.la, w.board
 	var close float32
 	switch {
 	case pv.Finished:
 		close = 1
 	case pv.Destroyed:
 	default:
-		b := w.s.g.board
 		if d := b.FinishPath(pv.Pos); d >= 0 {
 			// Facing along the path saves a turn later: worth most of a step.
 			along := float32(0)

@@ -1,6 +1,8 @@
 package lunarrally
 
 import (
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -189,4 +191,72 @@ func BenchmarkLookahead(b *testing.B) {
 			s.Observe(0, obs)
 		}
 	})
+}
+
+// lookaheadByPreview is Lookahead the slow way: every completion of the
+// program run from the start by Preview.
+func lookaheadByPreview(s *State) Lookahead {
+	i, phase := int(s.target), int(s.phase)
+	w := lookWalker{i: i, phase: phase, scale: float32(s.g.board.maxPath + 1), board: s.g.board}
+	left := s.cardsLeft(i, phase)
+	prog := s.rovers[i].Program
+	la := &w.la
+	for c := range la.Safe {
+		la.Legal[c] = left[c] > 0
+		la.Safe[c] = -1
+	}
+	var rec func(p int)
+	rec = func(p int) {
+		if p >= int(s.rovers[i].Phases) {
+			w.first = prog[phase]
+			w.score(s.Preview(i, prog))
+			return
+		}
+		for c := Card(0); c < NumCards; c++ {
+			if left[c] > 0 {
+				left[c]--
+				prog[p] = c
+				rec(p + 1)
+				left[c]++
+			}
+		}
+	}
+	rec(phase)
+	for c := range la.Safe {
+		la.Safe[c] = max(0, la.Safe[c])
+	}
+	return *la
+}
+
+// TestLookaheadMatchesPreview: on every programming decision of random
+// games (every scenario, 2 to 4 players), Lookahead, which runs each prefix
+// of the programs once, gives exactly what previewing every program does.
+func TestLookaheadMatchesPreview(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for k, sc := range Scenarios {
+		g := engine.MustLoad(Name, engine.Params{"scenario": sc, "players": strconv.Itoa(2 + k%3)})
+		for game := 0; game < 6; game++ {
+			s := g.NewInitialState().(*State)
+			var buf []engine.Action
+			for !s.IsTerminal() {
+				if s.stage == stageProgram {
+					got, ok := s.Lookahead()
+					if want := lookaheadByPreview(s); !ok || got != want {
+						t.Fatalf("%s: Lookahead %+v, previews say %+v", sc, got, want)
+					}
+					checked++
+				}
+				if s.CurrentPlayer() == engine.Chance {
+					s.Apply(0)
+					continue
+				}
+				buf = s.LegalActions(buf)
+				s.Apply(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d decisions checked", checked)
+	}
 }
