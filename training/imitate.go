@@ -32,6 +32,14 @@ type ImitateConfig struct {
 	Epochs int
 	// Seed seeds the games (heuristic seats, noise, chance) and the batches.
 	Seed uint64
+	// Samples, if above 1, asks the heuristic for its move this many times
+	// at every recorded position (a second agent per seat, seeded apart, so
+	// the games played are the same as with one) and spreads the policy
+	// target's (1-Smooth) over the moves in proportion to how often each was
+	// chosen: a heuristic that breaks ties at random then teaches the whole
+	// set of its equally good moves instead of one drawn from it. 0 or 1:
+	// the move played only.
+	Samples int
 	// Duration, if positive, caps the time spent playing games: fewer than
 	// Games are played when it runs out (at least one). A capped run is no
 	// longer reproducible.
@@ -55,6 +63,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: duration=%v is negative", ErrBadImitation, c.Duration)
 	case c.Epochs < 1:
 		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
+	case c.Samples < 0 || c.Samples > 1000:
+		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
 	}
 	return nil
 }
@@ -103,9 +113,17 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		}
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 		seats := make([]agents.Agent, np)
+		var askers []agents.Agent // the extra samples' agents (Samples > 1)
 		for p := range seats {
 			if seats[p], err = h.New(g, cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1)); err != nil {
 				return nil, 0, err
+			}
+			if cfg.Samples > 1 {
+				a, err := h.New(g, ^cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1))
+				if err != nil {
+					return nil, 0, err
+				}
+				askers = append(askers, a)
 			}
 		}
 		var positions []pending
@@ -135,7 +153,19 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 				smp.Mask[l] = 1
 				smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
 			}
-			smp.Policy[a] += float32(1 - cfg.Smooth)
+			if cfg.Samples > 1 {
+				w := float32((1 - cfg.Smooth) / float64(cfg.Samples))
+				smp.Policy[a] += w
+				for range cfg.Samples - 1 {
+					b, err := askers[p].Act(s)
+					if err != nil {
+						return nil, 0, fmt.Errorf("training: heuristic: %w", err)
+					}
+					smp.Policy[b] += w
+				}
+			} else {
+				smp.Policy[a] += float32(1 - cfg.Smooth)
+			}
 			positions = append(positions, pending{smp, p})
 			if rng.Float64() < cfg.Epsilon {
 				a = legal[rng.IntN(len(legal))]
@@ -208,7 +238,11 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 	}
 	n := float64(min(tail, steps))
 	st.Losses = graph.Losses{Policy: sum.Policy / n, Value: sum.Value / n, Total: sum.Total / n}
-	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v, seed=%d), %d epochs, %d steps",
-		st.Positions, cfg.Epsilon, cfg.Smooth, cfg.Seed, cfg.Epochs, steps)
+	samp := ""
+	if cfg.Samples > 1 {
+		samp = fmt.Sprintf(", samples=%d", cfg.Samples)
+	}
+	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
+		st.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)
 	return st, t.Save()
 }

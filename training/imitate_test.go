@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -139,5 +141,64 @@ func TestImitateConfigErrors(t *testing.T) {
 		if _, _, err := training.HeuristicGames(context.Background(), g, c, nil); !errors.Is(err, training.ErrBadImitation) {
 			t.Errorf("%+v: err %v, want ErrBadImitation", c, err)
 		}
+	}
+}
+
+// TestImitateSamples: with Samples the positions are the same as without,
+// and each policy target is a distribution over the heuristic's moves:
+// (1-Smooth) shared in steps of (1-Smooth)/Samples, the rest spread over the
+// legal moves; where the heuristic has ties, some target has several moves.
+func TestImitateSamples(t *testing.T) {
+	g := tictactoe.Game{}
+	one := training.ImitateConfig{Games: 20, Epsilon: 0.2, Smooth: 0.1, Epochs: 1, Seed: 4}
+	many := one
+	many.Samples = 8
+	a, _, err := training.HeuristicGames(context.Background(), g, one, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := training.HeuristicGames(context.Background(), g, many, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Len() != b.Len() {
+		t.Fatalf("%d positions with samples=8, %d without: the games differ", b.Len(), a.Len())
+	}
+	spread := 0
+	for i := range a.Len() {
+		obs, na := a.ObsSize, a.Actions
+		if !slices.Equal(a.Obs[i*obs:(i+1)*obs], b.Obs[i*obs:(i+1)*obs]) || !slices.Equal(a.Mask[i*na:(i+1)*na], b.Mask[i*na:(i+1)*na]) {
+			t.Fatalf("position %d differs with samples=8", i)
+		}
+		sb := training.Sample{Mask: b.Mask[i*na : (i+1)*na], Policy: b.Policy[i*na : (i+1)*na]}
+		legal, sum, above := 0, float32(0), 0
+		for k, m := range sb.Mask {
+			if m > 0 {
+				legal++
+			}
+			sum += sb.Policy[k]
+		}
+		floor := float32(0.1 / float64(legal))
+		for k, p := range sb.Policy {
+			if p > floor+1e-6 {
+				above++
+				steps := (p - floor) / (0.9 / 8)
+				if d := steps - float32(math.Round(float64(steps))); d > 1e-3 || d < -1e-3 {
+					t.Fatalf("position %d move %d: target %v is not the floor plus k/8 of 0.9", i, k, p)
+				}
+			}
+		}
+		if sum < 0.999 || sum > 1.001 {
+			t.Fatalf("position %d: policy sums to %v", i, sum)
+		}
+		if above > 1 {
+			spread++
+		}
+	}
+	if spread == 0 {
+		t.Error("no target names more than one move: the heuristic's ties were not sampled")
+	}
+	if _, _, err := training.HeuristicGames(context.Background(), g, training.ImitateConfig{Games: 1, Epochs: 1, Samples: -1}, nil); !errors.Is(err, training.ErrBadImitation) {
+		t.Errorf("samples=-1: err %v, want ErrBadImitation", err)
 	}
 }

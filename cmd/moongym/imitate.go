@@ -28,7 +28,9 @@ heuristic against itself (--games of them, or fewer if --duration runs
 out first): each move played is the heuristic's, or with
 probability --epsilon a random legal one, so that positions vary; every
 decision position is recorded with the heuristic's move as a smoothed one-hot
-policy target (--smooth) and the final result as value targets. The network
+policy target (--smooth), or with --samples K the share of K askings in which
+the heuristic chose each move (smoothed the same way), and the final result as
+value targets. The network
 (its kind and size from --train, as for train) is trained on them for
 --epochs passes with train's Adam optimizer and batch size.
 
@@ -123,6 +125,7 @@ same model file, byte for byte.`,
 	f.Float64Var(&ic.Epsilon, "epsilon", ic.Epsilon, "probability of a random move instead of the heuristic's")
 	f.DurationVar(&ic.Duration, "duration", 0, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)")
 	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
+	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	root.AddCommand(cmd)
 }

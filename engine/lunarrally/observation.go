@@ -34,19 +34,27 @@ const (
 	offTarget    = 65 // the hex of the rover being placed or programmed
 	offPending   = 66 // the start hex chosen, waiting for a facing
 	offToAct     = 67 // N constant planes: plane offToAct+j is 1 when relative seat j decides now
+	// Planes after the N seat planes (the tail), offsets below.
+	tailDistance = 0  // 1 - FinishPath/(longest path + 1) on every hex that reaches the finish
+	tailClose    = 1  // 8 constant planes: Lookahead.Close per card, for the observer's decision
+	tailHit      = 9  // 8 constant planes: Lookahead.Hit per card
+	tailSafe     = 17 // 8 constant planes: Lookahead.Safe per card
+	numTail      = 25
 )
 
 // NumPlanes is the number of observation planes for n players.
-func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n }
+func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n + numTail }
 
 // ObservationShape is [planes, rows, cols].
 func (g *Game) ObservationShape() []int {
 	return []int{NumPlanes(g.players), g.board.rows, g.board.cols}
 }
 
-// Observe writes what p may see: the board, every rover, the cards of p's
-// own programs, how many cards the others have down (not which), and the
-// cards every rover executed last.
+// Observe writes what p may see: the board with the cost of the path to the
+// finish from every hex, every rover, the cards of p's own programs, how many
+// cards the others have down (not which), the cards every rover executed
+// last, and, when p is programming a rover, what each card can achieve
+// (Lookahead).
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
 	b := g.board
@@ -61,12 +69,19 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			row[i] = v
 		}
 	}
+	n := g.players
+	base := PlaneRovers + 2*n
+	tail := base + offToAct + n
+	scale := float32(b.maxPath + 1)
 	for i := 0; i < cells; i++ {
 		t := b.cells[i]
 		if t == Off {
 			continue
 		}
 		set(PlaneBoard, i, 1)
+		if d := b.finishPath[i]; d >= 0 {
+			set(tail+tailDistance, i, 1-float32(d)/scale)
+		}
 		switch t {
 		case Crater:
 			set(PlaneCrater, i, 1)
@@ -84,8 +99,6 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			}
 		}
 	}
-	n := g.players
-	base := PlaneRovers + 2*n
 	me := int(p)
 	for i := 0; i < 2*n; i++ {
 		r := &s.rovers[i]
@@ -135,6 +148,15 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	}
 	if s.stage != stageFirst && s.stage != stageOver {
 		fill(base+offToAct+(int(s.actor)-me+n)%n, 1)
+	}
+	if int(s.actor) == me {
+		if la, ok := s.Lookahead(); ok {
+			for c := range NumCards {
+				fill(tail+tailClose+c, la.Close[c])
+				fill(tail+tailHit+c, la.Hit[c])
+				fill(tail+tailSafe+c, la.Safe[c])
+			}
+		}
 	}
 }
 

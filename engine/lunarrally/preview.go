@@ -23,8 +23,7 @@ func health(r *Rover) int {
 // Preview runs program on rover i (2*seat + rover) alone from the current
 // position. Cards on phases the rover has lost are ignored.
 func (s *State) Preview(i int, program [MaxPhases]Card) Preview {
-	c := *s
-	c.end, c.winners = endNone, 0
+	c, before := s.previewStart(i)
 	r := &c.rovers[i]
 	for p := range program {
 		if p >= int(r.Phases) {
@@ -32,15 +31,29 @@ func (s *State) Preview(i int, program [MaxPhases]Card) Preview {
 		}
 	}
 	r.Program = program
-	var before [maxRovers]int
+	c.run(1 << i)
+	return c.previewEnd(i, &before)
+}
+
+// previewStart is the copy of s that a preview of rover i runs on, and
+// every rover's health before it.
+func (s *State) previewStart(i int) (c State, before [maxRovers + 1]int) {
+	c = *s
+	c.end, c.winners = endNone, 0
 	for j := range c.rovers {
 		before[j] = health(&c.rovers[j])
 	}
-	missiles := r.Missiles
-	c.run(1 << i)
+	before[maxRovers] = int(c.rovers[i].Missiles)
+	return c, before
+}
+
+// previewEnd reads what a preview of rover i did to c, from before (as
+// previewStart gave it).
+func (c *State) previewEnd(i int, before *[maxRovers + 1]int) Preview {
+	r := &c.rovers[i]
 	out := Preview{Pos: int(r.Pos), Heading: int(r.Heading), Destroyed: r.Status == Destroyed,
 		Finished: c.winners&(1<<(i/2)) != 0 && r.Status == Racing && c.g.board.cells[r.Pos] == Finish,
-		Damage:   before[i] - health(r), MissilesUsed: int(missiles - r.Missiles)}
+		Damage:   before[i] - health(r), MissilesUsed: before[maxRovers] - int(r.Missiles)}
 	for j := 0; j < 2*c.g.players; j++ {
 		d := before[j] - health(&c.rovers[j])
 		switch {

@@ -36,7 +36,7 @@ func openMap(rows, cols int, extra map[string]byte) string {
 
 // rig is a state in the middle of a game on a test map: every rover
 // destroyed until put on the board, nothing to program.
-func rig(t *testing.T, players int, mapText string, params ...string) *State {
+func rig(t testing.TB, players int, mapText string, params ...string) *State {
 	t.Helper()
 	b, err := ParseScenario("test", []byte(mapText))
 	if err != nil {
@@ -60,7 +60,7 @@ func rig(t *testing.T, players int, mapText string, params ...string) *State {
 }
 
 // cell reads a cell name.
-func (s *State) cell(t *testing.T, name string) int16 {
+func (s *State) cell(t testing.TB, name string) int16 {
 	t.Helper()
 	c, ok := s.g.board.ParseCell(name)
 	if !ok {
@@ -70,7 +70,7 @@ func (s *State) cell(t *testing.T, name string) int16 {
 }
 
 // put places rover i, armed and fully equipped, with a program.
-func (s *State) put(t *testing.T, i int, at string, heading int, cards ...Card) *Rover {
+func (s *State) put(t testing.TB, i int, at string, heading int, cards ...Card) *Rover {
 	t.Helper()
 	s.place(i, s.cell(t, at), int8(heading))
 	r := &s.rovers[i]

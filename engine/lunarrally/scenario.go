@@ -57,6 +57,7 @@ type Board struct {
 	nCaches    int
 	finishGeo  [MaxCells]int16 // hex distance to the nearest finish hex, ignoring terrain
 	finishPath [MaxCells]int16 // steps to the finish avoiding craters; dust counts 3; -1 unreachable
+	maxPath    int             // the largest finishPath
 }
 
 // LoadScenario reads a built-in scenario by name, or else a scenario file by
@@ -256,6 +257,7 @@ func (b *Board) pathDistances() {
 		b.finishPath[i] = -1
 		if i < n && dist[i] < inf && b.cells[i] != Crater {
 			b.finishPath[i] = int16(dist[i])
+			b.maxPath = max(b.maxPath, dist[i])
 		}
 	}
 }

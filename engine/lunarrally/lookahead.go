@@ -1,0 +1,124 @@
+package lunarrally
+
+// Lookahead is what the best programs that put a card on the phase being
+// programmed can achieve, per card, for the rover being programmed: each
+// program that keeps the cards already down, puts the card on this phase and
+// fills the later phases from what is left of the deck is previewed (the
+// rover alone on the board, as Preview does), and per card the best of each
+// quantity over those programs is kept. It reads nothing the rover's owner
+// cannot see: the owner's own cards and the board.
+type Lookahead struct {
+	// Close is 1 if the finish line can be reached, 0 if the rover is
+	// destroyed or cut off from the finish, else 1 - path/(longest path + 1)
+	// for the cheapest remaining path to the finish (Board.FinishPath).
+	Close [NumCards]float32
+	// Hit is the most shields and phases other players' rovers can lose,
+	// divided by 3 and capped at 1.
+	Hit [NumCards]float32
+	// Safe is 1 - the least damage the rover can take (net of repairs),
+	// divided by 3, clamped to [0, 1].
+	Safe [NumCards]float32
+	// Legal marks the cards that may go on the phase.
+	Legal [NumCards]bool
+}
+
+// Lookahead evaluates the cards of the decision at hand; ok is false when
+// no rover is being programmed. It does not allocate. The programs share
+// their phases: each prefix is run once, not once per completion, and every
+// program ends as Preview would have run it.
+func (s *State) Lookahead() (la Lookahead, ok bool) {
+	if s.stage != stageProgram {
+		return la, false
+	}
+	w := lookWalker{i: int(s.target), phase: int(s.phase), phases: int(s.rovers[s.target].Phases)}
+	w.left = s.cardsLeft(w.i, w.phase)
+	w.scale, w.board = float32(s.g.board.maxPath+1), s.g.board
+	w.states[w.phase], w.before = s.previewStart(w.i)
+	c := &w.states[w.phase]
+	r := &c.rovers[w.i]
+	for p := w.phase; p < MaxPhases; p++ {
+		r.Program[p] = NoCard
+	}
+	for p := 0; p < w.phase && c.end == endNone; p++ {
+		c.runPhase(p, 1<<w.i)
+	}
+	for card := range w.la.Safe {
+		w.la.Legal[card] = w.left[card] > 0
+		w.la.Safe[card] = -1
+	}
+	w.walk(w.phase)
+	for card := range w.la.Safe {
+		w.la.Safe[card] = max(0, w.la.Safe[card])
+	}
+	return w.la, true
+}
+
+// facingWorth is what facing along the path to the finish is worth in Close,
+// in steps of path.
+const facingWorth = 0.6
+
+// lookWalker enumerates the completions of a program for Lookahead.
+type lookWalker struct {
+	la               Lookahead
+	i, phase, phases int // the rover, the phase being programmed, its phases
+	left             [NumCards]int8
+	first            Card // the card on the phase being programmed
+	scale            float32
+	board            *Board
+	before           [maxRovers + 1]int
+	// states[p] is the preview\'s copy of the state with the phases before p run.
+	states [MaxPhases + 1]State
+}
+
+// walk puts every card left on phase p of states[p] and goes on.
+func (w *lookWalker) walk(p int) {
+	c := &w.states[p]
+	if p >= w.phases {
+		end := *c
+		for q := p; q < MaxPhases && end.end == endNone; q++ {
+			end.runPhase(q, 1<<w.i)
+		}
+		w.score(end.previewEnd(w.i, &w.before))
+		return
+	}
+	for card := Card(0); card < NumCards; card++ {
+		if w.left[card] == 0 {
+			continue
+		}
+		if p == w.phase {
+			w.first = card
+		}
+		w.left[card]--
+		next := &w.states[p+1]
+		*next = *c
+		next.rovers[w.i].Program[p] = card
+		if next.end == endNone {
+			next.runPhase(p, 1<<w.i)
+		}
+		w.walk(p + 1)
+		w.left[card]++
+	}
+}
+
+// score keeps the best of a program's preview for its first card.
+func (w *lookWalker) score(pv Preview) {
+	first, la, b := w.first, &w.la, w.board
+	var close float32
+	switch {
+	case pv.Finished:
+		close = 1
+	case pv.Destroyed:
+	default:
+		if d := b.FinishPath(pv.Pos); d >= 0 {
+			// Facing along the path saves a turn later: worth most of a step.
+			along := float32(0)
+			if np := b.FinishPath(b.Neighbor(pv.Pos, pv.Heading)); np >= 0 && np < d {
+				along = facingWorth
+			}
+			close = min(1, 1-(float32(d)-along)/w.scale)
+		}
+	}
+	la.Close[first] = max(la.Close[first], close)
+	la.Hit[first] = max(la.Hit[first], min(1, float32(pv.EnemyDamage)/3))
+	la.Safe[first] = max(la.Safe[first], min(1, float32(3-pv.Damage)/3))
+}
