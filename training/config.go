@@ -51,6 +51,8 @@ type Config struct {
 	MinSamples  int     `param:"minsamples" doc:"positions in the buffer before training starts"`
 	LR          float64 `param:"lr" doc:"Adam learning rate"`
 	WeightDecay float64 `param:"wd" doc:"decoupled weight decay (AdamW) per step, times lr"`
+	Margin      float64 `param:"margin" doc:"weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale); 0: the result only"`
+	MarginScale float64 `param:"marginscale" doc:"points of score margin that make tanh 0.76 (margin > 0)"`
 
 	// Evaluation and bookkeeping.
 	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
@@ -89,6 +91,7 @@ func DefaultConfig() Config {
 		MinSamples:  512,
 		LR:          2e-3,
 		WeightDecay: 1e-4,
+		MarginScale: 20,
 		EvalEvery:   5,
 		EvalGames:   100,
 		EvalSims:    0,
@@ -194,6 +197,8 @@ func (c Config) Validate() error {
 		check(c.MinSamples >= c.BatchSize, "minsamples", c.MinSamples, ">= batch"),
 		check(c.LR > 0 && c.LR < 1, "lr", c.LR, "in (0, 1)"),
 		check(c.WeightDecay >= 0 && c.WeightDecay < 1, "wd", c.WeightDecay, "in [0, 1)"),
+		check(c.Margin >= 0 && c.Margin <= 1, "margin", c.Margin, "in [0, 1]"),
+		check(c.Margin == 0 || c.MarginScale > 0, "marginscale", c.MarginScale, "> 0 when margin > 0"),
 		check(c.EvalEvery >= 0, "evalevery", c.EvalEvery, ">= 0"),
 		check(c.EvalGames >= 0, "evalgames", c.EvalGames, ">= 0"),
 		check(c.EvalSims >= 0, "evalsims", c.EvalSims, ">= 0"),

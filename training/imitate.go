@@ -44,6 +44,9 @@ type ImitateConfig struct {
 	// Games are played when it runs out (at least one). A capped run is no
 	// longer reproducible.
 	Duration time.Duration
+	// Margin and MarginScale blend the final score margin into the value
+	// targets, as the training settings margin and marginscale do (Config).
+	Margin, MarginScale float64
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -65,6 +68,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
 	case c.Samples < 0 || c.Samples > 1000:
 		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
+	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
+		return fmt.Errorf("%w: margin=%v, marginscale=%v, want margin in [0, 1] and a positive scale", ErrBadImitation, c.Margin, c.MarginScale)
 	}
 	return nil
 }
@@ -81,7 +86,7 @@ type ImitateStats struct {
 // decision positions in a buffer that holds them all (flat, one copy: a
 // lunar-rally position is 77 kB): the observation of the player to act, the
 // legal mask, the heuristic's move as a smoothed one-hot policy and the
-// final result as values, in SelfPlay's convention (seat k of Value is the
+// final result as values (blended with the score margin by cfg.Margin), in SelfPlay's convention (seat k of Value is the
 // k-th seat after the player to act, scaled to [-1, 1]). Positions with a
 // single legal move are skipped, as in self-play. progress, if not nil, is
 // called after every game. It also returns the number of games played:
@@ -172,9 +177,9 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 			}
 			s.Apply(a)
 		}
-		ret := s.Returns(nil)
+		values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
 		for _, pos := range positions {
-			valueTargets(g, ret, pos.p, pos.s.Value)
+			valueTargets(values, pos.p, pos.s.Value)
 			if err := out.Add(pos.s); err != nil {
 				return nil, 0, err
 			}

@@ -2,6 +2,7 @@ package training
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -203,22 +204,47 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 	}
 	ret := s.Returns(nil)
 	out := GameResult{Moves: decisions, Returns: ret}
+	values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
 	for _, pos := range positions {
-		valueTargets(g, ret, pos.player, pos.s.Value)
+		valueTargets(values, pos.player, pos.s.Value)
 		out.Samples = append(out.Samples, pos.s)
 	}
 	return out, nil
 }
 
-// valueTargets writes the value targets of a position where player was to
-// act: the final returns rotated to that player's point of view (dst[0] is
-// its own) and scaled from the game's utility range to [-1, 1].
-func valueTargets(g engine.Game, returns []float64, player engine.Player, dst []float32) {
+// finalValues are the seats' values of the final state s in [-1, 1]: each
+// seat's return scaled from [MinUtility, MaxUtility], blended with weight
+// margin with tanh of its score margin over scale (its points less the mean
+// of the others'; with one seat, or margin 0, the return alone).
+func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64 {
 	lo, hi := g.MinUtility(), g.MaxUtility()
-	np := len(returns)
+	v := s.Returns(nil)
+	for k, u := range v {
+		v[k] = 2*(u-lo)/(hi-lo) - 1
+	}
+	np := len(v)
+	if margin == 0 || np < 2 {
+		return v
+	}
+	pts := s.Scores(nil)
+	sum := 0.0
+	for _, x := range pts {
+		sum += x
+	}
+	for k := range v {
+		m := pts[k] - (sum-pts[k])/float64(np-1)
+		v[k] = (1-margin)*v[k] + margin*math.Tanh(m/scale)
+	}
+	return v
+}
+
+// valueTargets writes the value targets of a position where player was to
+// act: seat k of dst is the k-th seat after player, its value from values
+// (finalValues).
+func valueTargets(values []float64, player engine.Player, dst []float32) {
+	np := len(values)
 	for k := range dst {
-		u := returns[(int(player)+k)%np]
-		dst[k] = float32(2*(u-lo)/(hi-lo) - 1)
+		dst[k] = float32(values[(int(player)+k)%np])
 	}
 }
 

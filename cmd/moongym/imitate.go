@@ -30,9 +30,10 @@ probability --epsilon a random legal one, so that positions vary; every
 decision position is recorded with the heuristic's move as a smoothed one-hot
 policy target (--smooth), or with --samples K the share of K askings in which
 the heuristic chose each move (smoothed the same way), and the final result as
-value targets. The network
-(its kind and size from --train, as for train) is trained on them for
---epochs passes with train's Adam optimizer and batch size.
+value targets (blended with the final score margin with --train
+margin=W,marginscale=P, as in train). The network (its kind and size from
+--train, as for train) is trained on them for --epochs passes with train's
+Adam optimizer and batch size.
 
 DIR then holds a run at iteration 0 in train's format (checkpoint.gob,
 latest.safetensors, metrics files); continue it by self-play with
@@ -72,6 +73,7 @@ same model file, byte for byte.`,
 				return err
 			}
 			ic.Seed = seed
+			ic.Margin, ic.MarginScale = cfg.Margin, cfg.MarginScale
 			clock, err := training.ProvenanceClock(os.Getenv)
 			if err != nil {
 				return err

@@ -10,6 +10,8 @@ import "github.com/moongym/moongym/engine"
 //	  circled marks, crossed marks (one per element id 0..maxID)
 //	  3 missions done, 3 mission rewards/12, System Errors used / boxes,
 //	  3 missions chosen this turn (own seat only: the others' are hidden)
+//	  2 per space: lowest and highest value that still fit it /18 (if empty),
+//	  open (space, value) pairs / (18 per space)
 //	global:
 //	  phase (5), step (5, observer's own turn only), acting seat relative (6)
 //	  own turn in progress (observer only): pick (7), wild (6), value/17, action (6), pending effect (numEff)
@@ -18,10 +20,15 @@ import "github.com/moongym/moongym/engine"
 //	  missions: drawn card (3x2), high value gone (3)
 //	  solo: ASTRA's cards by action (6), track/81, Solo bonus circled, spent, ASTRA score/150
 //	  turn/64
+//	  observer's own decision: per combination (6) can write, pairs/spaces,
+//	  1-0.9 x least slack lost/60, best progress gain/20 (gains: A1 only); per space (64)
+//	  1-0.9 x slack lost/60 if the number may go there; per space (64) its
+//	  progress gain/20; per space (64) 1 if best by gain, then slack kept
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
-	perSeat = 3*g.lay.nSpaces + 2*nm + 10
-	global = 5 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1
+	perSeat = 3*g.lay.nSpaces + 2*nm + 10 + 2*g.lay.nSpaces + 1
+	global = 5 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1 +
+		comboFeats*maxCombos + 3*maxSpaces
 	return
 }
 
@@ -93,6 +100,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			}
 		}
 		o[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))
+		s.observeSpaces(sh, o[10:])
 	}
 	o := dst[n*ps:]
 	n = g.players
@@ -170,4 +178,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	}
 	o = o[10:]
 	o[0] = float32(s.turn) / 64
+	if own {
+		s.observeChoices(int(p), s.board(int(p)), o[1:])
+	}
 }

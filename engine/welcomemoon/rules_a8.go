@@ -780,10 +780,10 @@ func (a *a8Layout) ends(*State, int) bool    { return false }
 
 // ---- scoring ----
 
-// halfLines is the score of half h of sheet i: plants, water, the planets
+// halfParts are the points of half h of sheet i: plants, water, the planets
 // it controls by type times the type's multiplier, the Planning penalty
 // and its System Errors.
-func (a *a8Layout) halfLines(s *State, i, h int, tag string) []scoreLine {
+func (a *a8Layout) halfParts(s *State, i, h int) [5]int {
 	sh := &s.sh[i]
 	half := &a.halves[h]
 	planets := 0
@@ -792,12 +792,24 @@ func (a *a8Layout) halfLines(s *State, i, h int, tag string) []scoreLine {
 			planets += half.energyVals[p.kind][countCrossed(sh, half.energy[p.kind])]
 		}
 	}
+	return [5]int{
+		half.plantVals[countCrossed(sh, half.plants)],
+		half.waterVals[countCrossed(sh, half.waters)],
+		planets,
+		-half.penalty[countCrossed(sh, half.plan)],
+		-half.errPts * countCrossed(sh, half.errors),
+	}
+}
+
+// halfLines are halfParts as score lines named after tag.
+func (a *a8Layout) halfLines(s *State, i, h int, tag string) []scoreLine {
+	v := a.halfParts(s, i, h)
 	return []scoreLine{
-		{tag + " plants", half.plantVals[countCrossed(sh, half.plants)]},
-		{tag + " water", half.waterVals[countCrossed(sh, half.waters)]},
-		{tag + " planets", planets},
-		{tag + " planning", -half.penalty[countCrossed(sh, half.plan)]},
-		{tag + " System Errors", -half.errPts * countCrossed(sh, half.errors)},
+		{tag + " plants", v[0]},
+		{tag + " water", v[1]},
+		{tag + " planets", v[2]},
+		{tag + " planning", v[3]},
+		{tag + " System Errors", v[4]},
 	}
 }
 
@@ -808,8 +820,17 @@ func (a *a8Layout) scoreLines(s *State, p int) []scoreLine {
 	return append(own, a.halfLines(s, (p+1)%n, 1, "next")...)
 }
 
+// score is the sum of scoreLines and the missions, without allocating
+// (Observe's look-ahead features read it).
 func (a *a8Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	n := s.g.sheets()
+	t := missionPoints(&s.sh[p])
+	for _, half := range [2][5]int{a.halfParts(s, p, 0), a.halfParts(s, (p+1)%n, 1)} {
+		for _, v := range half {
+			t += v
+		}
+	}
+	return t
 }
 
 // progress is what p's halves are on their way to (State.Progress): each

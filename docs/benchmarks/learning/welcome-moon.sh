@@ -1,0 +1,24 @@
+#!/bin/bash
+# The welcome-moon recipe tried so far (Adventure 1, 2 players; docs/benchmarks/learning.md,
+# "What did not work yet"): an imitation of the heuristic on its own games with the
+# observation's decision features, then PUCT self-play from it. No model met the bars, so
+# nothing is shipped: the script exports into $RUNS, not models/opponents/.
+# Run from the repository root; RUNS (default runs/) receives the run directory.
+# Usage: docs/benchmarks/learning/welcome-moon.sh [self-play iterations]   (default 6; 0: imitation only)
+# The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
+# the provenance date; every random draw is seeded).
+set -euo pipefail
+export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
+RUNS=${RUNS:-runs}
+IT=${1:-6}
+go build -o "$RUNS/moongym" ./cmd/moongym
+S=kind=mlp,width=128,depth=2,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4,lr=0.0005
+d=$RUNS/welcome-moon
+rm -rf "$d"
+/usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
+  "$RUNS/moongym" imitate welcome-moon --out "$d" --games 1000 --epochs 10 --seed 1 --train $S --quiet
+if [ "$IT" -gt 0 ]; then
+  /usr/bin/time -f "train: %e s wall, %U s user, %S s sys" \
+    "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$IT" --quiet
+fi
+"$RUNS/moongym" export "$d" --out "$RUNS/welcome-moon.safetensors"

@@ -1,0 +1,213 @@
+package welcomemoon
+
+import "github.com/moongym/moongym/engine"
+
+// Derived features of the observation: what the sheet still takes and what
+// the choices of the turn would cost (docs/rules/welcome-moon.md,
+// "Observation tensor"). They are functions of what the observer sees, given
+// so that a network need not rediscover the zones of a sheet.
+
+const (
+	// lossScale normalizes the slack a choice loses (one space's own 18
+	// values plus what it takes from its neighbours).
+	lossScale = 60
+	// gainScale normalizes the progress a choice makes (State.Progress: a
+	// quarter's rockets in A1 are 10-20).
+	gainScale = 20
+	// comboFeats are the features per combination of the turn's pick.
+	comboFeats = 4
+	// maxCombos is the most combinations a pick offers (solo).
+	maxCombos = 6
+)
+
+// slackOf is State.Slack of sheet sh: the (empty space, value) pairs where
+// the value could still be written, ignoring the A1 floors.
+func (s *State) slackOf(sh *sheet) int {
+	n := 0
+	for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
+		n += s.openAt(sh, sp)
+	}
+	return n
+}
+
+// openAt is how many values still fit empty space sp (0 if it is filled).
+func (s *State) openAt(sh *sheet, sp int8) int {
+	if sh.num[sp] != empty {
+		return 0
+	}
+	lo, hi := s.bounds(sh, sp)
+	return max(0, int(hi-lo)-1)
+}
+
+// zoneSlack is the open pairs of sp and of the other spaces of its zones:
+// all that writing in sp can change.
+func (s *State) zoneSlack(sh *sheet, sp int8) int {
+	l := s.lay()
+	n := s.openAt(sh, sp)
+	for k := 0; k < 2; k++ {
+		zi := l.spaceZone[sp][k]
+		if zi < 0 {
+			break
+		}
+		for _, o := range l.zones[zi].spaces {
+			if o != sp {
+				n += s.openAt(sh, o)
+			}
+		}
+	}
+	return n
+}
+
+// slackLoss is how many open pairs writing v in empty space sp of sh closes.
+func (s *State) slackLoss(sh *sheet, sp, v int8) int {
+	before := s.zoneSlack(sh, sp)
+	c := *sh
+	c.num[sp] = v + 1
+	return before - s.zoneSlack(&c, sp)
+}
+
+// comboOptions are, for number n with action act on sh (within p's reach),
+// the (space, value) pairs that may be written and the least slack one of
+// them loses (-1 if none).
+func (s *State) comboOptions(p int, sh *sheet, n, act int8) (pairs, least int) {
+	least = -1
+	m := s.span(p, act)
+	for d := -m; d <= m; d++ {
+		v := n + d
+		for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
+			if !s.spaceOK(sh, sp, v, act) {
+				continue
+			}
+			pairs++
+			if loss := s.slackLoss(sh, sp, v); least < 0 || loss < least {
+				least = loss
+			}
+		}
+	}
+	return pairs, least
+}
+
+// unit clips x/scale into [0, 1].
+func unit(x, scale float64) float32 {
+	return float32(min(1, max(0, x/scale)))
+}
+
+// observeSpaces writes, for every empty space of sh, the lowest and highest
+// value that still fit it (/18; 0 for a filled space), then the sheet's
+// open pairs over 18 per space.
+func (s *State) observeSpaces(sh *sheet, o []float32) {
+	l := s.lay()
+	for sp := int8(0); int(sp) < l.nSpaces; sp++ {
+		if sh.num[sp] != empty {
+			continue
+		}
+		lo, hi := s.bounds(sh, sp)
+		o[2*sp] = unit(float64(lo+1), 18)
+		o[2*sp+1] = unit(float64(hi), 18)
+	}
+	o[2*l.nSpaces] = unit(float64(s.slackOf(sh)), float64(18*l.nSpaces))
+}
+
+// gains reports whether the observation carries progress gains: in
+// Adventure 1 only, whose progress reads the player's own sheet alone and
+// does not allocate. The others' progress goes through their score lines
+// (allocating), and some read what the other seats did this turn (races,
+// Adventure 8's shared sheets), which the observer cannot see yet.
+func (s *State) gains() bool { return s.lay().a1 != nil }
+
+// copyState is a scratch copy of s from the game's pool; give it back with
+// putState.
+func (s *State) copyState() *State {
+	c, _ := s.g.scratch.Get().(*State)
+	if c == nil {
+		c = new(State)
+	}
+	*c = *s
+	return c
+}
+
+func (s *State) putState(c *State) { s.g.scratch.Put(c) }
+
+// gain is how much writing the number in space sp (target action a of s,
+// which is choosing a space) raises p's State.Progress at once, /20 in
+// [0, 1]. Only Adventure 1 observes gains (see gains).
+func (s *State) gain(p int, a engine.Action) float32 {
+	if !s.gains() {
+		return 0
+	}
+	c := s.copyState()
+	defer s.putState(c)
+	c.Apply(a)
+	return unit(c.Progress(p)-s.Progress(p), gainScale)
+}
+
+// bestGain is the most gain any space gives after picking combination c
+// with its own action (0 if the pick does not lead straight to choosing a
+// space).
+func (s *State) bestGain(p, c int) float32 {
+	if !s.gains() {
+		return 0
+	}
+	t := s.copyState()
+	defer s.putState(t)
+	t.Apply(engine.Action(aPick + 7*c))
+	if t.phase != phDecide || t.sub != subSpace || int(t.cur) != p {
+		return 0
+	}
+	best := float32(0)
+	sh := t.board(p)
+	for sp := int8(0); int(sp) < t.lay().nSpaces; sp++ {
+		if t.nearest(p, sh, sp) >= 0 {
+			best = max(best, t.gain(p, engine.Action(aTarget+int(sp))))
+		}
+	}
+	return best
+}
+
+// observeChoices writes what the observer's current decision offers on the
+// sheet sh it writes on. Choosing a combination: per combination, whether
+// its number can be written with its own action, how many (space, value)
+// pairs take it, 1 - 0.9 x the least slack one of them loses (/60) and the
+// best gain of a space (State.gain). Choosing a space: per space, 1 - 0.9 x
+// the slack lost by writing the number there (/60; 0 where it may not go),
+// then per space its gain, then per space 1 where it is the best by gain,
+// then by slack kept (ties all marked).
+func (s *State) observeChoices(p int, sh *sheet, o []float32) {
+	l := s.lay()
+	switch s.sub {
+	case subChoose:
+		for c := 0; c < s.numCombos(); c++ {
+			numC, actC := s.combo(c)
+			if numC < 0 || actC < 0 || isAstraCard(numC) || isAstraCard(actC) {
+				continue
+			}
+			pairs, least := s.comboOptions(p, sh, cardNum[numC], cardAct[actC])
+			if pairs == 0 {
+				continue
+			}
+			f := o[comboFeats*c:]
+			f[0] = 1
+			f[1] = unit(float64(pairs), float64(l.nSpaces))
+			f[2] = 1 - 0.9*unit(float64(least), lossScale)
+			f[3] = s.bestGain(p, c)
+		}
+	case subSpace:
+		o = o[comboFeats*maxCombos:]
+		var bestGain, bestKeep float32 = -1, -1
+		for sp := int8(0); int(sp) < l.nSpaces; sp++ {
+			if v := s.nearest(p, sh, sp); v >= 0 {
+				keep := 1 - 0.9*unit(float64(s.slackLoss(sh, sp, v)), lossScale)
+				gain := s.gain(p, engine.Action(aTarget+int(sp)))
+				o[sp], o[maxSpaces+int(sp)] = keep, gain
+				if gain > bestGain || (gain == bestGain && keep > bestKeep) {
+					bestGain, bestKeep = gain, keep
+				}
+			}
+		}
+		for sp := 0; sp < l.nSpaces; sp++ {
+			if o[sp] > 0 && o[maxSpaces+sp] == bestGain && o[sp] == bestKeep {
+				o[2*maxSpaces+sp] = 1
+			}
+		}
+	}
+}
