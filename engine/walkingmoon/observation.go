@@ -22,6 +22,9 @@ import "github.com/moongym/moongym/engine"
 //	  skull, rerolled for free), Sputnik supply/30, EC supply/10,
 //	  deck size/24, played cards per type/3, face-down discards/24,
 //	  advanced, Spanish, two players, exchange flags (4), exchanged.
+//	jump features (jumpfeatures.go): the terrain ahead of the astronaut in
+//	  focus, the outlook of each die colour, the landing of every result
+//	  being chosen.
 //
 // The observer's astronauts come first, then the other seats' in seat
 // order; no value depends on another seat's cards.
@@ -34,7 +37,7 @@ const (
 
 func (g *Game) observationSize() int {
 	plane := g.height * g.cols
-	return (numTerrainPlanes+g.na)*plane + g.na*astroFeatures + globalFeatures
+	return (numTerrainPlanes+g.na)*plane + g.na*astroFeatures + globalFeatures + g.jumpFeatureSize()
 }
 
 // relOrder lists the astronauts in observer p's order.
@@ -190,4 +193,5 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(s.exFlags>>k&1 == 1))
 	}
 	put(b2f(s.exchanged))
+	s.jumpFeatures(int(p), dst[o+globalFeatures:])
 }
