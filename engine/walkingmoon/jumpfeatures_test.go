@@ -26,7 +26,7 @@ func TestJumpFeaturesDescribeEveryResult(t *testing.T) {
 	}
 	f := jumpBlock(s, g.seat(a))
 	plane := windowCols * g.height
-	o := windowPlanes*plane + g.height + numColours*outlookFeatures
+	o := windowPlanes*plane + g.height + numColours*outlookFeatures + 4*jumpFeatures + 2
 	legal := map[int]bool{}
 	for _, x := range s.LegalActions(nil) {
 		if x < aProgram {
@@ -101,5 +101,26 @@ func TestJumpOutlook(t *testing.T) {
 	}
 	if f[o] == 0 && f[o+outlookFeatures] == 0 {
 		t.Errorf("no colour has a safe result from the start: the outlook is empty")
+	}
+	// a programme of two blue dice and a black one on jump 1: the jump is
+	// safe unless every die fails, and it is the next jump while programming
+	blue, black := f[o], f[o+outlookFeatures]
+	s.prog[0] = [numColours]int8{2, 1, 0}
+	f = jumpBlock(s, g.seat(a))
+	j := o + numColours*outlookFeatures
+	want := 1 - (1-blue)*(1-blue)*(1-black)
+	for _, at := range []int{j, j + 3*jumpFeatures} {
+		if got := f[at+1]; got < want-1e-6 || got > want+1e-6 {
+			t.Errorf("jump safety at %d = %v, want %v", at, got, want)
+		}
+		if got := f[at]; got != 0.5 {
+			t.Errorf("jump dice at %d = %v, want 3/6", at, got)
+		}
+		if f[at+2] <= 0 || f[at+2] > 1 {
+			t.Errorf("jump advance at %d = %v, want in (0, 1]", at, f[at+2])
+		}
+	}
+	if f[j+jumpFeatures] != 0 || f[j+jumpFeatures+1] != 0 {
+		t.Errorf("jump 2 has no dice but features %v", f[j+jumpFeatures:j+2*jumpFeatures])
 	}
 }
