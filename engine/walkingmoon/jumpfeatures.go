@@ -61,24 +61,7 @@ func (s *State) jumpFeatures(p int, f []float32) {
 	as := &s.ast[a]
 	x0, l0 := int(as.X), int(as.L)
 	plane := windowCols * g.height
-	for dx := 0; dx < windowCols; dx++ {
-		x := x0 + 1 + dx
-		for l := 0; l < g.height; l++ {
-			i := l*windowCols + dx
-			c := s.cell(x, l)
-			switch c & cellKind {
-			case cellRock:
-				f[i] = 1
-			case cellCircle:
-				f[plane+i] = 1
-			case cellHazard:
-				f[2*plane+i] = 1
-			}
-			if c&cellSputnik != 0 {
-				f[3*plane+i] = 1
-			}
-		}
-	}
+	s.terrainPlanes(x0+1, windowCols, f)
 	for b := 0; b < g.na; b++ {
 		ob := &s.ast[b]
 		dx := int(ob.X) - x0 - 1

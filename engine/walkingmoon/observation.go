@@ -55,6 +55,30 @@ func (g *Game) relOrder(p int) (order [maxAstro]int8) {
 	return order
 }
 
+// terrainPlanes writes the terrain planes (rock, circle, hazard, Sputnik) of
+// the columns x0 .. x0+cols-1 into dst, each plane cols*height values
+// (index l*cols + x-x0); dst is zeroed.
+func (s *State) terrainPlanes(x0, cols int, dst []float32) {
+	plane := cols * s.g.height
+	for dx := 0; dx < cols; dx++ {
+		for l := 0; l < s.g.height; l++ {
+			c := s.cell(x0+dx, l)
+			i := l*cols + dx
+			switch c & cellKind {
+			case cellRock:
+				dst[i] = 1
+			case cellCircle:
+				dst[plane+i] = 1
+			case cellHazard:
+				dst[2*plane+i] = 1
+			}
+			if c&cellSputnik != 0 {
+				dst[3*plane+i] = 1
+			}
+		}
+	}
+}
+
 func b2f(b bool) float32 {
 	if b {
 		return 1
@@ -76,23 +100,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	for i := 0; i < g.na; i++ {
 		rel[order[i]] = i
 	}
-	for x := 0; x < g.cols; x++ {
-		for l := 0; l < g.height; l++ {
-			c := s.cell(x, l)
-			i := l*g.cols + x
-			switch c & cellKind {
-			case cellRock:
-				dst[i] = 1
-			case cellCircle:
-				dst[plane+i] = 1
-			case cellHazard:
-				dst[2*plane+i] = 1
-			}
-			if c&cellSputnik != 0 {
-				dst[3*plane+i] = 1
-			}
-		}
-	}
+	s.terrainPlanes(0, g.cols, dst)
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
 		dst[(numTerrainPlanes+rel[a])*plane+int(as.L)*g.cols+int(as.X)] = 1

@@ -63,6 +63,26 @@ func heuristicSeats(t *testing.T, g engine.Game, i int, imitation bool) ([]agent
 	return seats, rng
 }
 
+// playDecisions plays a game of g to its end: chance outcomes drawn from
+// rng, forced moves made, every other move the one decide returns.
+func playDecisions(g engine.Game, rng *rand.Rand, decide func(s engine.State, p engine.Player, legal []engine.Action) engine.Action) engine.State {
+	s := g.NewInitialState()
+	for !s.IsTerminal() {
+		p := s.CurrentPlayer()
+		if p == engine.Chance {
+			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+			continue
+		}
+		legal := s.LegalActions(nil)
+		if len(legal) == 1 {
+			s.Apply(legal[0])
+			continue
+		}
+		s.Apply(decide(s, p, legal))
+	}
+	return s
+}
+
 func TestImitationDiagnosis(t *testing.T) {
 	if *diagnose == "" {
 		t.Skip("needs -args -diagnose=MODEL")
@@ -85,18 +105,7 @@ func TestImitationDiagnosis(t *testing.T) {
 		for i := 0; i < diagGames; i++ {
 			seats, rng := heuristicSeats(t, g, i, imitation)
 			other, _ := heuristicSeats(t, g, i+diagGames, false)
-			s := g.NewInitialState()
-			for !s.IsTerminal() {
-				p := s.CurrentPlayer()
-				if p == engine.Chance {
-					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
-					continue
-				}
-				legal := s.LegalActions(nil)
-				if len(legal) == 1 {
-					s.Apply(legal[0])
-					continue
-				}
+			playDecisions(g, rng, func(s engine.State, p engine.Player, legal []engine.Action) engine.Action {
 				k, _ := s.(*wm.State).Pending()
 				a, err := seats[p].Act(s)
 				if err != nil {
@@ -118,8 +127,8 @@ func TestImitationDiagnosis(t *testing.T) {
 				if rng.Float64() < 0.1 {
 					a = legal[rng.IntN(len(legal))]
 				}
-				s.Apply(a)
-			}
+				return a
+			})
 		}
 		names := make([]string, 0, len(kinds))
 		for k := range kinds {
@@ -177,18 +186,7 @@ func TestImitationDiagnosis(t *testing.T) {
 				bucket int
 			}
 			var seen []at
-			s := g.NewInitialState()
-			for !s.IsTerminal() {
-				p := s.CurrentPlayer()
-				if p == engine.Chance {
-					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
-					continue
-				}
-				legal := s.LegalActions(nil)
-				if len(legal) == 1 {
-					s.Apply(legal[0])
-					continue
-				}
+			s := playDecisions(g, rng, func(s engine.State, p engine.Player, legal []engine.Action) engine.Action {
 				v, err := net.Values(s)
 				if err != nil {
 					t.Fatal(err)
@@ -201,8 +199,8 @@ func TestImitationDiagnosis(t *testing.T) {
 				if imitation && rng.Float64() < 0.1 {
 					a = legal[rng.IntN(len(legal))]
 				}
-				s.Apply(a)
-			}
+				return a
+			})
 			r := s.Returns(nil)
 			for _, x := range seen {
 				d := float64(x.v) - r[x.p]
