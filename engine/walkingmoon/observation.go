@@ -22,6 +22,9 @@ import "github.com/moongym/moongym/engine"
 //	  skull, rerolled for free), Sputnik supply/30, EC supply/10,
 //	  deck size/24, played cards per type/3, face-down discards/24,
 //	  advanced, Spanish, two players, exchange flags (4), exchanged.
+//	jump features (jumpfeatures.go): the terrain ahead of the astronaut in
+//	  focus, the outlook of each die colour, the landing of every result
+//	  being chosen.
 //
 // The observer's astronauts come first, then the other seats' in seat
 // order; no value depends on another seat's cards.
@@ -34,7 +37,7 @@ const (
 
 func (g *Game) observationSize() int {
 	plane := g.height * g.cols
-	return (numTerrainPlanes+g.na)*plane + g.na*astroFeatures + globalFeatures
+	return (numTerrainPlanes+g.na)*plane + g.na*astroFeatures + globalFeatures + g.jumpFeatureSize()
 }
 
 // relOrder lists the astronauts in observer p's order.
@@ -50,6 +53,30 @@ func (g *Game) relOrder(p int) (order [maxAstro]int8) {
 		}
 	}
 	return order
+}
+
+// terrainPlanes writes the terrain planes (rock, circle, hazard, Sputnik) of
+// the columns x0 .. x0+cols-1 into dst, each plane cols*height values
+// (index l*cols + x-x0); dst is zeroed.
+func (s *State) terrainPlanes(x0, cols int, dst []float32) {
+	plane := cols * s.g.height
+	for dx := 0; dx < cols; dx++ {
+		for l := 0; l < s.g.height; l++ {
+			c := s.cell(x0+dx, l)
+			i := l*cols + dx
+			switch c & cellKind {
+			case cellRock:
+				dst[i] = 1
+			case cellCircle:
+				dst[plane+i] = 1
+			case cellHazard:
+				dst[2*plane+i] = 1
+			}
+			if c&cellSputnik != 0 {
+				dst[3*plane+i] = 1
+			}
+		}
+	}
 }
 
 func b2f(b bool) float32 {
@@ -73,23 +100,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	for i := 0; i < g.na; i++ {
 		rel[order[i]] = i
 	}
-	for x := 0; x < g.cols; x++ {
-		for l := 0; l < g.height; l++ {
-			c := s.cell(x, l)
-			i := l*g.cols + x
-			switch c & cellKind {
-			case cellRock:
-				dst[i] = 1
-			case cellCircle:
-				dst[plane+i] = 1
-			case cellHazard:
-				dst[2*plane+i] = 1
-			}
-			if c&cellSputnik != 0 {
-				dst[3*plane+i] = 1
-			}
-		}
-	}
+	s.terrainPlanes(0, g.cols, dst)
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
 		dst[(numTerrainPlanes+rel[a])*plane+int(as.L)*g.cols+int(as.X)] = 1
@@ -190,4 +201,5 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		put(b2f(s.exFlags>>k&1 == 1))
 	}
 	put(b2f(s.exchanged))
+	s.jumpFeatures(int(p), dst[o+globalFeatures:])
 }
