@@ -108,12 +108,15 @@ func (s *State) observeSpaces(sh *sheet, o []float32) {
 	o[2*l.nSpaces] = unit(float64(s.slackOf(sh)), float64(18*l.nSpaces))
 }
 
-// gains reports whether the observation carries progress gains: in
-// Adventure 1 only, whose progress reads the player's own sheet alone and
-// does not allocate. The others' progress goes through their score lines
-// (allocating), and some read what the other seats did this turn (races,
-// Adventure 8's shared sheets), which the observer cannot see yet.
-func (s *State) gains() bool { return s.lay().a1 != nil }
+// gains reports whether the observation carries progress gains: never,
+// for now. A gain is measured by applying the move to a copy of the state,
+// and what follows the move (the end of the turn, with the sabotages and
+// races of the other seats' writes this turn) reads what the observer
+// cannot see yet: the conformance suite's Resample check caught a 3-player
+// Adventure 1 game whose observation changed with the others' hidden
+// writes. The gain slots stay in the observation, zero, until a gain that
+// reads the observer's own sheet alone replaces them.
+func (s *State) gains() bool { return false }
 
 // copyState is a scratch copy of s from the game's pool; give it back with
 // putState.
