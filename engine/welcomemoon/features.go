@@ -1,7 +1,5 @@
 package welcomemoon
 
-import "github.com/moongym/moongym/engine"
-
 // Derived features of the observation: what the sheet still takes and what
 // the choices of the turn would cost (docs/rules/welcome-moon.md,
 // "Observation tensor"). They are functions of what the observer sees, given
@@ -11,9 +9,6 @@ const (
 	// lossScale normalizes the slack a choice loses (one space's own 18
 	// values plus what it takes from its neighbours).
 	lossScale = 60
-	// gainScale normalizes the progress a choice makes (State.Progress: a
-	// quarter's rockets in A1 are 10-20).
-	gainScale = 20
 	// comboFeats are the features per combination of the turn's pick.
 	comboFeats = 4
 	// maxCombos is the most combinations a pick offers (solo).
@@ -108,73 +103,23 @@ func (s *State) observeSpaces(sh *sheet, o []float32) {
 	o[2*l.nSpaces] = unit(float64(s.slackOf(sh)), float64(18*l.nSpaces))
 }
 
-// gains reports whether the observation carries progress gains: never,
-// for now. A gain is measured by applying the move to a copy of the state,
-// and what follows the move (the end of the turn, with the sabotages and
-// races of the other seats' writes this turn) reads what the observer
-// cannot see yet: the conformance suite's Resample check caught a 3-player
-// Adventure 1 game whose observation changed with the others' hidden
-// writes. The gain slots stay in the observation, zero, until a gain that
-// reads the observer's own sheet alone replaces them.
-func (s *State) gains() bool { return false }
-
-// copyState is a scratch copy of s from the game's pool; give it back with
-// putState.
-func (s *State) copyState() *State {
-	c, _ := s.g.scratch.Get().(*State)
-	if c == nil {
-		c = new(State)
-	}
-	*c = *s
-	return c
-}
-
-func (s *State) putState(c *State) { s.g.scratch.Put(c) }
-
-// gain is how much writing the number in space sp (target action a of s,
-// which is choosing a space) raises p's State.Progress at once, /20 in
-// [0, 1]. Only Adventure 1 observes gains (see gains).
-func (s *State) gain(p int, a engine.Action) float32 {
-	if !s.gains() {
-		return 0
-	}
-	c := s.copyState()
-	defer s.putState(c)
-	c.Apply(a)
-	return unit(c.Progress(p)-s.Progress(p), gainScale)
-}
-
-// bestGain is the most gain any space gives after picking combination c
-// with its own action (0 if the pick does not lead straight to choosing a
-// space).
-func (s *State) bestGain(p, c int) float32 {
-	if !s.gains() {
-		return 0
-	}
-	t := s.copyState()
-	defer s.putState(t)
-	t.Apply(engine.Action(aPick + 7*c))
-	if t.phase != phDecide || t.sub != subSpace || int(t.cur) != p {
-		return 0
-	}
-	best := float32(0)
-	sh := t.board(p)
-	for sp := int8(0); int(sp) < t.lay().nSpaces; sp++ {
-		if t.nearest(p, sh, sp) >= 0 {
-			best = max(best, t.gain(p, engine.Action(aTarget+int(sp))))
-		}
-	}
-	return best
-}
+// The progress-gain slots (each combination's best gain, each space's
+// gain) are 0 for now. A gain was measured by applying the move to a copy of
+// the state, and what follows the move (the end of the turn, with the
+// sabotages and races of the other seats' writes this turn) reads what the
+// observer cannot see yet: the conformance suite's Resample check caught a
+// 3-player Adventure 1 game whose observation changed with the others'
+// hidden writes. The slots stay, zero, until a gain that reads the
+// observer's own sheet alone fills them.
 
 // observeChoices writes what the observer's current decision offers on the
 // sheet sh it writes on. Choosing a combination: per combination, whether
 // its number can be written with its own action, how many (space, value)
-// pairs take it, 1 - 0.9 x the least slack one of them loses (/60) and the
-// best gain of a space (State.gain). Choosing a space: per space, 1 - 0.9 x
+// pairs take it, 1 - 0.9 x the least slack one of them loses (/60) and its
+// best progress gain (reserved, 0). Choosing a space: per space, 1 - 0.9 x
 // the slack lost by writing the number there (/60; 0 where it may not go),
-// then per space its gain, then per space 1 where it is the best by gain,
-// then by slack kept (ties all marked).
+// then per space its progress gain (reserved, 0), then per space 1 where it
+// keeps the most slack (ties all marked).
 func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 	l := s.lay()
 	switch s.sub {
@@ -192,23 +137,19 @@ func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 			f[0] = 1
 			f[1] = unit(float64(pairs), float64(l.nSpaces))
 			f[2] = 1 - 0.9*unit(float64(least), lossScale)
-			f[3] = s.bestGain(p, c)
 		}
 	case subSpace:
 		o = o[comboFeats*maxCombos:]
-		var bestGain, bestKeep float32 = -1, -1
+		var bestKeep float32 = -1
 		for sp := int8(0); int(sp) < l.nSpaces; sp++ {
 			if v := s.nearest(p, sh, sp); v >= 0 {
 				keep := 1 - 0.9*unit(float64(s.slackLoss(sh, sp, v)), lossScale)
-				gain := s.gain(p, engine.Action(aTarget+int(sp)))
-				o[sp], o[maxSpaces+int(sp)] = keep, gain
-				if gain > bestGain || (gain == bestGain && keep > bestKeep) {
-					bestGain, bestKeep = gain, keep
-				}
+				o[sp] = keep
+				bestKeep = max(bestKeep, keep)
 			}
 		}
 		for sp := 0; sp < l.nSpaces; sp++ {
-			if o[sp] > 0 && o[maxSpaces+sp] == bestGain && o[sp] == bestKeep {
+			if o[sp] > 0 && o[sp] == bestKeep {
 				o[2*maxSpaces+sp] = 1
 			}
 		}

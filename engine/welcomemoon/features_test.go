@@ -73,8 +73,8 @@ func TestObservedChoices(t *testing.T) {
 								if v := choices[comboFeats*maxCombos+sp]; (v >= 0.1) != want || (v != 0 && !want) {
 									t.Fatalf("turn %d space %d: feature %v, legal %v", s.turn, sp, v, want)
 								}
-								if gain := choices[comboFeats*maxCombos+maxSpaces+sp]; gain != 0 && !want {
-									t.Fatalf("turn %d space %d: gain %v where the number may not go", s.turn, sp, gain)
+								if gain := choices[comboFeats*maxCombos+maxSpaces+sp]; gain != 0 {
+									t.Fatalf("turn %d space %d: gain %v, want the reserved 0 (features.go)", s.turn, sp, gain)
 								}
 							}
 						}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"sync"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -106,9 +105,6 @@ type Game struct {
 	players int
 	level   int // ASTRA level (solo)
 	lay     *layout
-	// scratch holds *State copies for Observe's look-ahead features, so
-	// that observing does not allocate (a copy of a State escapes).
-	scratch *sync.Pool
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -131,7 +127,7 @@ func newGame(p engine.Params) (engine.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", engine.ErrBadParam, Name, err)
 	}
-	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay, scratch: new(sync.Pool)}, nil
+	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}, nil
 }
 
 // New makes a game directly (for tests and tools): adventure 1..8, players
