@@ -62,6 +62,10 @@ type checkpoint struct {
 	// Imitation describes the imitation warm start the run began with
 	// (empty: none), for the model files' provenance.
 	Imitation string
+	// Pending is the imitation in progress (nil: none, or done), which
+	// RunImitation continues; the run takes no self-play iteration before
+	// it is done.
+	Pending *imitationState
 }
 
 func (c *checkpoint) save(dir string) error {

@@ -99,14 +99,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	if err != nil {
 		return nil, 0, err
 	}
-	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
-	out := NewReplay(math.MaxInt, obsSize, na, np)
-	var legal []engine.Action
-	var outcomes []engine.Outcome
-	type pending struct {
-		s Sample
-		p engine.Player
-	}
+	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	start := time.Now()
 	played := 0
 	for game := 0; game < cfg.Games; game++ {
@@ -116,73 +109,12 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 		if cfg.Duration > 0 && game > 0 && time.Since(start) > cfg.Duration {
 			break
 		}
-		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
-		seats := make([]agents.Agent, np)
-		var askers []agents.Agent // the extra samples' agents (Samples > 1)
-		for p := range seats {
-			if seats[p], err = h.New(g, cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1)); err != nil {
-				return nil, 0, err
-			}
-			if cfg.Samples > 1 {
-				a, err := h.New(g, ^cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1))
-				if err != nil {
-					return nil, 0, err
-				}
-				askers = append(askers, a)
-			}
+		rec, err := playRecord(g, h, cfg, game)
+		if err != nil {
+			return nil, 0, err
 		}
-		var positions []pending
-		s := g.NewInitialState()
-		for moves := 0; !s.IsTerminal(); moves++ {
-			if moves > g.MaxGameLength() {
-				return nil, 0, fmt.Errorf("training: imitation game exceeded MaxGameLength %d", g.MaxGameLength())
-			}
-			p := s.CurrentPlayer()
-			if p == engine.Chance {
-				outcomes = s.ChanceOutcomes(outcomes)
-				s.Apply(engine.SampleOutcome(outcomes, rng.Float64()))
-				continue
-			}
-			legal = s.LegalActions(legal)
-			if len(legal) == 1 {
-				s.Apply(legal[0])
-				continue
-			}
-			a, err := seats[p].Act(s)
-			if err != nil {
-				return nil, 0, fmt.Errorf("training: heuristic: %w", err)
-			}
-			smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
-			s.Observe(p, smp.Obs)
-			for _, l := range legal {
-				smp.Mask[l] = 1
-				smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
-			}
-			if cfg.Samples > 1 {
-				w := float32((1 - cfg.Smooth) / float64(cfg.Samples))
-				smp.Policy[a] += w
-				for range cfg.Samples - 1 {
-					b, err := askers[p].Act(s)
-					if err != nil {
-						return nil, 0, fmt.Errorf("training: heuristic: %w", err)
-					}
-					smp.Policy[b] += w
-				}
-			} else {
-				smp.Policy[a] += float32(1 - cfg.Smooth)
-			}
-			positions = append(positions, pending{smp, p})
-			if rng.Float64() < cfg.Epsilon {
-				a = legal[rng.IntN(len(legal))]
-			}
-			s.Apply(a)
-		}
-		values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
-		for _, pos := range positions {
-			valueTargets(values, pos.p, pos.s.Value)
-			if err := out.Add(pos.s); err != nil {
-				return nil, 0, err
-			}
+		if err := addRecord(g, rec, cfg, out); err != nil {
+			return nil, 0, err
 		}
 		played++
 		if progress != nil {
@@ -192,16 +124,151 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	return out, played, nil
 }
 
+// gameRecord is one heuristic game, enough to rebuild its positions: the
+// actions applied (chance outcomes and forced moves included) and, at each
+// recorded decision (a player to act with more than one legal move), the
+// heuristic's move followed by the other askings (cfg.Samples-1 of them).
+type gameRecord struct {
+	Actions []engine.Action
+	Asked   []engine.Action
+}
+
+// playRecord plays game number `game` of an imitation (its seed derived
+// from cfg.Seed and the number, so games can be played in any order or
+// resumed) and records it.
+func playRecord(g engine.Game, h agents.Heuristic, cfg ImitateConfig, game int) (gameRecord, error) {
+	np := g.NumPlayers()
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
+	seats := make([]agents.Agent, np)
+	var askers []agents.Agent // the extra samples' agents (Samples > 1)
+	var err error
+	for p := range seats {
+		if seats[p], err = h.New(g, cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1)); err != nil {
+			return gameRecord{}, err
+		}
+		if cfg.Samples > 1 {
+			a, err := h.New(g, ^cfg.Seed^(uint64(game)*0x9e3779b97f4a7c15+uint64(p)+1))
+			if err != nil {
+				return gameRecord{}, err
+			}
+			askers = append(askers, a)
+		}
+	}
+	var rec gameRecord
+	var legal []engine.Action
+	var outcomes []engine.Outcome
+	s := g.NewInitialState()
+	for moves := 0; !s.IsTerminal(); moves++ {
+		if moves > g.MaxGameLength() {
+			return gameRecord{}, fmt.Errorf("training: imitation game exceeded MaxGameLength %d", g.MaxGameLength())
+		}
+		var a engine.Action
+		switch p := s.CurrentPlayer(); {
+		case p == engine.Chance:
+			outcomes = s.ChanceOutcomes(outcomes)
+			a = engine.SampleOutcome(outcomes, rng.Float64())
+		default:
+			legal = s.LegalActions(legal)
+			if len(legal) == 1 {
+				a = legal[0]
+				break
+			}
+			if a, err = seats[p].Act(s); err != nil {
+				return gameRecord{}, fmt.Errorf("training: heuristic: %w", err)
+			}
+			rec.Asked = append(rec.Asked, a)
+			for range cfg.Samples - 1 {
+				b, err := askers[p].Act(s)
+				if err != nil {
+					return gameRecord{}, fmt.Errorf("training: heuristic: %w", err)
+				}
+				rec.Asked = append(rec.Asked, b)
+			}
+			if rng.Float64() < cfg.Epsilon {
+				a = legal[rng.IntN(len(legal))]
+			}
+		}
+		rec.Actions = append(rec.Actions, a)
+		s.Apply(a)
+	}
+	return rec, nil
+}
+
+// addRecord replays rec and adds its decision positions to out (see
+// HeuristicGames for what a position holds).
+func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, out *Replay) error {
+	type pending struct {
+		s Sample
+		p engine.Player
+	}
+	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
+	per := max(1, cfg.Samples)
+	var positions []pending
+	var legal []engine.Action
+	s := g.NewInitialState()
+	asked := rec.Asked
+	for _, a := range rec.Actions {
+		if s.IsTerminal() {
+			return fmt.Errorf("%w: a recorded game goes on after its end", ErrBadCheckpoint)
+		}
+		if p := s.CurrentPlayer(); p != engine.Chance {
+			if legal = s.LegalActions(legal); len(legal) > 1 {
+				if len(asked) < per {
+					return fmt.Errorf("%w: a recorded game lacks the heuristic's moves", ErrBadCheckpoint)
+				}
+				smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
+				s.Observe(p, smp.Obs)
+				for _, l := range legal {
+					smp.Mask[l] = 1
+					smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
+				}
+				w := float32((1 - cfg.Smooth) / float64(per))
+				for _, b := range asked[:per] {
+					if b < 0 || int(b) >= na || smp.Mask[b] == 0 {
+						return fmt.Errorf("%w: a recorded heuristic move %d is not legal", ErrBadCheckpoint, b)
+					}
+					smp.Policy[b] += w
+				}
+				asked = asked[per:]
+				positions = append(positions, pending{smp, p})
+			}
+		}
+		s.Apply(a)
+	}
+	if !s.IsTerminal() || len(asked) != 0 {
+		return fmt.Errorf("%w: a recorded game does not end where its record does", ErrBadCheckpoint)
+	}
+	values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
+	for _, pos := range positions {
+		valueTargets(values, pos.p, pos.s.Value)
+		if err := out.Add(pos.s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Imitate trains t's network by supervised learning on the positions of r
 // (from HeuristicGames) with t's optimizer and batch size, then saves the
 // run, so that Resume(t.Dir) continues by self-play from the imitated
 // network. The positions are not put into the run's replay buffer, and the
 // run's iteration count stays as it was. progress, if not nil, is
-// called with the steps done and the total.
+// called with the steps done and the total. RunImitation does the same
+// with the games included, and can be resumed.
 func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
 	if err := cfg.check(); err != nil {
 		return ImitateStats{}, err
 	}
+	st := &imitationState{Config: cfg}
+	return learnImitation(ctx, t, r, st, progress, nil)
+}
+
+// learnImitation trains t's network on r from where st stands (st.Done
+// steps done, the batches' generator in st.RNG), calling save (if not nil)
+// after chunks of steps with st brought up to date, and, at the end, marks
+// the imitation done in t's checkpoint and saves the run.
+func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationState, progress func(done, total int), save func() error) (ImitateStats, error) {
+	cfg := st.Config
 	if r == nil || r.Len() == 0 {
 		return ImitateStats{}, fmt.Errorf("%w: no positions to learn from", ErrBadImitation)
 	}
@@ -216,38 +283,56 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 	}
 	defer l.Close()
 	steps := max(1, cfg.Epochs*samples/t.Cfg.BatchSize)
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x696d6974))
-	st := ImitateStats{Positions: samples, Steps: steps}
+	pcg := rand.NewPCG(cfg.Seed, 0x696d6974)
+	if st.RNG != nil {
+		if err := pcg.UnmarshalBinary(st.RNG); err != nil {
+			return ImitateStats{}, fmt.Errorf("%w: imitation batches: %w", ErrBadCheckpoint, err)
+		}
+	}
+	rng := rand.New(pcg)
+	out := ImitateStats{Games: st.games(), Positions: samples, Steps: steps}
 	chunk := max(1, steps/100)
 	tail := max(1, steps/10)
-	var sum graph.Losses
-	for done := 0; done < steps; {
+	if progress != nil && st.Done > 0 {
+		progress(st.Done, steps)
+	}
+	for st.Done < steps {
 		if err := ctx.Err(); err != nil {
-			return st, err
+			return out, err
 		}
+		done := st.Done
 		k := min(chunk, steps-done)
 		loss, err := l.Train(r, k, rng)
 		if err != nil {
-			return st, err
+			return out, err
 		}
 		if done+k > steps-tail {
 			w := float64(min(k, done+k-(steps-tail)))
-			sum.Policy += loss.Policy * w
-			sum.Value += loss.Value * w
-			sum.Total += loss.Total * w
+			st.Sum.Policy += loss.Policy * w
+			st.Sum.Value += loss.Value * w
+			st.Sum.Total += loss.Total * w
 		}
-		done += k
+		st.Done = done + k
 		if progress != nil {
-			progress(done, steps)
+			progress(st.Done, steps)
+		}
+		if save != nil && st.Done < steps {
+			if st.RNG, err = pcg.MarshalBinary(); err != nil {
+				return out, err
+			}
+			if err := save(); err != nil {
+				return out, err
+			}
 		}
 	}
 	n := float64(min(tail, steps))
-	st.Losses = graph.Losses{Policy: sum.Policy / n, Value: sum.Value / n, Total: sum.Total / n}
+	out.Losses = graph.Losses{Policy: st.Sum.Policy / n, Value: st.Sum.Value / n, Total: st.Sum.Total / n}
 	samp := ""
 	if cfg.Samples > 1 {
 		samp = fmt.Sprintf(", samples=%d", cfg.Samples)
 	}
 	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
-		st.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)
-	return st, t.Save()
+		out.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)
+	t.ck.Pending = nil
+	return out, t.Save()
 }

@@ -173,6 +173,9 @@ func (t *Trainer) Run(ctx context.Context, until int64, deadline time.Time) erro
 
 // Step does one iteration: self-play, learning, and evaluation when due.
 func (t *Trainer) Step() error {
+	if t.ck.Pending != nil {
+		return fmt.Errorf("%w in %s: continue it with imitate --resume before self-play", ErrUnfinishedImitation, t.Dir)
+	}
 	cfg := t.Cfg
 	it := t.ck.Iteration
 	start := time.Now()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -17,11 +18,12 @@ func init() {
 	var (
 		out, params, settings string
 		seed                  uint64
-		quiet                 bool
+		quiet, resume         bool
+		every                 time.Duration
 	)
 	ic := training.DefaultImitateConfig()
 	cmd := &cobra.Command{
-		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S]",
+		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S] [--resume]",
 		Short: "Start a training run by imitating the game's heuristic (warm start)",
 		Long: `Start a training run for GAME by supervised learning on games of the game's
 heuristic against itself (--games of them, or fewer if --duration runs
@@ -47,42 +49,72 @@ may take twice that while it grows; 1,000 4-player planet-cubes games are
 340,000 positions. Choose --games accordingly, or set GOMEMLIMIT (e.g.
 GOMEMLIMIT=8GiB) so that the garbage collector keeps the heap near it.
 
+The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it):
+a stopped or killed imitation continues where it stopped with
+  moongym imitate GAME --out DIR --resume
+to the same weights as a run never stopped (the games played so far are
+kept as records and their positions rebuilt; the learning goes on from its
+step). A run with an unfinished imitation takes no self-play iteration.
+
 The same command and seed give the same weights (without --duration); with
 SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention), written as the provenance date instead of the current time, the
 same model file, byte for byte.`,
 		Example: `  moongym imitate tictactoe --out runs/ttt --games 300 --train kind=mlp,width=64
+  moongym imitate tictactoe --out runs/ttt --resume   # after Ctrl-C or a kill
   moongym train tictactoe --out runs/ttt --resume --iterations 20`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return errors.New("--out DIR is required")
 			}
-			p, err := engine.ParseParams(params)
-			if err != nil {
-				return err
+			var t *training.Trainer
+			if resume {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples"} {
+					if cmd.Flags().Changed(name) {
+						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
+					}
+				}
+				var err error
+				if t, err = training.Resume(out); err != nil {
+					return err
+				}
+				defer t.Close()
+				if t.Game.Spec().Name != args[0] {
+					return fmt.Errorf("the run in %s is of %s, not %s", out, t.Game.Spec().Name, args[0])
+				}
+				pending, ok := t.PendingImitation()
+				if !ok {
+					return fmt.Errorf("%w in %s (it finished, or the run never imitated): continue it with moongym train %s --out %s --resume --iterations N",
+						training.ErrNoImitation, out, args[0], out)
+				}
+				ic = pending
+			} else {
+				p, err := engine.ParseParams(params)
+				if err != nil {
+					return err
+				}
+				g, err := engine.Load(args[0], p)
+				if err != nil {
+					return err
+				}
+				base := training.DefaultConfig()
+				base.Seed = seed
+				cfg, err := training.ParseConfig(settings, base)
+				if err != nil {
+					return err
+				}
+				ic.Seed = seed
+				ic.Margin, ic.MarginScale = cfg.Margin, cfg.MarginScale
+				if t, err = training.NewTrainer(g, cfg, out); err != nil {
+					return err
+				}
+				defer t.Close()
 			}
-			g, err := engine.Load(args[0], p)
-			if err != nil {
-				return err
-			}
-			base := training.DefaultConfig()
-			base.Seed = seed
-			cfg, err := training.ParseConfig(settings, base)
-			if err != nil {
-				return err
-			}
-			ic.Seed = seed
-			ic.Margin, ic.MarginScale = cfg.Margin, cfg.MarginScale
 			clock, err := training.ProvenanceClock(os.Getenv)
 			if err != nil {
 				return err
 			}
-			t, err := training.NewTrainer(g, cfg, out)
-			if err != nil {
-				return err
-			}
-			defer t.Close()
 			t.Now = clock
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
@@ -96,24 +128,35 @@ same model file, byte for byte.`,
 					progressbar.OptionClearOnFinish(),
 				)
 			}
-			bar := newBar(ic.Games, "heuristic games")
-			samples, played, err := training.HeuristicGames(ctx, g, ic, func(done int) { _ = bar.Set(done) })
-			_ = bar.Finish()
-			if err != nil {
-				return err
-			}
-			bar = newBar(-1, "learning")
-			st, err := training.Imitate(ctx, t, samples, ic, func(done, total int) {
-				bar.ChangeMax(total)
-				_ = bar.Set(done)
+			games := newBar(ic.Games, "heuristic games")
+			var learning *progressbar.ProgressBar
+			st, err := training.RunImitation(ctx, t, ic, training.ImitateHooks{
+				Games: func(done, _ int) { _ = games.Set(done) },
+				Steps: func(done, total int) {
+					if learning == nil {
+						_ = games.Finish()
+						learning = newBar(total, "learning")
+					}
+					_ = learning.Set(done)
+				},
+				SaveEvery: every,
 			})
-			_ = bar.Finish()
+			_ = games.Finish()
+			if learning != nil {
+				_ = learning.Finish()
+			}
+			name := t.Game.Spec().Name
+			if err != nil && ctx.Err() != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume\n",
+					st.Games, st.Steps, name, out)
+				return nil
+			}
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated the heuristic on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
-				g.Spec().Name, st.Positions, played, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
-			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", args[0], out)
+				name, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
+			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", name, out)
 			return nil
 		},
 	}
@@ -129,5 +172,7 @@ same model file, byte for byte.`,
 	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
 	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
+	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
 	root.AddCommand(cmd)
 }

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/training"
 )
@@ -48,5 +53,72 @@ func TestImitateResume(t *testing.T) {
 		if !slices.Equal(nets[0].Weights[i].Data, nets[1].Weights[i].Data) {
 			t.Fatalf("weight tensor %d differs between two runs of the same command", i)
 		}
+	}
+}
+
+// TestImitateResumeStopped: `imitate --resume` finishes an imitation that
+// was stopped midway (here by cancelling it through the library, as Ctrl-C
+// does) to the same model file as the whole command; it refuses new
+// settings, a finished imitation, and train refuses the unfinished one.
+func TestImitateResumeStopped(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1795478400")
+	whole := filepath.Join(t.TempDir(), "whole")
+	args := []string{"--games", "30", "--epochs", "4", "--seed", "7", "--train", tinyTrain, "--quiet"}
+	if out, err := run(t, "", append([]string{"imitate", "tictactoe", "--out", whole}, args...)...); err != nil {
+		t.Fatalf("imitate: %v\n%s", err, out)
+	}
+	want, err := os.ReadFile(filepath.Join(whole, training.LatestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The same imitation, stopped after 12 games.
+	dir := filepath.Join(t.TempDir(), "stopped")
+	cfg, err := training.ParseConfig(tinyTrain, training.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Seed = 7
+	tr, err := training.NewTrainer(tictactoe.Game{}, cfg, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ic := training.DefaultImitateConfig()
+	ic.Games, ic.Epochs, ic.Seed = 30, 4, 7
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = training.RunImitation(ctx, tr, ic, training.ImitateHooks{Games: func(done, _ int) {
+		if done == 12 {
+			cancel()
+		}
+	}})
+	tr.Close()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped imitation: err %v", err)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"imitate", "tictactoe", "--out", dir, "--resume", "--games", "40"}, "drop --games"},
+		{[]string{"imitate", "planet-cubes", "--out", dir, "--resume"}, "is of tictactoe"},
+		{[]string{"train", "tictactoe", "--out", dir, "--resume", "--iterations", "1", "--quiet"}, "unfinished imitation"},
+	} {
+		if out, err := run(t, "", c.args...); err == nil || !strings.Contains(err.Error()+out, c.want) {
+			t.Errorf("%v: err %v, output %q; want an error saying %q", c.args, err, out, c.want)
+		}
+	}
+	if out, err := run(t, "", "imitate", "tictactoe", "--out", dir, "--resume", "--quiet"); err != nil || !strings.Contains(out, "of 30 games") {
+		t.Fatalf("imitate --resume: %v\n%s", err, out)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, training.LatestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the resumed imitation's model file differs from the whole command's")
+	}
+	if out, err := run(t, "", "imitate", "tictactoe", "--out", dir, "--resume"); !errors.Is(err, training.ErrNoImitation) {
+		t.Errorf("imitate --resume of a finished imitation: err %v\n%s", err, out)
 	}
 }

@@ -1,0 +1,155 @@
+package training
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models/graph"
+)
+
+// ErrUnfinishedImitation: the run holds an imitation that was stopped
+// before it finished; only RunImitation continues it.
+var ErrUnfinishedImitation = errors.New("unfinished imitation")
+
+// ErrNoImitation: RunImitation was asked to start or continue an imitation
+// in a run that has none to continue and cannot take a new one (it has
+// learned already).
+var ErrNoImitation = errors.New("no imitation to run")
+
+// imitationState is an imitation in progress, kept in the run's checkpoint
+// so that a stopped imitation goes on exactly where it stopped: the games
+// played so far (their records, from which the positions are rebuilt) and
+// the learning's position.
+type imitationState struct {
+	Config ImitateConfig
+	// Records are the games played, in order (game i is seeded by i).
+	Records []gameRecord
+	// Played: the games are all played (Config.Games, or fewer when
+	// Config.Duration ran out); Playing is the time spent playing them.
+	Played  bool
+	Playing time.Duration
+	// Done is the number of learning steps done; RNG the batch generator's
+	// state after them (nil before the first); Sum the weighted loss sums
+	// of the steps in the last tenth.
+	Done int
+	RNG  []byte
+	Sum  graph.Losses
+}
+
+func (st *imitationState) games() int { return len(st.Records) }
+
+// ImitateHooks report an imitation's progress and set how often it saves.
+type ImitateHooks struct {
+	// Games, if not nil, is called with the games played and the number
+	// asked for, after every game (and once at the start when resuming).
+	Games func(done, total int)
+	// Steps, if not nil, is called with the learning steps done and their
+	// total after every chunk (a hundredth) of them.
+	Steps func(done, total int)
+	// SaveEvery is the most time between two saves of the run (its
+	// checkpoint and latest model): a killed imitation loses at most this
+	// much work. 0 saves after every game and every chunk of steps.
+	SaveEvery time.Duration
+}
+
+// PendingImitation is the configuration of the imitation the run holds
+// unfinished, and whether it holds one.
+func (t *Trainer) PendingImitation() (ImitateConfig, bool) {
+	if t.ck.Pending == nil {
+		return ImitateConfig{}, false
+	}
+	return t.ck.Pending.Config, true
+}
+
+// RunImitation imitates the game's heuristic into t (as HeuristicGames then
+// Imitate do), saving its progress in the run's checkpoint as it goes:
+// when ctx is done it saves and returns ctx's error, and a later
+// RunImitation on Resume(t.Dir) (cfg as PendingImitation gives it) goes on
+// where it stopped, to the same weights as a run never stopped. A run that
+// has learned before (by imitation or self-play) takes no new imitation
+// (ErrNoImitation).
+func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks ImitateHooks) (ImitateStats, error) {
+	if err := cfg.check(); err != nil {
+		return ImitateStats{}, err
+	}
+	st := t.ck.Pending
+	switch {
+	case st != nil && st.Config != cfg:
+		return ImitateStats{}, fmt.Errorf("%w: the run's unfinished imitation has other settings (%+v)", ErrBadImitation, st.Config)
+	case st == nil && (t.ck.Imitation != "" || t.ck.Steps > 0 || t.ck.Iteration > 0):
+		return ImitateStats{}, fmt.Errorf("%w: the run in %s has learned already (imitation done or self-play iterations); continue it with train --resume", ErrNoImitation, t.Dir)
+	case st == nil:
+		st = &imitationState{Config: cfg}
+		t.ck.Pending = st
+	}
+	g := t.Game
+	h, err := agents.HeuristicFor(g.Spec().Name)
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	last := time.Now()
+	save := func(force bool) error {
+		if !force && time.Since(last) < hooks.SaveEvery {
+			return nil
+		}
+		last = time.Now()
+		return t.Save()
+	}
+	// interrupted saves the progress and says how far it got.
+	interrupted := func(err error) (ImitateStats, error) {
+		if serr := t.Save(); serr != nil {
+			return ImitateStats{}, errors.Join(err, serr)
+		}
+		return ImitateStats{Games: st.games(), Steps: st.Done}, err
+	}
+	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
+	for _, rec := range st.Records {
+		if err := addRecord(g, rec, cfg, r); err != nil {
+			return ImitateStats{}, err
+		}
+	}
+	if !st.Played {
+		if hooks.Games != nil && st.games() > 0 {
+			hooks.Games(st.games(), cfg.Games)
+		}
+		start := time.Now()
+		playing := st.Playing
+		for game := st.games(); game < cfg.Games; game++ {
+			if err := ctx.Err(); err != nil {
+				return interrupted(err)
+			}
+			if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
+				break
+			}
+			rec, err := playRecord(g, h, cfg, game)
+			if err != nil {
+				return ImitateStats{}, err
+			}
+			if err := addRecord(g, rec, cfg, r); err != nil {
+				return ImitateStats{}, err
+			}
+			st.Records = append(st.Records, rec)
+			st.Playing = playing + time.Since(start)
+			if hooks.Games != nil {
+				hooks.Games(st.games(), cfg.Games)
+			}
+			if err := save(false); err != nil {
+				return ImitateStats{}, err
+			}
+		}
+		st.Played = true
+		if err := save(true); err != nil {
+			return ImitateStats{}, err
+		}
+	}
+	stats, err := learnImitation(ctx, t, r, st, hooks.Steps, func() error { return save(false) })
+	if err != nil && ctx.Err() != nil {
+		return interrupted(err)
+	}
+	return stats, err
+}
