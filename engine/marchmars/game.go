@@ -3,6 +3,7 @@ package marchmars
 import (
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/jumping"
@@ -106,6 +107,7 @@ type Game struct {
 	slotStart            [numSlots]int
 	defCol               [2]int
 	obsSize              int
+	scratch              sync.Pool // copies for the action features (actionfeatures.go)
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -173,6 +175,7 @@ func NewGame(p engine.Params, d *Data) (*Game, error) {
 		return nil, fmt.Errorf("%w: %d martian cards, want %d", engine.ErrBadParam, len(d.Cards), 2*g.sides)
 	}
 	g.obsSize = g.observationSize()
+	g.scratch.New = newScratch
 	return g, nil
 }
 

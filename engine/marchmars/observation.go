@@ -31,7 +31,9 @@ import (
 //   - the roll: 6 dice x (colour one-hot, value/4, skull, present);
 //   - the shot: hits, target column/cols, target level/height;
 //   - the task on top: one-hot of its kind, whether the observer decides,
-//     and its (B+1)/9 (a shot's value, a die, a side, a card; 0 for none).
+//     and its (B+1)/9 (a shot's value, a die, a side, a card; 0 for none);
+//   - the action features (actionfeatures.go): the observer's seat and
+//     ability, and what each legal choice of the decision on top does.
 const (
 	perBox    = 11
 	perMarine = 9 + numEquipment
@@ -39,7 +41,7 @@ const (
 )
 
 func (g *Game) observationSize() int {
-	return g.cols*g.height*perBox + maxMarines*perMarine + numGlobal
+	return g.cols*g.height*perBox + maxMarines*perMarine + numGlobal + actionFeatureSize()
 }
 
 // ObservationBounds: every value lies in [0, 60].
@@ -188,4 +190,5 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		f[i+int(t.Kind)] = 1
 		f[i+numKinds] = b2f(!isChance(int(t.Kind)) && int(t.A) == me)
 	}
+	s.actionFeaturesOf(me, f[g.obsSize-actionFeatureSize():])
 }
