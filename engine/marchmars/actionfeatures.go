@@ -23,10 +23,13 @@ import "github.com/moongym/moongym/engine"
 //	  after/height, crashed after, the hits its box's aliens need after/6,
 //	  the hits removed from the board/6, from the LZ and the cards beside
 //	  it/6, a defender fell, the hits of a shot left to spend/6, and beside
-//	  the MMM (or the MMM fell).
+//	  the MMM (or the MMM fell), the move toward and away from the LZ's
+//	  middle in columns/4 (at most 1), and for a shot its target column:
+//	  the hits its aliens need/6 (at most 1), in the LZ or a card beside
+//	  it, a living defender there.
 //
 // Every value lies in [0, 1].
-const actionFeatures = 11
+const actionFeatures = 16
 
 const seatFeatures = maxMarines + numAbilities + len(trainingCards)
 
@@ -51,6 +54,8 @@ func (s *State) actionFeaturesOf(p int, f []float32) {
 	var db [numActions]int32
 	decs := s.decisions(t, db[:0])
 	x0 := int(s.mar[a].X)
+	mid := (g.lzStart + g.lzEnd) / 2
+	d0 := abs(x0 - mid)
 	board, lz := s.hitPoints(0, g.cols-1), s.hitPoints(g.lzStart-g.width, g.lzEnd+g.width)
 	defs := s.defendersAlive()
 	c := g.scratch.Get().(*State)
@@ -75,6 +80,20 @@ func (s *State) actionFeaturesOf(p int, f []float32) {
 		v[8] = b2f(c.defendersAlive() < defs)
 		v[9] = min(float32(max(c.hits, 0))/6, 1)
 		v[10] = b2f(c.result > 0 || (!ms.Gone && c.besideMMM(a)))
+		d1 := abs(int(ms.X) - mid)
+		v[11] = min(float32(max(d0-d1, 0))/4, 1)
+		v[12] = min(float32(max(d1-d0, 0))/4, 1)
+		if act >= aShoot && act < aReroll {
+			k := int(act) - aShoot
+			x, _ := s.target(a, k/3+1, k%3)
+			v[13] = min(float32(s.hitPoints(x, x))/6, 1)
+			v[14] = b2f(x >= g.lzStart-g.width && x <= g.lzEnd+g.width)
+			for side := 0; side < g.sides; side++ {
+				if x == g.defCol[side] && s.defenderAlive(side) {
+					v[15] = 1
+				}
+			}
+		}
 	}
 }
 
@@ -82,6 +101,13 @@ func (s *State) actionFeaturesOf(p int, f []float32) {
 // features apply choices to (a copy would escape to the heap; the pool keeps
 // Observe from allocating and is safe for concurrent use of one Game).
 func newScratch() any { return new(State) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // boxHitPoints is the hits the aliens of box (x, l) need to die.
 func (s *State) boxHitPoints(x, l int) int {

@@ -49,8 +49,8 @@ func TestActionFeatures(t *testing.T) {
 		moved = moved || dx != 0
 		if a == aShoot+3*1+1 {
 			shot = true
-			if v[9] != 2.0/6 {
-				t.Errorf("the shot of two 2s: hits left %v, want 2/6", v[9])
+			if v[9] != 2.0/6 || v[13] != 3.0/6 || v[14] != 1 || v[15] != 0 {
+				t.Errorf("the shot of two 2s: hits left %v (want 2/6), target %v (want 3/6, beside the LZ, no defender)", v[9], v[13:16])
 			}
 		}
 	}
