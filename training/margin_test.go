@@ -36,6 +36,24 @@ func TestFinalValues(t *testing.T) {
 			}
 		}
 	}
+	// a cooperative game: the team's points, not a margin (0 there)
+	g, err = engine.Load("march-mars", engine.Params{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, s = enginetest.RandomRecord(g, 1)
+	ret, pts = s.Returns(nil), s.Scores(nil)
+	lo, hi = g.MinUtility(), g.MaxUtility()
+	if pts[0] == 0 {
+		t.Fatalf("points %v: the test needs points", pts)
+	}
+	got := finalValues(g, s, 0.5, 4)
+	for k := range got {
+		want := 0.5*(2*(ret[k]-lo)/(hi-lo)-1) + 0.5*math.Tanh(pts[k]/4)
+		if math.Abs(got[k]-want) > 1e-12 {
+			t.Errorf("march-mars seat %d: %v, want %v (returns %v, points %v)", k, got[k], want, ret, pts)
+		}
+	}
 	dst := make([]float32, 3)
 	valueTargets([]float64{0.1, 0.2, 0.3}, 1, dst)
 	if dst[0] != 0.2 || dst[1] != 0.3 || dst[2] != 0.1 {

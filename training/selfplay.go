@@ -215,7 +215,9 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 // finalValues are the seats' values of the final state s in [-1, 1]: each
 // seat's return scaled from [MinUtility, MaxUtility], blended with weight
 // margin with tanh of its score margin over scale (its points less the mean
-// of the others'; with one seat, or margin 0, the return alone).
+// of the others'; in a cooperative game, engine.Identical, where that is 0,
+// the team's points themselves; with one seat, or margin 0, the return
+// alone).
 func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64 {
 	lo, hi := g.MinUtility(), g.MaxUtility()
 	v := s.Returns(nil)
@@ -227,6 +229,12 @@ func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64
 		return v
 	}
 	pts := s.Scores(nil)
+	if g.Spec().Utility == engine.Identical {
+		for k := range v {
+			v[k] = (1-margin)*v[k] + margin*math.Tanh(pts[k]/scale)
+		}
+		return v
+	}
 	sum := 0.0
 	for _, x := range pts {
 		sum += x
