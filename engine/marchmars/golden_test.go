@@ -81,3 +81,33 @@ func BenchmarkRandomPlayout(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkObserve observes a choice among a roll's results (4 marines),
+// where the action features apply every legal choice to a copy.
+func BenchmarkObserve(b *testing.B) {
+	g := engine.MustLoad(marchmars.Name, engine.Params{"players": "4"})
+	rng := rand.New(rand.NewPCG(3, 4))
+	var s engine.State
+	for s == nil {
+		s = g.NewInitialState()
+		for !s.IsTerminal() {
+			if k, _ := s.(*marchmars.State).Pending(); k == "choose" && len(s.LegalActions(nil)) >= 6 {
+				break
+			}
+			if s.CurrentPlayer() == engine.Chance {
+				s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+				continue
+			}
+			legal := s.LegalActions(nil)
+			s.Apply(legal[rng.IntN(len(legal))])
+		}
+		if s.IsTerminal() {
+			s = nil
+		}
+	}
+	obs := make([]float32, engine.ObservationSize(g))
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Observe(0, obs)
+	}
+}
