@@ -5,8 +5,9 @@
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/lunar-rally.sh [net games [az games]]   (default 200 100)
 # With the race planes (the observation of 109 planes): raw net 0.547 [0.478, 0.615] over 200
-# games, az sims=100 0.550 [0.452, 0.644] over 100; imitation 10 min wall (5 min user) on the
-# loaded 2-core machine, 10.7 GB peak memory; the az games 14 min at load 5.
+# games, az sims=100 0.550 [0.452, 0.644] over 100 (0.533 [0.463, 0.600] over 200 with a
+# second 100 at --seed 2); imitation 10-15 min wall (5 min user) on the loaded 2-core
+# machine, 10.7 GB peak memory; the az games 12-14 min per 100 at load 5.
 # The same command on the same machine gives the same weights (every random draw is seeded);
 # SOURCE_DATE_EPOCH pins the provenance date of the model files.
 # S also holds the self-play settings that `moongym train lunar-rally --out DIR --resume`
