@@ -118,8 +118,9 @@ func TestLookaheadKeepsCardsDown(t *testing.T) {
 }
 
 // TestObserveLookaheadAndDistance: the path plane is 1 on the finish line
-// and 0 on craters and off the board; the lookahead planes are written for
-// the seat that programs, and for no other (they follow its secret cards).
+// and 0 on craters and off the board; the race planes hold its value at each
+// rover, seats relative; the lookahead planes are written for the seat that
+// programs, and for no other (they follow its secret cards).
 func TestObserveLookaheadAndDistance(t *testing.T) {
 	s := rig(t, 2, openMap(7, 9, map[string]byte{"e4": 'X'}))
 	s.put(t, 0, "h4", East).Program = emptyProgram
@@ -140,6 +141,12 @@ func TestObserveLookaheadAndDistance(t *testing.T) {
 	if a, b := at(tail+tailDistance, int(s.cell(t, "b4"))), at(tail+tailDistance, int(s.cell(t, "h4"))); !(0 < a && a < b && b < 1) {
 		t.Errorf("distance plane b4 %v, h4 %v: want 0 < b4 < h4 < 1", a, b)
 	}
+	h4, b2 := at(tail+tailDistance, int(s.cell(t, "h4"))), at(tail+tailDistance, int(s.cell(t, "b2")))
+	race := func(seat, rover int) float32 { return at(tail+tailRace+2*seat+rover, cells-1) }
+	if race(0, 0) != h4 || race(1, 0) != b2 || race(0, 1) != 0 || race(1, 1) != 0 {
+		t.Errorf("race planes seen by seat 0: %v %v %v %v, want %v %v 0 0 (Rover 2s are not on the board)",
+			race(0, 0), race(0, 1), race(1, 0), race(1, 1), h4, b2)
+	}
 	la, _ := s.Lookahead()
 	for c := range NumCards {
 		for _, cell := range []int{0, cells - 1} {
@@ -152,6 +159,9 @@ func TestObserveLookaheadAndDistance(t *testing.T) {
 		t.Errorf("Forward's close plane %v, want 1", at(tail+tailClose+int(Forward), 0))
 	}
 	s.Observe(1, obs)
+	if race(0, 0) != b2 || race(1, 0) != h4 {
+		t.Errorf("race planes seen by seat 1: own %v, other %v; want %v, %v (seats are relative)", race(0, 0), race(1, 0), b2, h4)
+	}
 	for pl := tail + tailClose; pl < tail+numTail; pl++ {
 		for cell := range cells {
 			if at(pl, cell) != 0 {

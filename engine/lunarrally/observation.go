@@ -39,11 +39,12 @@ const (
 	tailClose    = 1  // 8 constant planes: Lookahead.Close per card, for the observer's decision
 	tailHit      = 9  // 8 constant planes: Lookahead.Hit per card
 	tailSafe     = 17 // 8 constant planes: Lookahead.Safe per card
-	numTail      = 25
+	tailRace     = 25 // 2N constant planes: tailRace+2j+k is the distance plane's value at Rover k+1 of relative seat j (0 off the race)
+	numTail      = 25 // planes of the tail before the 2N race planes
 )
 
 // NumPlanes is the number of observation planes for n players.
-func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n + numTail }
+func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n + numTail + 2*n }
 
 // ObservationShape is [planes, rows, cols].
 func (g *Game) ObservationShape() []int {
@@ -53,8 +54,9 @@ func (g *Game) ObservationShape() []int {
 // Observe writes what p may see: the board with the cost of the path to the
 // finish from every hex, every rover, the cards of p's own programs, how many
 // cards the others have down (not which), the cards every rover executed
-// last, and, when p is programming a rover, what each card can achieve
-// (Lookahead).
+// last, when p is programming a rover, what each card can achieve
+// (Lookahead), and how far every rover is from the finish (the race planes,
+// what the value of a position mostly depends on).
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
 	b := g.board
@@ -108,6 +110,9 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		rel := (i/2 - me + n) % n
 		h := int(r.Pos)
 		set(PlaneRovers+2*rel+i%2, h, 1)
+		if d := b.finishPath[h]; d >= 0 {
+			fill(tail+tailRace+2*rel+i%2, 1-float32(d)/scale)
+		}
 		set(base+offHeading+int(r.Heading), h, 1)
 		set(base+offPhases, h, float32(r.Phases)/MaxPhases)
 		set(base+offShields, h, float32(r.Shields)/2)
