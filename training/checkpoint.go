@@ -62,6 +62,9 @@ type checkpoint struct {
 	// Imitation describes the imitation warm start the run began with
 	// (empty: none), for the model files' provenance.
 	Imitation string
+	// Retunes lists the settings changed while the run went on (Retune),
+	// each "from iteration N: name=value,...", for the provenance.
+	Retunes []string
 	// Pending is the imitation in progress (nil: none, or done), which
 	// RunImitation continues; the run takes no self-play iteration before
 	// it is done.

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/moongym/moongym/agents"
@@ -332,6 +333,9 @@ func (t *Trainer) model(net *models.Network) *models.Model {
 		if t.ck.Iteration > 0 {
 			data = t.ck.Imitation + "; then moongym train self-play: " + t.Cfg.String()
 		}
+	}
+	if len(t.ck.Retunes) > 0 {
+		data += "; retuned " + strings.Join(t.ck.Retunes, "; ")
 	}
 	return &models.Model{
 		Game: t.ck.Game, Params: t.ck.Params, Net: net,

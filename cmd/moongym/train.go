@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -48,7 +49,11 @@ a second Ctrl-C quits at once):
   metrics.png         the learning curves
 
 --resume continues the run in DIR exactly where its checkpoint stopped, with
-its stored settings; --iterations counts all iterations of the run, so
+its stored settings; --train with --resume changes settings from the next
+iteration on (self-play, search, lr, evaluation: e.g. a run imitated with
+one learning rate continues self-play with another), and the model files'
+provenance names the change; the network's shape, buffer, batch and seed
+stay as the run began; --iterations counts all iterations of the run, so
 "--iterations 50" after a stop at 30 does 20 more.
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's
@@ -86,8 +91,8 @@ Training settings (--train, "name=value,..."), with their defaults:
 				return err // before a run directory is made
 			}
 			if resume {
-				if cmd.Flags().Changed("train") || cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
-					return errors.New("--resume uses the run's stored settings: drop --train, --params and --seed")
+				if cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
+					return errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
 				}
 				if t, err = training.Resume(out); err != nil {
 					return err
@@ -95,6 +100,16 @@ Training settings (--train, "name=value,..."), with their defaults:
 				if t.Game.Spec().Name != args[0] {
 					t.Close()
 					return fmt.Errorf("%s holds a run of %s, not %s", out, t.Game.Spec().Name, args[0])
+				}
+				if cmd.Flags().Changed("train") {
+					changed, err := t.Retune(settings)
+					if err != nil {
+						t.Close()
+						return err
+					}
+					if len(changed) > 0 {
+						fmt.Fprintf(cmd.ErrOrStderr(), "retuned from iteration %d: %s\n", t.Iteration()+1, strings.Join(changed, ", "))
+					}
 				}
 				if iterations > 0 && duration <= 0 && t.Iteration() >= iterations {
 					done := t.Iteration()

@@ -59,8 +59,9 @@ func TestTrainErrors(t *testing.T) {
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "games=0"}, "games=0, want >= 1"},
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--train", "gmaes=2"}, "known: alpha, batch"},
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume"}, "no checkpoint in " + dir},
-		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--train", "games=2"}, "drop --train"},
-		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2", "--resume", "--seed", "3"}, "drop --train, --params and --seed"},
+		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--resume", "--train", "games=2"}, "no checkpoint in " + dir},
+		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2", "--resume", "--seed", "3"}, "drop --params and --seed"},
+		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2", "--resume", "--train", "width=16"}, "width cannot change in a run"},
 		{[]string{"train", "tictactoe", "--out", dir, "--iterations", "1", "--seed", "3", "--train", "seed=4"}, "the seed is given twice"},
 		{[]string{"train", "planet-cubes", "--out", run0, "--iterations", "2", "--resume"}, "holds a run of tictactoe, not planet-cubes"},
 		{[]string{"train", "tictactoe", "--out", run0, "--iterations", "2"}, "already holds a run: resume it"},
@@ -209,5 +210,34 @@ func TestReproducibleModelFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the run directory was made before the error: %v", err)
+	}
+}
+
+// TestTrainResumeRetune: --train with --resume changes the run's settings
+// from the next iteration on; they are stored, and the model file's
+// provenance names the change.
+func TestTrainResumeRetune(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "1", "--train", tinyTrain, "--quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	out, err := run(t, "", "train", "tictactoe", "--out", dir, "--iterations", "2", "--resume", "--train", "lr=0.0005,sims=4", "--quiet")
+	if err != nil || !strings.Contains(out, "retuned from iteration 2: sims, lr") {
+		t.Fatalf("retune: %v\n%s", err, out)
+	}
+	tr, err := training.Resume(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	if tr.Cfg.LR != 0.0005 || tr.Cfg.Sims != 4 || tr.Optimizer().LR != 0.0005 || tr.Iteration() != 2 {
+		t.Errorf("stored settings lr=%v sims=%d, optimizer lr %v, iteration %d", tr.Cfg.LR, tr.Cfg.Sims, tr.Optimizer().LR, tr.Iteration())
+	}
+	m, err := models.Load(filepath.Join(dir, training.LatestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := m.Provenance.Data; !strings.Contains(d, "; retuned from iteration 2: sims=4,lr=0.0005") {
+		t.Errorf("provenance %q does not name the retune", d)
 	}
 }
