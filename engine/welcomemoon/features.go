@@ -9,9 +9,6 @@ const (
 	// lossScale normalizes the slack a choice loses (one space's own 18
 	// values plus what it takes from its neighbours).
 	lossScale = 60
-	// gainScale normalizes the progress a write gains (State.Progress: a
-	// quarter's rockets in A1 are 10-20).
-	gainScale = 20
 	// comboFeats are the features per combination of the turn's pick.
 	comboFeats = 4
 	// maxCombos is the most combinations a pick offers (solo).
@@ -65,10 +62,9 @@ func (s *State) slackLoss(sh *sheet, sp, v int8) int {
 }
 
 // comboOptions are, for number n with action act on sh (within p's reach),
-// the (space, value) pairs that may be written, the least slack one of
-// them loses (-1 if none) and the most progress one of them gains
-// (State.gain).
-func (s *State) comboOptions(p int, sh *sheet, n, act int8) (pairs, least int, best float32) {
+// the (space, value) pairs that may be written and the least slack one of
+// them loses (-1 if none).
+func (s *State) comboOptions(p int, sh *sheet, n, act int8) (pairs, least int) {
 	least = -1
 	m := s.span(p, act)
 	for d := -m; d <= m; d++ {
@@ -81,25 +77,9 @@ func (s *State) comboOptions(p int, sh *sheet, n, act int8) (pairs, least int, b
 			if loss := s.slackLoss(sh, sp, v); least < 0 || loss < least {
 				least = loss
 			}
-			best = max(best, s.gain(p, sh, sp))
 		}
 	}
-	return pairs, least, best
-}
-
-// gain is how much writing in empty space sp of sh raises p's
-// State.Progress at once, read from p's own sheet alone (/20 in [0, 1]):
-// in Adventure 1 the rockets of the quarter the write completes. A gain
-// that applied the move to a copy of the state read the end of the turn,
-// with the other seats' hidden writes (their sabotages), which the
-// conformance suite's Resample check caught; what the rest of the turn
-// brings is left out. Other adventures, and a sheet not p's own: 0.
-func (s *State) gain(p int, sh *sheet, sp int8) float32 {
-	a := s.lay().a1
-	if a == nil || sh != &s.sh[p] {
-		return 0
-	}
-	return unit(a.ownGain(s, sh, sp), gainScale)
+	return pairs, least
 }
 
 // unit clips x/scale into [0, 1].
@@ -123,14 +103,23 @@ func (s *State) observeSpaces(sh *sheet, o []float32) {
 	o[2*l.nSpaces] = unit(float64(s.slackOf(sh)), float64(18*l.nSpaces))
 }
 
+// The progress-gain slots (each combination's best gain, each space's
+// gain) are 0 for now. A gain was measured by applying the move to a copy of
+// the state, and what follows the move (the end of the turn, with the
+// sabotages and races of the other seats' writes this turn) reads what the
+// observer cannot see yet: the conformance suite's Resample check caught a
+// 3-player Adventure 1 game whose observation changed with the others'
+// hidden writes. The slots stay, zero, until a gain that reads the
+// observer's own sheet alone fills them.
+
 // observeChoices writes what the observer's current decision offers on the
 // sheet sh it writes on. Choosing a combination: per combination, whether
 // its number can be written with its own action, how many (space, value)
 // pairs take it, 1 - 0.9 x the least slack one of them loses (/60) and its
-// best progress gain (State.gain). Choosing a space: per space, 1 - 0.9 x
+// best progress gain (reserved, 0). Choosing a space: per space, 1 - 0.9 x
 // the slack lost by writing the number there (/60; 0 where it may not go),
-// then per space its progress gain, then per space 1 where it is the best
-// by gain, then by slack kept (ties all marked).
+// then per space its progress gain (reserved, 0), then per space 1 where it
+// keeps the most slack (ties all marked).
 func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 	l := s.lay()
 	switch s.sub {
@@ -140,7 +129,7 @@ func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 			if numC < 0 || actC < 0 || isAstraCard(numC) || isAstraCard(actC) {
 				continue
 			}
-			pairs, least, best := s.comboOptions(p, sh, cardNum[numC], cardAct[actC])
+			pairs, least := s.comboOptions(p, sh, cardNum[numC], cardAct[actC])
 			if pairs == 0 {
 				continue
 			}
@@ -148,23 +137,19 @@ func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 			f[0] = 1
 			f[1] = unit(float64(pairs), float64(l.nSpaces))
 			f[2] = 1 - 0.9*unit(float64(least), lossScale)
-			f[3] = best
 		}
 	case subSpace:
 		o = o[comboFeats*maxCombos:]
-		var bestGain, bestKeep float32 = -1, -1
+		var bestKeep float32 = -1
 		for sp := int8(0); int(sp) < l.nSpaces; sp++ {
 			if v := s.nearest(p, sh, sp); v >= 0 {
 				keep := 1 - 0.9*unit(float64(s.slackLoss(sh, sp, v)), lossScale)
-				gain := s.gain(p, sh, sp)
-				o[sp], o[maxSpaces+int(sp)] = keep, gain
-				if gain > bestGain || (gain == bestGain && keep > bestKeep) {
-					bestGain, bestKeep = gain, keep
-				}
+				o[sp] = keep
+				bestKeep = max(bestKeep, keep)
 			}
 		}
 		for sp := 0; sp < l.nSpaces; sp++ {
-			if o[sp] > 0 && o[maxSpaces+sp] == bestGain && o[sp] == bestKeep {
+			if o[sp] > 0 && o[sp] == bestKeep {
 				o[2*maxSpaces+sp] = 1
 			}
 		}

@@ -21,10 +21,9 @@ import "github.com/moongym/moongym/engine"
 //	  solo: ASTRA's cards by action (6), track/81, Solo bonus circled, spent, ASTRA score/150
 //	  turn/64
 //	  observer's own decision: per combination (6) can write, pairs/spaces,
-//	  1-0.9 x least slack lost/60, best own-sheet progress gain/20; per space (64)
+//	  1-0.9 x least slack lost/60, best progress gain (reserved, 0); per space (64)
 //	  1-0.9 x slack lost/60 if the number may go there; per space (64) its
-//	  own-sheet progress gain/20 (A1; else 0); per space (64) 1 if best by gain,
-//	  then slack kept
+//	  progress gain (reserved, 0); per space (64) 1 if it keeps the most slack
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
 	perSeat = 3*g.lay.nSpaces + 2*nm + 10 + 2*g.lay.nSpaces + 1

@@ -16,7 +16,14 @@ func (s *State) Progress(p int) float64 {
 	sh := &s.sh[p]
 	switch {
 	case l.a1 != nil:
-		return l.a1.progress(s, sh)
+		a := l.a1
+		main := sh.cross.countRange(a.mainFirst, a.mainLast)
+		out := a.outstanding(s, sh)
+		v := 150*float64(main)/float64(a.mainLast-a.mainFirst+1) - 5*float64(out)
+		if out == 0 {
+			v += float64(a.bonusPts * a.bonusCount(sh))
+		}
+		return v
 	case l.a4 != nil:
 		a := l.a4
 		v := float64(s.Score(p))

@@ -236,7 +236,7 @@ func (a *a1Layout) onFilled(s *State, p int, sp int8) {
 	for _, b := range a.quarters[q].bonuses {
 		switch b.kind {
 		case bonRockets:
-			if b.pays(sh) {
+			if b.needs == 0 || sh.circ.has(b.needs) {
 				a.crossRockets(s, p, int(b.n))
 			}
 		case bonAct:
@@ -255,43 +255,6 @@ func (a *a1Layout) onFilled(s *State, p int, sp int8) {
 			}
 		}
 	}
-}
-
-// pays says whether a quarter's rocket bonus b is won on sh (its condition,
-// if any, circled).
-func (b a1Bonus) pays(sh *sheet) bool { return b.needs == 0 || sh.circ.has(b.needs) }
-
-// progress is State.Progress of sheet sh in A1: 150 points over the main
-// rockets, the bonus rockets once no System Error is outstanding, -5 per
-// outstanding error.
-func (a *a1Layout) progress(s *State, sh *sheet) float64 {
-	main := sh.cross.countRange(a.mainFirst, a.mainLast)
-	out := a.outstanding(s, sh)
-	v := 150*float64(main)/float64(a.mainLast-a.mainFirst+1) - 5*float64(out)
-	if out == 0 {
-		v += float64(a.bonusPts * a.bonusCount(sh))
-	}
-	return v
-}
-
-// ownGain is how much writing in empty space sp of sh raises progress at
-// once from sh alone: the rockets of the quarter it completes. What the rest
-// of the turn brings (missions, the others' sabotages) is left out, as the
-// observer cannot see it yet.
-func (a *a1Layout) ownGain(s *State, sh *sheet, sp int8) float64 {
-	c := *sh
-	c.num[sp] = xMark
-	q := a.quarterOf[sp]
-	if !a.quarterDone(&c, q) {
-		return 0
-	}
-	for _, b := range a.quarters[q].bonuses {
-		if b.kind == bonRockets && b.pays(&c) {
-			for n := int(b.n); n > 0 && a.rocketStep(s, &c); n-- {
-			}
-		}
-	}
-	return a.progress(s, &c) - a.progress(s, sh)
 }
 
 // outstanding counts circled System Errors not crossed off.
