@@ -109,8 +109,10 @@ func (s *State) observeSpaces(sh *sheet, o []float32) {
 // sabotages and races of the other seats' writes this turn) reads what the
 // observer cannot see yet: the conformance suite's Resample check caught a
 // 3-player Adventure 1 game whose observation changed with the others'
-// hidden writes. The slots stay, zero, until a gain that reads the
-// observer's own sheet alone fills them.
+// hidden writes. A gain read from the observer's own sheet alone (the
+// rockets of the quarter a write completes) was tried and did not make the
+// imitated network stronger (docs/benchmarks/learning.md), so the slots
+// stay zero.
 
 // observeChoices writes what the observer's current decision offers on the
 // sheet sh it writes on. Choosing a combination: per combination, whether
