@@ -73,11 +73,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			if len(specs) == 0 {
 				return fmt.Errorf("%w: --agents is required (known: %s)", agents.ErrBadSpec, agents.Known())
 			}
-			p, err := engine.ParseParams(params)
-			if err != nil {
-				return err
-			}
-			g, err := engine.Load(args[0], p)
+			g, err := loadGame(args[0], params)
 			if err != nil {
 				return err
 			}

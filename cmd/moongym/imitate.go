@@ -10,7 +10,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/training"
 )
 
@@ -90,11 +89,7 @@ same model file, byte for byte.`,
 				}
 				ic = pending
 			} else {
-				p, err := engine.ParseParams(params)
-				if err != nil {
-					return err
-				}
-				g, err := engine.Load(args[0], p)
+				g, err := loadGame(args[0], params)
 				if err != nil {
 					return err
 				}

@@ -60,11 +60,7 @@ Enter (q quits); either draws the board before each AI move.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := engine.ParseParams(params)
-			if err != nil {
-				return err
-			}
-			g, err := engine.Load(args[0], p)
+			g, err := loadGame(args[0], params)
 			if err != nil {
 				return err
 			}

@@ -117,11 +117,7 @@ Training settings (--train, "name=value,..."), with their defaults:
 					return fmt.Errorf("%s already has %d iterations and --iterations counts them all: give more than %d to train on", out, done, done)
 				}
 			} else {
-				p, err := engine.ParseParams(params)
-				if err != nil {
-					return err
-				}
-				g, err := engine.Load(args[0], p)
+				g, err := loadGame(args[0], params)
 				if err != nil {
 					return err
 				}
