@@ -23,6 +23,10 @@ import (
 //	go test ./agents/heuristics/walkingmoon -run TestImitationDiagnosis -v -args -diagnose=runs/walking-moon-p2/latest.safetensors
 var diagnose = flag.String("diagnose", "", "model file of an imitation run to diagnose (advanced rules, 2 players)")
 
+// diagParts picks the measurements (agree, hybrid, value): the value head
+// alone takes a minute, all three much longer.
+var diagParts = flag.String("diagparts", "agree,hybrid,value", "measurements of -diagnose: agree, hybrid, value (comma-separated)")
+
 // diagGames is the number of games of each measurement.
 const diagGames = 40
 
@@ -96,10 +100,14 @@ func TestImitationDiagnosis(t *testing.T) {
 		return a.(*netagent.Net)
 	}
 	net := newNet()
+	part := func(name string) bool { return strings.Contains(*diagParts, name) }
 	// agreement per kind, on fresh and on the imitation's own games (10%
 	// random moves, as imitate plays them); a second heuristic's agreement
 	// bounds what any imitation can reach
 	for _, imitation := range []bool{false, true} {
+		if !part("agree") {
+			break
+		}
 		type count struct{ n, legal, net, heur int }
 		kinds := map[string]*count{}
 		for i := 0; i < diagGames; i++ {
@@ -144,6 +152,9 @@ func TestImitationDiagnosis(t *testing.T) {
 	}
 	// hybrids against the heuristic
 	for _, kinds := range []string{"none", "all", "program", "choose", "continue", "prompt keep rob colour spend exchange free-advance no-instructions"} {
+		if !part("hybrid") {
+			break
+		}
 		wins := 0.0
 		for i := 0; i < 2*diagGames; i++ {
 			seats, rng := heuristicSeats(t, g, i, false)
@@ -177,6 +188,9 @@ func TestImitationDiagnosis(t *testing.T) {
 	}
 	// the value head against the results
 	for _, imitation := range []bool{false, true} {
+		if !part("value") {
+			break
+		}
 		var se, right, n [3]float64
 		for i := 0; i < diagGames/2; i++ {
 			seats, rng := heuristicSeats(t, g, i, imitation)
