@@ -95,33 +95,57 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	if err := cfg.check(); err != nil {
 		return nil, 0, err
 	}
-	h, err := agents.HeuristicFor(g.Spec().Name)
+	st := &imitationState{Config: cfg}
+	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
+	err := playGames(ctx, g, st, out, func() error {
+		if progress != nil {
+			progress(st.games())
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, 0, err
 	}
-	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	start := time.Now()
-	played := 0
-	for game := 0; game < cfg.Games; game++ {
+	return out, st.games(), nil
+}
+
+// playGames plays the games of st's imitation not yet recorded (from game
+// len(st.Records) on, until Config.Games or until Config.Duration of
+// playing time, st.Playing included, has run out), appends their records
+// to st and their positions to r, and calls after (if not nil) after each
+// game; then it marks st played. It stops with ctx's error when ctx is
+// done, st holding the games finished.
+func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, after func() error) error {
+	cfg := st.Config
+	h, err := agents.HeuristicFor(g.Spec().Name)
+	if err != nil {
+		return err
+	}
+	start, playing := time.Now(), st.Playing
+	for game := st.games(); game < cfg.Games; game++ {
 		if err := ctx.Err(); err != nil {
-			return nil, 0, err
+			return err
 		}
-		if cfg.Duration > 0 && game > 0 && time.Since(start) > cfg.Duration {
+		if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
 			break
 		}
 		rec, err := playRecord(g, h, cfg, game)
 		if err != nil {
-			return nil, 0, err
+			return err
 		}
-		if err := addRecord(g, rec, cfg, out); err != nil {
-			return nil, 0, err
+		if err := addRecord(g, rec, cfg, r); err != nil {
+			return err
 		}
-		played++
-		if progress != nil {
-			progress(played)
+		st.Records = append(st.Records, rec)
+		st.Playing = playing + time.Since(start)
+		if after != nil {
+			if err := after(); err != nil {
+				return err
+			}
 		}
 	}
-	return out, played, nil
+	st.Played = true
+	return nil
 }
 
 // gameRecord is one heuristic game, enough to rebuild its positions: the

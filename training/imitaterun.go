@@ -7,7 +7,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models/graph"
 )
@@ -88,10 +87,6 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		t.ck.Pending = st
 	}
 	g := t.Game
-	h, err := agents.HeuristicFor(g.Spec().Name)
-	if err != nil {
-		return ImitateStats{}, err
-	}
 	last := time.Now()
 	save := func(force bool) error {
 		if !force && time.Since(last) < hooks.SaveEvery {
@@ -117,32 +112,18 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		if hooks.Games != nil && st.games() > 0 {
 			hooks.Games(st.games(), cfg.Games)
 		}
-		start := time.Now()
-		playing := st.Playing
-		for game := st.games(); game < cfg.Games; game++ {
-			if err := ctx.Err(); err != nil {
-				return interrupted(err)
-			}
-			if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
-				break
-			}
-			rec, err := playRecord(g, h, cfg, game)
-			if err != nil {
-				return ImitateStats{}, err
-			}
-			if err := addRecord(g, rec, cfg, r); err != nil {
-				return ImitateStats{}, err
-			}
-			st.Records = append(st.Records, rec)
-			st.Playing = playing + time.Since(start)
+		err := playGames(ctx, g, st, r, func() error {
 			if hooks.Games != nil {
 				hooks.Games(st.games(), cfg.Games)
 			}
-			if err := save(false); err != nil {
-				return ImitateStats{}, err
-			}
+			return save(false)
+		})
+		if err != nil && ctx.Err() != nil {
+			return interrupted(err)
 		}
-		st.Played = true
+		if err != nil {
+			return ImitateStats{}, err
+		}
 		if err := save(true); err != nil {
 			return ImitateStats{}, err
 		}
