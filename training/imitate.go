@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/moongym/moongym/agents"
@@ -40,6 +41,15 @@ type ImitateConfig struct {
 	// set of its equally good moves instead of one drawn from it. 0 or 1:
 	// the move played only.
 	Samples int
+	// Keep, if in (0, 1), is the share of each game's decision positions
+	// recorded: each is kept or passed over by a draw from a generator
+	// seeded by Seed and the game's number, so the same positions are kept
+	// whatever the order games are played or rebuilt in. Keeping a tenth of
+	// the positions of ten times the games holds as many positions in
+	// memory, from ten times the game results: the value head then sees
+	// results it cannot learn by heart (positions of one game are alike and
+	// share one result). 0 or 1: every position.
+	Keep float64
 	// Duration, if positive, caps the time spent playing games: fewer than
 	// Games are played when it runs out (at least one). A capped run is no
 	// longer reproducible.
@@ -66,6 +76,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: duration=%v is negative", ErrBadImitation, c.Duration)
 	case c.Epochs < 1:
 		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
+	case !(c.Keep >= 0 && c.Keep <= 1):
+		return fmt.Errorf("%w: keep=%v, want [0, 1]", ErrBadImitation, c.Keep)
 	case c.Samples < 0 || c.Samples > 1000:
 		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
 	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
@@ -133,7 +145,7 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 		if err != nil {
 			return err
 		}
-		if err := addRecord(g, rec, cfg, r); err != nil {
+		if err := addRecord(g, rec, cfg, game, r); err != nil {
 			return err
 		}
 		st.Records = append(st.Records, rec)
@@ -218,15 +230,20 @@ func playRecord(g engine.Game, h agents.Heuristic, cfg ImitateConfig, game int) 
 	return rec, nil
 }
 
-// addRecord replays rec and adds its decision positions to out (see
-// HeuristicGames for what a position holds).
-func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, out *Replay) error {
+// addRecord replays rec, game number `game`, and adds its decision
+// positions to out (see HeuristicGames for what a position holds), or, with
+// cfg.Keep in (0, 1), those of them its draws keep.
+func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *Replay) error {
 	type pending struct {
 		s Sample
 		p engine.Player
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
 	per := max(1, cfg.Samples)
+	var keep *rand.Rand // nil: every position
+	if cfg.Keep > 0 && cfg.Keep < 1 {
+		keep = rand.New(rand.NewPCG(cfg.Seed^0x6b656570, uint64(game)))
+	}
 	var positions []pending
 	var legal []engine.Action
 	s := g.NewInitialState()
@@ -240,21 +257,25 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, out *Replay) er
 				if len(asked) < per {
 					return fmt.Errorf("%w: a recorded game lacks the heuristic's moves", ErrBadCheckpoint)
 				}
-				smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
-				s.Observe(p, smp.Obs)
-				for _, l := range legal {
-					smp.Mask[l] = 1
-					smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
-				}
-				w := float32((1 - cfg.Smooth) / float64(per))
 				for _, b := range asked[:per] {
-					if b < 0 || int(b) >= na || smp.Mask[b] == 0 {
+					if b < 0 || int(b) >= na || !slices.Contains(legal, b) {
 						return fmt.Errorf("%w: a recorded heuristic move %d is not legal", ErrBadCheckpoint, b)
 					}
-					smp.Policy[b] += w
+				}
+				if keep == nil || keep.Float64() < cfg.Keep {
+					smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
+					s.Observe(p, smp.Obs)
+					for _, l := range legal {
+						smp.Mask[l] = 1
+						smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))
+					}
+					w := float32((1 - cfg.Smooth) / float64(per))
+					for _, b := range asked[:per] {
+						smp.Policy[b] += w
+					}
+					positions = append(positions, pending{smp, p})
 				}
 				asked = asked[per:]
-				positions = append(positions, pending{smp, p})
 			}
 		}
 		s.Apply(a)
@@ -354,6 +375,9 @@ func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationSta
 	samp := ""
 	if cfg.Samples > 1 {
 		samp = fmt.Sprintf(", samples=%d", cfg.Samples)
+	}
+	if cfg.Keep > 0 && cfg.Keep < 1 {
+		samp += fmt.Sprintf(", keep=%v", cfg.Keep)
 	}
 	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
 		out.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)

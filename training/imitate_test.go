@@ -137,6 +137,9 @@ func TestImitateConfigErrors(t *testing.T) {
 		{Games: 1, Epochs: 0},
 		{Games: 1, Epochs: 1, Epsilon: 2},
 		{Games: 1, Epochs: 1, Smooth: 1},
+		{Games: 1, Epochs: 1, Keep: -0.1},
+		{Games: 1, Epochs: 1, Keep: 1.5},
+		{Games: 1, Epochs: 1, Keep: math.NaN()},
 	} {
 		if _, _, err := training.HeuristicGames(context.Background(), g, c, nil); !errors.Is(err, training.ErrBadImitation) {
 			t.Errorf("%+v: err %v, want ErrBadImitation", c, err)
@@ -200,5 +203,55 @@ func TestImitateSamples(t *testing.T) {
 	}
 	if _, _, err := training.HeuristicGames(context.Background(), g, training.ImitateConfig{Games: 1, Epochs: 1, Samples: -1}, nil); !errors.Is(err, training.ErrBadImitation) {
 		t.Errorf("samples=-1: err %v, want ErrBadImitation", err)
+	}
+}
+
+// TestImitateKeep: with Keep the positions are those of the same games
+// without it, in order, each whole, about the share asked for, and the
+// same ones every time.
+func TestImitateKeep(t *testing.T) {
+	g := tictactoe.Game{}
+	all := training.ImitateConfig{Games: 60, Epsilon: 0.2, Smooth: 0.1, Epochs: 1, Seed: 4}
+	half := all
+	half.Keep = 0.4
+	a, _, err := training.HeuristicGames(context.Background(), g, all, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := training.ImitateConfig{Games: 60, Epsilon: 0.2, Smooth: 0.1, Epochs: 1, Seed: 4, Keep: 1}
+	if o, _, err := training.HeuristicGames(context.Background(), g, one, nil); err != nil || o.Len() != a.Len() {
+		t.Fatalf("keep=1: %v positions (err %v), want all %d", o.Len(), err, a.Len())
+	}
+	b, _, err := training.HeuristicGames(context.Background(), g, half, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _, err := training.HeuristicGames(context.Background(), g, half, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(b.Obs, again.Obs) || !slices.Equal(b.Policy, again.Policy) || !slices.Equal(b.Value, again.Value) {
+		t.Fatal("keep=0.4 twice: different positions")
+	}
+	if share := float64(b.Len()) / float64(a.Len()); share < 0.3 || share > 0.5 {
+		t.Fatalf("keep=0.4 kept %d of %d positions (%.2f)", b.Len(), a.Len(), share)
+	}
+	row := func(r *training.Replay, i int) [4][]float32 {
+		o, na, np := r.ObsSize, r.Actions, r.Players
+		return [4][]float32{r.Obs[i*o : (i+1)*o], r.Mask[i*na : (i+1)*na], r.Policy[i*na : (i+1)*na], r.Value[i*np : (i+1)*np]}
+	}
+	j := 0 // the kept positions are a subsequence of all of them
+	for i := range b.Len() {
+		want := row(b, i)
+		for ; j < a.Len(); j++ {
+			got := row(a, j)
+			if slices.Equal(got[0], want[0]) && slices.Equal(got[1], want[1]) && slices.Equal(got[2], want[2]) && slices.Equal(got[3], want[3]) {
+				break
+			}
+		}
+		if j == a.Len() {
+			t.Fatalf("kept position %d is not among the positions of the same games, in order", i)
+		}
+		j++
 	}
 }

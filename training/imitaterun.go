@@ -103,8 +103,8 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		return ImitateStats{Games: st.games(), Steps: st.Done}, err
 	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	for _, rec := range st.Records {
-		if err := addRecord(g, rec, cfg, r); err != nil {
+	for i, rec := range st.Records {
+		if err := addRecord(g, rec, cfg, i, r); err != nil {
 			return ImitateStats{}, err
 		}
 	}

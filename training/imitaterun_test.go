@@ -56,7 +56,7 @@ func latest(t *testing.T, dir string) []byte {
 // refused.
 func TestRunImitationResume(t *testing.T) {
 	g := tictactoe.Game{}
-	ic := training.ImitateConfig{Games: 60, Epsilon: 0.25, Smooth: 0.1, Epochs: 20, Seed: 5, Samples: 3}
+	ic := training.ImitateConfig{Games: 60, Epsilon: 0.25, Smooth: 0.1, Epochs: 20, Seed: 5, Samples: 3, Keep: 0.5}
 
 	// Never stopped.
 	whole := t.TempDir()

@@ -47,6 +47,10 @@ position 8 kB, 4 players 14 kB, a lunar-rally one 77 kB), and the Go heap
 may take twice that while it grows; 1,000 4-player planet-cubes games are
 340,000 positions. Choose --games accordingly, or set GOMEMLIMIT (e.g.
 GOMEMLIMIT=8GiB) so that the garbage collector keeps the heap near it.
+With --keep F only a share F of each game's positions is recorded (drawn
+with the seed): ten times the games at --keep 0.1 take the memory of the
+same positions, from ten times the results, which the value head cannot
+learn by heart the way it learns a few hundred games' results.
 
 The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it):
 a stopped or killed imitation continues where it stopped with
@@ -69,7 +73,7 @@ same model file, byte for byte.`,
 			}
 			var t *training.Trainer
 			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples"} {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep"} {
 					if cmd.Flags().Changed(name) {
 						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
 					}
@@ -166,6 +170,7 @@ same model file, byte for byte.`,
 	f.DurationVar(&ic.Duration, "duration", 0, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)")
 	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
 	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
+	f.Float64Var(&ic.Keep, "keep", 0, "share of each game's positions recorded, drawn with the seed (e.g. 0.1 with ten times the games); 0 or 1: all")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
