@@ -73,8 +73,12 @@ func TestBuiltinModelsMatchGorgonia(t *testing.T) {
 		net  *models.Network
 	}
 	var cases []netCase
-	for _, name := range models.BuiltinGames() {
-		g, err := engine.Load(name, nil)
+	all, err := models.BuiltinModels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range all { // every file, each with its own game parameters
+		g, err := engine.Load(b.Game, b.Params)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +86,7 @@ func TestBuiltinModelsMatchGorgonia(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, netCase{"builtin-" + name, m.Net})
+		cases = append(cases, netCase{"builtin-" + b.File, m.Net})
 	}
 	if len(cases) < 2 {
 		t.Fatalf("only %d built-in models", len(cases))
