@@ -6,14 +6,16 @@
 # Usage: docs/benchmarks/learning/lunar-rally.sh [net games [az games]]   (default 200 100)
 # With the race planes (the observation of 109 planes): raw net 0.547 [0.478, 0.615] over 200
 # games, az sims=100 0.550 [0.452, 0.644] over 100 (0.533 [0.463, 0.600] over 200 with a
-# second 100 at --seed 2); imitation 10-15 min wall (5 min user) on the loaded 2-core
+# second 100 at --seed 2; raw net 0.497 [0.449, 0.546] over 400 games at --seed 1); imitation 10-15 min wall (5 min user) on the loaded 2-core
 # machine, 10.7 GB peak memory; the az games 12-14 min per 100 at load 5.
 # The same command on the same machine gives the same weights (every random draw is seeded);
 # SOURCE_DATE_EPOCH pins the provenance date of the model files.
 # S also holds the self-play settings that `moongym train lunar-rally --out DIR --resume`
 # would continue with (imitation uses only the network's kind and size, batch, lr, wd and the
 # seed); 11 such iterations lowered the raw network to 0.395 (learning.md), so the script
-# stops after the imitation.
+# stops after the imitation. 8,000 games with --keep 0.05 (the same number of positions) cure
+# the memorised value head but play no better (raw 0.479 over 400, az 0.502 over 200), nor
+# does Gumbel cscale=0.1 self-play from them (learning.md, "Many more games with --keep").
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-7GiB}  # 400 games are 48,000 positions of 100 kB, all in memory
