@@ -69,6 +69,9 @@ type checkpoint struct {
 	// RunImitation continues; the run takes no self-play iteration before
 	// it is done.
 	Pending *imitationState
+	// ImitationCurve is the imitation's learning curve (nil: none), kept
+	// and written out (ImitationCSVFile, ImitationPNGFile) with the run.
+	ImitationCurve []ImitatePoint
 }
 
 func (c *checkpoint) save(dir string) error {

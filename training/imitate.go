@@ -50,6 +50,12 @@ type ImitateConfig struct {
 	// results it cannot learn by heart (positions of one game are alike and
 	// share one result). 0 or 1: every position.
 	Keep float64
+	// HoldOut is the number of games, seeded apart from the imitation's
+	// own and played the same way, whose positions are not learned from but
+	// measured: their loss is taken at the start and after every tenth of
+	// the steps (the run's imitation curve). It does not change the
+	// weights.
+	HoldOut int
 	// Duration, if positive, caps the time spent playing games: fewer than
 	// Games are played when it runs out (at least one). A capped run is no
 	// longer reproducible.
@@ -78,6 +84,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: epochs=%d, want at least 1", ErrBadImitation, c.Epochs)
 	case !(c.Keep >= 0 && c.Keep <= 1):
 		return fmt.Errorf("%w: keep=%v, want [0, 1]", ErrBadImitation, c.Keep)
+	case c.HoldOut < 0 || c.HoldOut > 1_000_000:
+		return fmt.Errorf("%w: holdout=%d, want 0..1000000", ErrBadImitation, c.HoldOut)
 	case c.Samples < 0 || c.Samples > 1000:
 		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
 	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
@@ -91,6 +99,10 @@ type ImitateStats struct {
 	Games, Positions, Steps int
 	// Losses are the mean losses of the last tenth of the steps.
 	Losses graph.Losses
+	// HeldOut is the loss on the held-out games' positions at the end
+	// (HeldOutPositions of them; NaN without ImitateConfig.HoldOut).
+	HeldOut          graph.Losses
+	HeldOutPositions int
 }
 
 // HeuristicGames plays cfg.Games games of g's heuristic against itself
@@ -305,14 +317,20 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 		return ImitateStats{}, err
 	}
 	st := &imitationState{Config: cfg}
-	return learnImitation(ctx, t, r, st, progress, nil)
+	held, err := heldOutPositions(ctx, t.Game, cfg)
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	return learnImitation(ctx, t, r, held, st, progress, nil)
 }
 
 // learnImitation trains t's network on r from where st stands (st.Done
 // steps done, the batches' generator in st.RNG), calling save (if not nil)
 // after chunks of steps with st brought up to date, and, at the end, marks
-// the imitation done in t's checkpoint and saves the run.
-func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationState, progress func(done, total int), save func() error) (ImitateStats, error) {
+// the imitation done in t's checkpoint and saves the run. It adds the
+// points of the imitation curve to t's checkpoint as it goes, measuring
+// the loss on held (nil: none) at each.
+func learnImitation(ctx context.Context, t *Trainer, r, held *Replay, st *imitationState, progress func(done, total int), save func() error) (ImitateStats, error) {
 	cfg := st.Config
 	if r == nil || r.Len() == 0 {
 		return ImitateStats{}, fmt.Errorf("%w: no positions to learn from", ErrBadImitation)
@@ -335,9 +353,39 @@ func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationSta
 		}
 	}
 	rng := rand.New(pcg)
-	out := ImitateStats{Games: st.games(), Positions: samples, Steps: steps}
+	out := ImitateStats{Games: st.games(), Positions: samples, Steps: steps, HeldOut: nanLosses}
+	if held != nil {
+		out.HeldOutPositions = held.Len()
+	}
 	chunk := max(1, steps/100)
 	tail := max(1, steps/10)
+	// point adds a point of the curve at st.Done, with the mean loss of the
+	// steps since the last one.
+	point := func() error {
+		pt := ImitatePoint{Step: st.Done, Epoch: float64(st.Done) * float64(t.Cfg.BatchSize) / float64(samples), Train: nanLosses, HeldOut: nanLosses}
+		if st.AccSteps > 0 {
+			n := float64(st.AccSteps)
+			pt.Train = graph.Losses{Policy: st.Acc.Policy / n, Value: st.Acc.Value / n, Total: st.Acc.Total / n}
+		}
+		if held != nil {
+			var err error
+			if pt.HeldOut, err = heldOutLoss(l, held); err != nil {
+				return err
+			}
+		}
+		st.Acc, st.AccSteps = graph.Losses{}, 0
+		t.ck.ImitationCurve = append(t.ck.ImitationCurve, pt)
+		for st.Tenth <= 10 && st.Tenth*steps/10 <= st.Done {
+			st.Tenth++
+		}
+		return nil
+	}
+	if st.Done == 0 && st.Tenth == 0 {
+		t.ck.ImitationCurve = nil
+		if err := point(); err != nil {
+			return out, err
+		}
+	}
 	if progress != nil && st.Done > 0 {
 		progress(st.Done, steps)
 	}
@@ -358,6 +406,15 @@ func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationSta
 			st.Sum.Total += loss.Total * w
 		}
 		st.Done = done + k
+		st.Acc.Policy += loss.Policy * float64(k)
+		st.Acc.Value += loss.Value * float64(k)
+		st.Acc.Total += loss.Total * float64(k)
+		st.AccSteps += k
+		if st.Tenth*steps/10 <= st.Done {
+			if err := point(); err != nil {
+				return out, err
+			}
+		}
 		if progress != nil {
 			progress(st.Done, steps)
 		}
@@ -372,6 +429,9 @@ func learnImitation(ctx context.Context, t *Trainer, r *Replay, st *imitationSta
 	}
 	n := float64(min(tail, steps))
 	out.Losses = graph.Losses{Policy: st.Sum.Policy / n, Value: st.Sum.Value / n, Total: st.Sum.Total / n}
+	if c := t.ck.ImitationCurve; held != nil && len(c) > 0 {
+		out.HeldOut = c[len(c)-1].HeldOut
+	}
 	samp := ""
 	if cfg.Samples > 1 {
 		samp = fmt.Sprintf(", samples=%d", cfg.Samples)

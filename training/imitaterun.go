@@ -38,6 +38,12 @@ type imitationState struct {
 	Done int
 	RNG  []byte
 	Sum  graph.Losses
+	// Acc is the loss summed over the AccSteps steps since the imitation
+	// curve's last point; Tenth the number of tenths of the steps the
+	// curve's points have reached (0: no point yet, 1: the start only).
+	Acc      graph.Losses
+	AccSteps int
+	Tenth    int
 }
 
 func (st *imitationState) games() int { return len(st.Records) }
@@ -128,7 +134,14 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 			return ImitateStats{}, err
 		}
 	}
-	stats, err := learnImitation(ctx, t, r, st, hooks.Steps, func() error { return save(false) })
+	held, err := heldOutPositions(ctx, g, cfg)
+	if err != nil && ctx.Err() != nil {
+		return interrupted(err)
+	}
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	stats, err := learnImitation(ctx, t, r, held, st, hooks.Steps, func() error { return save(false) })
 	if err != nil && ctx.Err() != nil {
 		return interrupted(err)
 	}

@@ -3,9 +3,13 @@ package training_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
+	"image/png"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -41,7 +45,12 @@ func resumeTrainer(t *testing.T, dir string) *training.Trainer {
 
 func latest(t *testing.T, dir string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, training.LatestFile))
+	return readFile(t, filepath.Join(dir, training.LatestFile))
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +65,7 @@ func latest(t *testing.T, dir string) []byte {
 // refused.
 func TestRunImitationResume(t *testing.T) {
 	g := tictactoe.Game{}
-	ic := training.ImitateConfig{Games: 60, Epsilon: 0.25, Smooth: 0.1, Epochs: 20, Seed: 5, Samples: 3, Keep: 0.5}
+	ic := training.ImitateConfig{Games: 60, Epsilon: 0.25, Smooth: 0.1, Epochs: 20, Seed: 5, Samples: 3, Keep: 0.5, HoldOut: 15}
 
 	// Never stopped.
 	whole := t.TempDir()
@@ -70,6 +79,7 @@ func TestRunImitationResume(t *testing.T) {
 		t.Fatalf("stats %+v: want %d games and at least 20 steps (enough to stop midway)", st, ic.Games)
 	}
 	want := latest(t, whole)
+	wantCurve := readFile(t, filepath.Join(whole, training.ImitationCSVFile))
 
 	// The two functions it stands for.
 	direct := t.TempDir()
@@ -84,6 +94,9 @@ func TestRunImitationResume(t *testing.T) {
 	tr.Close()
 	if !bytes.Equal(latest(t, direct), want) {
 		t.Error("RunImitation and HeuristicGames+Imitate give different model files")
+	}
+	if !bytes.Equal(readFile(t, filepath.Join(direct, training.ImitationCSVFile)), wantCurve) {
+		t.Error("RunImitation and HeuristicGames+Imitate give different imitation curves")
 	}
 
 	// Stopped after 17 games, then after 40% of the steps.
@@ -152,6 +165,9 @@ func TestRunImitationResume(t *testing.T) {
 	if !bytes.Equal(latest(t, dir), want) {
 		t.Error("a stopped and resumed imitation gives another model file than one never stopped")
 	}
+	if got := readFile(t, filepath.Join(dir, training.ImitationCSVFile)); !bytes.Equal(got, wantCurve) {
+		t.Errorf("a stopped and resumed imitation has another curve than one never stopped:\n%s\nwant\n%s", got, wantCurve)
+	}
 	if _, ok := tr.PendingImitation(); ok {
 		t.Error("finished imitation still pending")
 	}
@@ -162,4 +178,75 @@ func TestRunImitationResume(t *testing.T) {
 		t.Errorf("self-play after the imitation: %v", err)
 	}
 	tr.Close()
+}
+
+// TestImitationCurve: the curve has a point at the start and one per tenth
+// of the steps, the last at the end; held-out losses are measured only with
+// HoldOut, fall as the network learns, and leave the weights as they are
+// without it; the run directory has the curve as CSV and PNG.
+func TestImitationCurve(t *testing.T) {
+	ic := training.ImitateConfig{Games: 80, Epsilon: 0.2, Smooth: 0.1, Epochs: 10, Seed: 2}
+	run := func(holdout int) (string, training.ImitateStats) {
+		dir := t.TempDir()
+		tr := runImitationTrainer(t, dir)
+		defer tr.Close()
+		c := ic
+		c.HoldOut = holdout
+		st, err := training.RunImitation(context.Background(), tr, c, training.ImitateHooks{SaveEvery: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dir, st
+	}
+	plain, st0 := run(0)
+	held, st := run(30)
+	if !bytes.Equal(latest(t, plain), latest(t, held)) {
+		t.Error("a held-out set changed the model file")
+	}
+	if !math.IsNaN(st0.HeldOut.Value) || st0.HeldOutPositions != 0 {
+		t.Errorf("without holdout: held-out %+v on %d positions", st0.HeldOut, st0.HeldOutPositions)
+	}
+	if st.HeldOutPositions < 30*3 || math.IsNaN(st.HeldOut.Policy) || math.IsNaN(st.HeldOut.Value) {
+		t.Fatalf("with holdout=30: held-out %+v on %d positions", st.HeldOut, st.HeldOutPositions)
+	}
+	for _, c := range []struct {
+		dir     string
+		heldOut bool
+	}{{plain, false}, {held, true}} {
+		rows, err := csv.NewReader(bytes.NewReader(readFile(t, filepath.Join(c.dir, training.ImitationCSVFile)))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 12 {
+			t.Fatalf("imitation.csv has %d rows, want a header and 11 points", len(rows))
+		}
+		prev := -1
+		for i, r := range rows[1:] {
+			step, err := strconv.Atoi(r[0])
+			if err != nil || step <= prev {
+				t.Fatalf("point %d at step %q after %d", i, r[0], prev)
+			}
+			prev = step
+			if (i == 0) != (r[2] == "") {
+				t.Errorf("point %d: training loss %q (empty only at the start)", i, r[2])
+			}
+			if c.heldOut == (r[6] == "") {
+				t.Errorf("point %d: held-out value loss %q with heldOut=%v", i, r[6], c.heldOut)
+			}
+		}
+		if prev != st.Steps {
+			t.Errorf("last point at step %d, want %d", prev, st.Steps)
+		}
+		if c.heldOut {
+			first, _ := strconv.ParseFloat(rows[1][5], 64)
+			last, _ := strconv.ParseFloat(rows[11][5], 64)
+			if !(last < first) || math.Abs(last-st.HeldOut.Policy) > 1e-4 {
+				t.Errorf("held-out policy loss %v at the start, %v at the end (stats %v): want a fall", first, last, st.HeldOut.Policy)
+			}
+		}
+		img, err := png.Decode(bytes.NewReader(readFile(t, filepath.Join(c.dir, training.ImitationPNGFile))))
+		if err != nil || img.Bounds().Dx() < 100 {
+			t.Errorf("imitation.png: %v", err)
+		}
+	}
 }

@@ -379,6 +379,21 @@ func (t *Trainer) Save() error {
 	if err := models.WriteFileAtomic(filepath.Join(t.Dir, PlotFile), png); err != nil {
 		return err
 	}
+	if c := t.ck.ImitationCurve; len(c) > 0 {
+		data, err := ImitationCSV(c)
+		if err != nil {
+			return err
+		}
+		if err := models.WriteFileAtomic(filepath.Join(t.Dir, ImitationCSVFile), data); err != nil {
+			return err
+		}
+		if data, err = ImitationPNG(c, t.ck.Game); err != nil {
+			return err
+		}
+		if err := models.WriteFileAtomic(filepath.Join(t.Dir, ImitationPNGFile), data); err != nil {
+			return err
+		}
+	}
 	return t.ck.save(t.Dir)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -52,6 +53,14 @@ with the seed): ten times the games at --keep 0.1 take the memory of the
 same positions, from ten times the results, which the value head cannot
 learn by heart the way it learns a few hundred games' results.
 
+The run keeps the imitation's learning curve (imitation.csv, imitation.png):
+the mean training loss of each tenth of the steps, and with --holdout N the
+loss on the positions of N more games, played the same way but seeded
+apart and never learned from, measured at the start and after every tenth:
+where the held-out value loss stops falling while the training one goes on,
+the value head is learning the games by heart. --holdout changes neither
+the games learned from nor the weights.
+
 The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it):
 a stopped or killed imitation continues where it stopped with
   moongym imitate GAME --out DIR --resume
@@ -73,7 +82,7 @@ same model file, byte for byte.`,
 			}
 			var t *training.Trainer
 			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep"} {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout"} {
 					if cmd.Flags().Changed(name) {
 						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
 					}
@@ -155,6 +164,11 @@ same model file, byte for byte.`,
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated the heuristic on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
 				name, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
+			if st.HeldOutPositions > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "held-out loss %s (policy %s, value %s) on %d positions of %d games played apart; curve in %s\n",
+					fmtLoss(st.HeldOut.Total), fmtLoss(st.HeldOut.Policy), fmtLoss(st.HeldOut.Value), st.HeldOutPositions, ic.HoldOut,
+					filepath.Join(out, training.ImitationCSVFile))
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", name, out)
 			return nil
 		},
@@ -171,6 +185,7 @@ same model file, byte for byte.`,
 	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
 	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
 	f.Float64Var(&ic.Keep, "keep", 0, "share of each game's positions recorded, drawn with the seed (e.g. 0.1 with ten times the games); 0 or 1: all")
+	f.IntVar(&ic.HoldOut, "holdout", 0, "games played apart (seeded apart, never learned from) whose positions' loss is measured at the start and every tenth of the learning: imitation.csv and imitation.png in the run, and the final summary")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")

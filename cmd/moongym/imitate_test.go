@@ -16,14 +16,25 @@ import (
 )
 
 // TestImitateResume: imitate writes a run that train resumes, and the same
-// command gives the same weights.
+// command gives the same weights, with or without a held-out set (which
+// the second run measures, and reports).
 func TestImitateResume(t *testing.T) {
 	var nets []*models.Network
 	for i := 0; i < 2; i++ {
 		dir := filepath.Join(t.TempDir(), "run")
-		out, err := run(t, "", "imitate", "tictactoe", "--out", dir, "--games", "20", "--epochs", "2", "--train", tinyTrain, "--quiet")
+		args := []string{"imitate", "tictactoe", "--out", dir, "--games", "20", "--epochs", "2", "--train", tinyTrain, "--quiet"}
+		if i == 1 {
+			args = append(args, "--holdout", "5")
+		}
+		out, err := run(t, "", args...)
 		if err != nil || !strings.Contains(out, "imitated the heuristic") {
 			t.Fatalf("imitate: %v\n%s", err, out)
+		}
+		if got := strings.Contains(out, "held-out loss"); got != (i == 1) {
+			t.Errorf("imitate %v: held-out loss reported %v\n%s", args, got, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, training.ImitationCSVFile)); err != nil {
+			t.Errorf("imitation curve: %v", err)
 		}
 		m, err := models.Load(filepath.Join(dir, training.LatestFile))
 		if err != nil {

@@ -47,6 +47,7 @@ a second Ctrl-C quits at once):
   best.safetensors    the best evaluated network ("moongym export" copies it)
   metrics.csv         losses, speeds and evaluation win rates (95% intervals) per iteration
   metrics.png         the learning curves
+  imitation.csv/.png  the imitation's learning curve (runs begun by moongym imitate)
 
 --resume continues the run in DIR exactly where its checkpoint stopped, with
 its stored settings; --train with --resume changes settings from the next
