@@ -5,7 +5,7 @@
 # kept (--keep 0.05: about 313,000 positions, the memory of 2,000 whole games), with the
 # observation's decision features, into an MLP 256x2 for 3 epochs, where the held-out
 # policy and value losses are lowest (12-16 min on the shared machine, peak RSS 7 GB:
-# GOMEMLIMIT=6GiB). Self-play from it (PUCT, or Gumbel) was measured
+# GOMEMLIMIT=6GiB). Self-play from the earlier 2,000-game imitation (PUCT, or Gumbel) was measured
 # to make the network worse, so it is off by default. No model met the bars, so nothing is
 # shipped: the script exports into $RUNS, not models/opponents/.
 # Run from the repository root; RUNS (default runs/) receives the run directory.
