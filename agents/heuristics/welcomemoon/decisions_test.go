@@ -1,6 +1,7 @@
 package welcomemoon_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -49,7 +50,8 @@ type rec struct {
 // observation's best-space mark holds the heuristic's move; and how well the
 // score margin, the progress margin and the heuristic's evaluation (or the
 // network's value) at each fifth of the game predict the result and the
-// final margin. Run with WM_DECISIONS=40 go test -run TestMeasureDecisions -v.
+// final margin (and, for the value, its mean squared error against the
+// result). Run with WM_DECISIONS=40 go test -run TestMeasureDecisions -v.
 func TestMeasureDecisions(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("WM_DECISIONS"))
 	if games == 0 {
@@ -185,13 +187,18 @@ func TestMeasureDecisions(t *testing.T) {
 					zs = append(zs, finals[i][r.p]-finals[i][1-r.p])
 				}
 			}
-			acc := 0.0
+			acc, se := 0.0, 0.0
 			for j := range xs {
+				se += (xs[j] - ys[j]) * (xs[j] - ys[j])
 				if (xs[j] > 0 && ys[j] > 0) || (xs[j] < 0 && ys[j] < 0) {
 					acc++
 				}
 			}
-			t.Logf("   %.1f-%.1f  n=%6d corr %.3f  acc %.3f  corr(x, final margin) %.3f", float64(d)/5, float64(d+1)/5, len(xs), corr(xs, ys), acc/float64(len(xs)), corr(xs, zs))
+			mse := ""
+			if what != "score" && what != "progress" && os.Getenv("WM_MODEL") != "" {
+				mse = fmt.Sprintf("  mse %.3f", se/float64(len(xs)))
+			}
+			t.Logf("   %.1f-%.1f  n=%6d corr %.3f  acc %.3f  corr(x, final margin) %.3f%s", float64(d)/5, float64(d+1)/5, len(xs), corr(xs, ys), acc/float64(len(xs)), corr(xs, zs), mse)
 		}
 	}
 }
