@@ -11,7 +11,7 @@
 # Usage: docs/benchmarks/learning/walking-moon-p4.sh [iterations]   (default 18 self-play iterations)
 # The same command on the same machine gives a byte-identical network (every random draw is
 # seeded; SOURCE_DATE_EPOCH pins the provenance date). With GOMAXPROCS=1 on the shared
-# machine: 16 min of imitation (502 s user), about 7 min of self-play, 6-8 min of arena.
+# machine: 16 min of imitation (502 s user), 7 min of self-play (302 s user), 6-8 min of arena.
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-6GiB} # 87,806 positions in memory; peak RSS 4.7 GB
