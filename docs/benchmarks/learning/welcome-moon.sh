@@ -1,35 +1,62 @@
 #!/bin/bash
-# The best welcome-moon recipe found so far (Adventure 1, 2 players; docs/benchmarks/learning.md,
-# "welcome-moon", "30 Gumbel iterations"): an imitation of the heuristic on 40,000
-# of its own games, a twentieth of each game's positions kept (--keep 0.05: about 313,000
-# positions, the memory of 2,000 whole games), with the observation's decision features, into
-# an MLP 256x2 for 3 epochs, where the held-out policy and value losses are lowest (12-16 min on
-# the shared machine, peak RSS 7 GB: GOMEMLIMIT=6GiB); then 30 iterations of Gumbel self-play
-# with a small c_scale (0.1, which keeps the imitated policy while the value head trains on
-# fresh games; 128 games an iteration, a full 32-simulation search on a quarter of the moves,
-# 8 simulations on the rest; 5-11 min), and the export of the latest network. Its network wins
-# az sims=100 0.645 / 0.595 over two 400-game tournaments: at the bar in one, under it in the
-# other, so nothing is shipped: the script exports into $RUNS, not models/opponents/. The whole
-# run took 22 min (832 s CPU) with GOMAXPROCS=1 beside three other runs.
+# The welcome-moon recipe (Adventure 1; docs/benchmarks/learning.md, "welcome-moon"), one network
+# per player count: an imitation of the heuristic on many of its own games, a twentieth of each
+# game's positions kept (--keep 0.05: the value head learns from tens of thousands of results
+# instead of learning a few hundred games by heart), with the observation's decision features,
+# into an MLP 256x2 for 3 epochs, where the held-out policy and value losses are lowest; then
+# Gumbel self-play with a small c_scale (0.1, which keeps the imitated policy while the value
+# head trains on fresh games; 128 games an iteration, a full 32-simulation search on a quarter
+# of the moves, 8 simulations on the rest), and the export of the run's network (best.safetensors:
+# with 2 players, which never evaluates, the latest; with more, the best evaluated one).
+#   2 players: 40,000 games (about 313,000 positions, peak RSS 7 GB), 30 iterations. Its network
+#     wins az sims=100 0.645 / 0.595 over two 400-game tournaments: at the bar in one, under it
+#     in the other, so nothing is shipped: the script exports into $RUNS, not models/opponents/.
+#     22 min (832 s CPU) with GOMAXPROCS=1 beside three other runs.
+#   3-6 players: 12,000 games (4 players: 174,396 positions, peak RSS 5.8 GB), 20 iterations with
+#     an evaluation every 4, exported to models/opponents/welcome-moon-pN.safetensors, then one
+#     searched seat (az sims=100) among heuristics, seats rotated, 50 games a seat, 6 random
+#     opening decisions (TestBuiltinStrength's tournament). 4 players: 9 min of imitation (268 s
+#     user), 22 min of self-play (662 s user) beside three other runs.
 # Run from the repository root; RUNS (default runs/) receives the run directory.
-# Usage: docs/benchmarks/learning/welcome-moon.sh [self-play iterations]   (default 30)
+# Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
+#   (default 2 players; 30 iterations with 2 players, 20 with more)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 RUNS=${RUNS:-runs}
-IT=${1:-30}
+n=${1:-2}
 export GOMEMLIMIT=${GOMEMLIMIT:-6GiB}
+case $n in
+2)
+  games=40000 holdout=200 it=${2:-30} d=$RUNS/welcome-moon out=$RUNS/welcome-moon.safetensors
+  # The self-play settings the resumed run keeps; the Gumbel ones are given on the command line.
+  S=kind=mlp,width=256,depth=2,lr=0.0005,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4
+  P=()
+  T=(--train gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=0)
+  ;;
+3 | 4 | 5 | 6)
+  games=12000 holdout=100 it=${2:-20} d=$RUNS/welcome-moon-p$n out=models/opponents/welcome-moon-p$n.safetensors
+  S=kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6
+  P=(--params players=$n)
+  T=()
+  ;;
+*)
+  echo "welcome-moon.sh: $n players: the recipe covers 2 to 6 (solo: welcome-moon-solo.sh)" >&2
+  exit 2
+  ;;
+esac
 go build -o "$RUNS/moongym" ./cmd/moongym
-# Imitation: kind, width, depth, lr. The rest are the self-play settings a resumed run keeps.
-S=kind=mlp,width=256,depth=2,lr=0.0005,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4
-d=$RUNS/welcome-moon
 rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
-  "$RUNS/moongym" imitate welcome-moon --out "$d" --games 40000 --keep 0.05 --holdout 200 --epochs 3 --seed 1 --train $S --quiet
-if [ "$IT" -gt 0 ]; then
+  "$RUNS/moongym" imitate welcome-moon "${P[@]}" --out "$d" --games $games --keep 0.05 --holdout $holdout --epochs 3 --seed 1 --train $S --quiet
+if [ "$it" -gt 0 ]; then
   /usr/bin/time -f "train: %e s wall, %U s user, %S s sys" \
-    "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$IT" --quiet \
-    --train gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=0
+    "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
-"$RUNS/moongym" export "$d" --out "$RUNS/welcome-moon.safetensors"
+"$RUNS/moongym" export "$d" --out "$out"
+if [ "$n" -gt 2 ]; then
+  agents=az:model=$out,sims=100
+  for ((i = 1; i < n; i++)); do agents+=,heuristic; done
+  "$RUNS/moongym" arena welcome-moon --params players=$n --agents "$agents" --games $((50 * n)) --opening 6 --seed 1 --quiet
+fi
