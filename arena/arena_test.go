@@ -85,6 +85,10 @@ func TestOutcomes(t *testing.T) {
 		{[]float64{1, 1, 1}, true, []Outcome{Win, Win, Win}, []int{1, 1, 1}},
 		{[]float64{-1, -1}, true, []Outcome{Loss, Loss}, []int{1, 1}},
 		{[]float64{0, 0}, true, []Outcome{Draw, Draw}, []int{1, 1}},
+		// One seat (solo): judged against the midpoint, not against itself.
+		{[]float64{1}, false, []Outcome{Win}, []int{1}},
+		{[]float64{-1}, false, []Outcome{Loss}, []int{1}},
+		{[]float64{0}, false, []Outcome{Draw}, []int{1}},
 	} {
 		got, rank := Outcomes(tc.returns, tc.team, 0)
 		if !slices.Equal(got, tc.want) || !slices.Equal(rank, tc.rank) {

@@ -38,8 +38,9 @@
 // with other seats, a loss otherwise. In cooperative games (identical
 // utilities) every seat has the same return, so the team result is used
 // instead: a win above the midpoint of [MinUtility, MaxUtility], a loss
-// below, a draw on it. An agent that holds several seats of one game gets a
-// result for each. The rank of a seat is 1 + the number of seats with a
+// below, a draw on it; a game of one seat (a solo game, e.g. Welcome to
+// the Moon against ASTRA) is judged the same way. An agent that holds
+// several seats of one game gets a result for each. The rank of a seat is 1 + the number of seats with a
 // strictly greater return (ties share the better rank). The win rate counts
 // a draw as half a win, with a 95% Wilson score interval.
 //

@@ -53,8 +53,12 @@ func (o Outcome) String() string { return [...]string{"loss", "draw", "win"}[o] 
 
 // Outcomes classifies every seat of a finished game from its returns and
 // gives each seat's rank (see the package doc). team says the game is
-// cooperative (identical utilities) with the given utility midpoint.
+// cooperative (identical utilities) with the given utility midpoint. A game
+// of one seat (a solo game against the game itself, e.g. Welcome to the
+// Moon against ASTRA) is judged against the midpoint too: it has no other
+// seat to beat.
 func Outcomes(returns []float64, team bool, mid float64) ([]Outcome, []int) {
+	team = team || len(returns) == 1
 	out := make([]Outcome, len(returns))
 	rank := make([]int, len(returns))
 	top, atTop := math.Inf(-1), 0

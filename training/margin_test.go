@@ -10,7 +10,8 @@ import (
 
 // TestFinalValues: with margin 0 the values are the scaled returns; with
 // margin w they blend in tanh((points - the others' mean) / scale); with
-// one seat the margin is ignored.
+// one seat, the margin over the game's own score (SoloOpponent: welcome-moon's
+// ASTRA), ignored where the state keeps none.
 func TestFinalValues(t *testing.T) {
 	g, err := engine.Load("welcome-moon", engine.Params{"players": "3"})
 	if err != nil {
@@ -53,6 +54,29 @@ func TestFinalValues(t *testing.T) {
 		if math.Abs(got[k]-want) > 1e-12 {
 			t.Errorf("march-mars seat %d: %v, want %v (returns %v, points %v)", k, got[k], want, ret, pts)
 		}
+	}
+	// solo welcome-moon: the margin over ASTRA's score
+	g, err = engine.Load("welcome-moon", engine.Params{"players": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, s = enginetest.RandomRecord(g, 2)
+	o, ok := s.(SoloOpponent)
+	if !ok {
+		t.Fatal("a welcome-moon state is not a SoloOpponent")
+	}
+	ret, pts = s.Returns(nil), s.Scores(nil)
+	if pts[0] == o.OpponentScore() {
+		t.Fatalf("points %v against ASTRA's %v: the test needs a margin", pts, o.OpponentScore())
+	}
+	got = finalValues(g, s, 0.5, 20)
+	r := 2*(ret[0]-g.MinUtility())/(g.MaxUtility()-g.MinUtility()) - 1
+	if want := 0.5*r + 0.5*math.Tanh((pts[0]-o.OpponentScore())/20); len(got) != 1 || math.Abs(got[0]-want) > 1e-12 {
+		t.Errorf("solo: %v, want [%v] (return %v, points %v, ASTRA %v)", got, want, ret, pts, o.OpponentScore())
+	}
+	// one seat, no score of the game's own: the return alone
+	if got := finalValues(g, struct{ engine.State }{s}, 0.5, 20); len(got) != 1 || got[0] != r {
+		t.Errorf("solo without SoloOpponent: %v, want [%v]", got, r)
 	}
 	dst := make([]float32, 3)
 	valueTargets([]float64{0.1, 0.2, 0.3}, 1, dst)

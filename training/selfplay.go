@@ -212,12 +212,21 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 	return out, nil
 }
 
+// SoloOpponent is implemented by the states of games whose one-seat (solo)
+// game is played against the game itself, which keeps a score of its own
+// (welcome-moon's ASTRA): the solo player's score margin is its points less
+// OpponentScore.
+type SoloOpponent interface {
+	OpponentScore() float64
+}
+
 // finalValues are the seats' values of the final state s in [-1, 1]: each
 // seat's return scaled from [MinUtility, MaxUtility], blended with weight
 // margin with tanh of its score margin over scale (its points less the mean
 // of the others'; in a cooperative game, engine.Identical, where that is 0,
-// the team's points themselves; with one seat, or margin 0, the return
-// alone).
+// the team's points themselves; with one seat, its points less the
+// SoloOpponent's score where the state has one; with one seat otherwise, or
+// margin 0, the return alone).
 func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64 {
 	lo, hi := g.MinUtility(), g.MaxUtility()
 	v := s.Returns(nil)
@@ -225,7 +234,14 @@ func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64
 		v[k] = 2*(u-lo)/(hi-lo) - 1
 	}
 	np := len(v)
-	if margin == 0 || np < 2 {
+	if margin == 0 {
+		return v
+	}
+	if np == 1 {
+		if o, ok := s.(SoloOpponent); ok {
+			m := s.Scores(nil)[0] - o.OpponentScore()
+			v[0] = (1-margin)*v[0] + margin*math.Tanh(m/scale)
+		}
 		return v
 	}
 	pts := s.Scores(nil)

@@ -3,6 +3,7 @@ package netagent_test
 import (
 	"context"
 	"flag"
+	"math"
 	"testing"
 
 	_ "github.com/moongym/moongym/agents/all"
@@ -28,7 +29,9 @@ func loadBuiltinGame(t *testing.T, b models.BuiltinModel) engine.Game {
 // configuration, fits the game's shapes, and its raw policy beats random:
 // in two-player games a win rate whose 95% interval lies above 0.75; with
 // more seats (one network seat among random ones, rotated) a mean rank
-// whose interval lies below the random seats' mean rank.
+// whose interval lies below the random seats' mean rank; solo (one seat,
+// against the game: welcome-moon's ASTRA) a mean score whose interval lies
+// above random's mean score on the same game seeds.
 func TestBuiltinModelsPlay(t *testing.T) {
 	all, err := models.BuiltinModels()
 	if err != nil {
@@ -48,6 +51,16 @@ func TestBuiltinModelsPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			games := 60
+			if g.NumPlayers() == 1 {
+				net := match(t, g, "net:model=builtin", "", games, 0).Agents[0]
+				rnd := match(t, g, "random", "", games, 0).Agents[0]
+				lo, hi := scoreCI(net)
+				t.Logf("solo, %d games: net's mean score %.2f [%.2f, %.2f], random's %.2f", games, net.MeanScore, lo, hi, rnd.MeanScore)
+				if lo <= rnd.MeanScore {
+					t.Fatalf("solo: net's mean score %.2f [%.2f, %.2f] is not clearly above random's %.2f", net.MeanScore, lo, hi, rnd.MeanScore)
+				}
+				return
+			}
 			if g.NumPlayers() > 2 {
 				games = 12 * g.NumPlayers()
 			}
@@ -76,7 +89,11 @@ func TestBuiltinModelsPlay(t *testing.T) {
 // wins more than half (interval above 0.5); more seats, one az seat among
 // heuristics: its mean rank's interval below the heuristic seats' mean
 // rank. Every game opens with 6 random decisions, so that the
-// deterministic agents meet in varied positions.
+// deterministic agents meet in varied positions. Solo (one seat, against
+// the game: welcome-moon's ASTRA): az with 100 simulations and the
+// heuristic each play the same 400 game seeds (no random opening: the deck
+// varies the games), and az's mean score and its win rate against the game
+// must both be above the heuristic's (the intervals are logged).
 func TestBuiltinStrength(t *testing.T) {
 	if !*strength {
 		t.Skip("slow: run with -args -strength")
@@ -91,6 +108,18 @@ func TestBuiltinStrength(t *testing.T) {
 		}
 		t.Run(b.File, func(t *testing.T) {
 			g := loadBuiltinGame(t, b)
+			if g.NumPlayers() == 1 {
+				az := match(t, g, "az:model=builtin,sims=100", "", 400, 0).Agents[0]
+				h := match(t, g, "heuristic", "", 400, 0).Agents[0]
+				for _, a := range []arena.AgentStats{az, h} {
+					lo, hi := scoreCI(a)
+					t.Logf("solo, %s: %d-%d-%d against the game, win rate %.3f [%.3f, %.3f], mean score %.2f [%.2f, %.2f]", a.Spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1], a.MeanScore, lo, hi)
+				}
+				if az.MeanScore <= h.MeanScore || az.WinRate <= h.WinRate {
+					t.Errorf("solo: az's mean score %.2f and win rate %.3f, want both above the heuristic's %.2f and %.3f", az.MeanScore, az.WinRate, h.MeanScore, h.WinRate)
+				}
+				return
+			}
 			if g.NumPlayers() == 2 {
 				for _, c := range []struct {
 					spec string
@@ -134,6 +163,12 @@ func match(t *testing.T, g engine.Game, candidate, opponent string, games, openi
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// scoreCI is the normal 95% interval of an agent's mean score.
+func scoreCI(a arena.AgentStats) (lo, hi float64) {
+	half := 1.96 * a.ScoreStd / math.Sqrt(float64(a.Games))
+	return a.MeanScore - half, a.MeanScore + half
 }
 
 // pooledRank is the mean rank of every seat but the candidate's (agents

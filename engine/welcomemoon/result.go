@@ -17,6 +17,10 @@ func (s *State) AstraScore() int {
 	return s.astraScore()
 }
 
+// OpponentScore is AstraScore as a float: the score a solo player's margin
+// is measured against (training.SoloOpponent; 0 with 2+ players).
+func (s *State) OpponentScore() float64 { return float64(s.AstraScore()) }
+
 // Scores are the players' points.
 func (s *State) Scores(dst []float64) []float64 {
 	dst = dst[:0]
