@@ -16,7 +16,9 @@
 #     an evaluation every 4, exported to models/opponents/welcome-moon-pN.safetensors, then one
 #     searched seat (az sims=100) among heuristics, seats rotated, 50 games a seat, 6 random
 #     opening decisions (TestBuiltinStrength's tournament). 4 players: 9 min of imitation (268 s
-#     user), 22 min of self-play (662 s user) beside three other runs.
+#     user), 22 min of self-play (662 s user) beside three other runs. Shipped: 4 players only;
+#     the 3-player network is ahead of the heuristics but not clearly, the 5-player one level
+#     (5 players: 212,173 positions, peak RSS 7.3 GB, 40 min in all), 6 players untried.
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
 #   (default 2 players; 30 iterations with 2 players, 20 with more)
