@@ -1,8 +1,7 @@
 #!/bin/bash
 # The recipe of the walking-moon built-in models (advanced rules, English), one per player count:
 # models/opponents/walking-moon-advanced.safetensors (2 players) and
-# walking-moon-advanced-pN.safetensors for N players (shipped for 4; the 3- and 5-player runs
-# meet the arena bar but not TestBuiltinStrength, so those files are not shipped). An
+# walking-moon-advanced-pN.safetensors for N players (shipped for 3, 4 and 5). An
 # imitation warm start on 3,000 games of the heuristic, of which --keep records a random part of
 # each game's positions (a seventh with 2 players, a tenth with more; so that the value head
 # learns from 3,000 results instead of learning a few hundred by heart), with more than 2
