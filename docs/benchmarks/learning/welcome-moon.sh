@@ -14,11 +14,11 @@
 #     22 min (832 s CPU) with GOMAXPROCS=1 beside three other runs.
 #   3-6 players: 12,000 games (4 players: 174,396 positions, peak RSS 5.8 GB), 20 iterations with
 #     an evaluation every 4, exported to models/opponents/welcome-moon-pN.safetensors, then one
-#     searched seat (az sims=100) among heuristics, seats rotated, 50 games a seat, 6 random
-#     opening decisions (TestBuiltinStrength's tournament). 4 players: 9 min of imitation (268 s
-#     user), 22 min of self-play (662 s user) beside three other runs. Shipped: 4 players only;
-#     the 3-player network is ahead of the heuristics but not clearly, the 5-player one level
-#     (5 players: 212,173 positions, peak RSS 7.3 GB, 40 min in all), 6 players untried.
+#     searched seat (az sims=100) among heuristics, seats rotated, 400 games, 6 random
+#     opening decisions, seed 1 (TestBuiltinStrength's tournament). 4 players: 9 min of
+#     imitation (268 s user), 22 min of self-play (662 s user) beside three other runs.
+#     Shipped: 3 and 4 players; the 5-player network is level with the heuristics (5 players:
+#     212,173 positions, peak RSS 7.3 GB, 40 min in all), 6 players untried.
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
 #   (default 2 players; 30 iterations with 2 players, 20 with more)
@@ -60,5 +60,5 @@ fi
 if [ "$n" -gt 2 ]; then
   agents=az:model=$out,sims=100
   for ((i = 1; i < n; i++)); do agents+=,heuristic; done
-  "$RUNS/moongym" arena welcome-moon --params players=$n --agents "$agents" --games $((50 * n)) --opening 6 --seed 1 --quiet
+  "$RUNS/moongym" arena welcome-moon --params players=$n --agents "$agents" --games 400 --opening 6 --seed 1 --quiet
 fi
