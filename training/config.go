@@ -51,7 +51,7 @@ type Config struct {
 	MinSamples  int     `param:"minsamples" doc:"positions in the buffer before training starts"`
 	LR          float64 `param:"lr" doc:"Adam learning rate"`
 	WeightDecay float64 `param:"wd" doc:"decoupled weight decay (AdamW) per step, times lr"`
-	Margin      float64 `param:"margin" doc:"weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only"`
+	Margin      float64 `param:"margin" doc:"weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), points being the final state's training.Standing where it has one (lunar-rally: path steps its best rover got towards the finish), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only"`
 	MarginScale float64 `param:"marginscale" doc:"points of score margin that make tanh 0.76 (margin > 0)"`
 
 	// Evaluation and bookkeeping.

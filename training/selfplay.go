@@ -222,8 +222,9 @@ type SoloOpponent interface {
 
 // finalValues are the seats' values of the final state s in [-1, 1]: each
 // seat's return scaled from [MinUtility, MaxUtility], blended with weight
-// margin with tanh of its score margin over scale (its points less the mean
-// of the others'; in a cooperative game, engine.Identical, where that is 0,
+// margin with tanh of its score margin over scale (its points, or its
+// Standing where the state has one, less the mean of the others'; in a
+// cooperative game, engine.Identical, where that is 0,
 // the team's points themselves; with one seat, its points less the
 // SoloOpponent's score where the state has one; with one seat otherwise, or
 // margin 0, the return alone).
@@ -244,7 +245,7 @@ func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64
 		}
 		return v
 	}
-	pts := s.Scores(nil)
+	pts := marginPoints(s)
 	if g.Spec().Utility == engine.Identical {
 		for k := range v {
 			v[k] = (1-margin)*v[k] + margin*math.Tanh(pts[k]/scale)
