@@ -52,3 +52,72 @@ func TestFinalValuesStanding(t *testing.T) {
 		t.Errorf("without Standing: %v, want seat 0 %v (scores %v)", got, want, sc)
 	}
 }
+
+// TestStandingsAhead: with marginahead, the position at decision d reads
+// the margin of the standing ahead decisions later (the final values where
+// the game ends sooner); without margin, ahead, a Standing or a competitive
+// game there is no recorder, and the values are the final ones.
+func TestStandingsAhead(t *testing.T) {
+	g, err := engine.Load("lunar-rally", engine.Params{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, end := enginetest.RandomRecord(g, 3)
+	if newStandings(g, end, 0, 5) != nil || newStandings(g, end, 0.5, 0) != nil || newStandings(g, struct{ engine.State }{end}, 0.5, 5) != nil {
+		t.Error("a recorder without margin, ahead or a Standing")
+	}
+	mm, err := engine.Load("march-mars", engine.Params{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if newStandings(mm, mm.NewInitialState(), 0.5, 5) != nil {
+		t.Error("a recorder in a cooperative game")
+	}
+	const ahead, margin, scale = 6, 0.5, 3
+	tr := newStandings(g, end, margin, ahead)
+	s := g.NewInitialState()
+	var legal []engine.Action
+	for _, a := range rec.Actions {
+		if s.CurrentPlayer() != engine.Chance {
+			if legal = s.LegalActions(legal); len(legal) > 1 {
+				tr.record(s)
+			}
+		}
+		s.Apply(a)
+	}
+	n := len(tr.rows)
+	if n < 3*ahead {
+		t.Fatalf("%d decisions: the test needs a longer game", n)
+	}
+	final := finalValues(g, end, margin, scale)
+	ret := end.Returns(nil)
+	lo, hi := g.MinUtility(), g.MaxUtility()
+	differ := 0
+	for d := range n {
+		got := tr.values(g, end, d, margin, scale, final)
+		want := final
+		if d+ahead < n {
+			pts := tr.rows[d+ahead]
+			want = make([]float64, 2)
+			for k := range want {
+				want[k] = (1-margin)*(2*(ret[k]-lo)/(hi-lo)-1) + margin*math.Tanh((pts[k]-pts[1-k])/scale)
+			}
+		}
+		for k := range want {
+			if math.Abs(got[k]-want[k]) > 1e-12 {
+				t.Fatalf("decision %d of %d seat %d: %v, want %v", d, n, k, got, want)
+			}
+		}
+		if !slices.Equal(got, final) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("no position's values differ from the final ones: nothing tested")
+	}
+	var none *standings
+	none.record(end)
+	if got := none.values(g, end, 0, margin, scale, final); !slices.Equal(got, final) {
+		t.Errorf("no recorder: %v, want the final %v", got, final)
+	}
+}
