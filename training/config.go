@@ -51,8 +51,9 @@ type Config struct {
 	MinSamples  int     `param:"minsamples" doc:"positions in the buffer before training starts"`
 	LR          float64 `param:"lr" doc:"Adam learning rate"`
 	WeightDecay float64 `param:"wd" doc:"decoupled weight decay (AdamW) per step, times lr"`
-	Margin      float64 `param:"margin" doc:"weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only"`
+	Margin      float64 `param:"margin" doc:"weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), points being the final state's training.Standing where it has one (lunar-rally: path steps its best rover got towards the finish), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only"`
 	MarginScale float64 `param:"marginscale" doc:"points of score margin that make tanh 0.76 (margin > 0)"`
+	MarginAhead int     `param:"marginahead" doc:"with margin > 0, in a competitive game whose states have a training.Standing (lunar-rally): read the margin of the standing this many decisions after each position (the final state's where the game ends sooner) instead of the final one; 0: the final one"`
 
 	// Evaluation and bookkeeping.
 	EvalEvery int    `param:"evalevery" doc:"evaluate every this many iterations (0: never)"`
@@ -199,6 +200,7 @@ func (c Config) Validate() error {
 		check(c.WeightDecay >= 0 && c.WeightDecay < 1, "wd", c.WeightDecay, "in [0, 1)"),
 		check(c.Margin >= 0 && c.Margin <= 1, "margin", c.Margin, "in [0, 1]"),
 		check(c.Margin == 0 || c.MarginScale > 0, "marginscale", c.MarginScale, "> 0 when margin > 0"),
+		check(c.MarginAhead >= 0, "marginahead", c.MarginAhead, ">= 0"),
 		check(c.EvalEvery >= 0, "evalevery", c.EvalEvery, ">= 0"),
 		check(c.EvalGames >= 0, "evalgames", c.EvalGames, ">= 0"),
 		check(c.EvalSims >= 0, "evalsims", c.EvalSims, ">= 0"),

@@ -61,8 +61,11 @@ type ImitateConfig struct {
 	// longer reproducible.
 	Duration time.Duration
 	// Margin and MarginScale blend the final score margin into the value
-	// targets, as the training settings margin and marginscale do (Config).
+	// targets, as the training settings margin and marginscale do (Config);
+	// MarginAhead reads it that many decisions after each position, as the
+	// setting marginahead does.
 	Margin, MarginScale float64
+	MarginAhead         int
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -90,6 +93,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
 	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
 		return fmt.Errorf("%w: margin=%v, marginscale=%v, want margin in [0, 1] and a positive scale", ErrBadImitation, c.Margin, c.MarginScale)
+	case c.MarginAhead < 0:
+		return fmt.Errorf("%w: marginahead=%d, want at least 0", ErrBadImitation, c.MarginAhead)
 	}
 	return nil
 }
@@ -249,6 +254,7 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 	type pending struct {
 		s Sample
 		p engine.Player
+		d int // the decision's number
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
 	per := max(1, cfg.Samples)
@@ -260,12 +266,17 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 	var legal []engine.Action
 	s := g.NewInitialState()
 	asked := rec.Asked
+	ahead := newStandings(g, s, cfg.Margin, cfg.MarginAhead)
+	decisions := 0
 	for _, a := range rec.Actions {
 		if s.IsTerminal() {
 			return fmt.Errorf("%w: a recorded game goes on after its end", ErrBadCheckpoint)
 		}
 		if p := s.CurrentPlayer(); p != engine.Chance {
 			if legal = s.LegalActions(legal); len(legal) > 1 {
+				ahead.record(s)
+				d := decisions
+				decisions++
 				if len(asked) < per {
 					return fmt.Errorf("%w: a recorded game lacks the heuristic's moves", ErrBadCheckpoint)
 				}
@@ -285,7 +296,7 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 					for _, b := range asked[:per] {
 						smp.Policy[b] += w
 					}
-					positions = append(positions, pending{smp, p})
+					positions = append(positions, pending{smp, p, d})
 				}
 				asked = asked[per:]
 			}
@@ -297,7 +308,7 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 	}
 	values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
 	for _, pos := range positions {
-		valueTargets(values, pos.p, pos.s.Value)
+		valueTargets(ahead.values(g, s, pos.d, cfg.Margin, cfg.MarginScale, values), pos.p, pos.s.Value)
 		if err := out.Add(pos.s); err != nil {
 			return err
 		}

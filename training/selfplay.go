@@ -147,12 +147,14 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 	type pending struct {
 		s      Sample
 		player engine.Player
+		d      int // the decision's number
 	}
 	var positions []pending
 	var legal []engine.Action
 	var outcomes []engine.Outcome
 	s := g.NewInitialState()
 	decisions := 0
+	ahead := newStandings(g, s, cfg.Margin, cfg.MarginAhead)
 	for moves := 0; !s.IsTerminal(); moves++ {
 		if moves > g.MaxGameLength() {
 			return GameResult{}, fmt.Errorf("game exceeded MaxGameLength %d", g.MaxGameLength())
@@ -167,6 +169,7 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 			if len(legal) == 1 {
 				a = legal[0] // forced: no decision to learn
 			} else {
+				ahead.record(s)
 				full := fullProb >= 1 || caps.Float64() < fullProb
 				var r mcts.Result
 				if full {
@@ -187,7 +190,7 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 					for _, l := range legal {
 						smp.Mask[l] = 1
 					}
-					positions = append(positions, pending{smp, p})
+					positions = append(positions, pending{smp, p, decisions})
 				}
 				a = r.Action
 				if !gumbel && decisions < cfg.TempMoves {
@@ -206,7 +209,7 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 	out := GameResult{Moves: decisions, Returns: ret}
 	values := finalValues(g, s, cfg.Margin, cfg.MarginScale)
 	for _, pos := range positions {
-		valueTargets(values, pos.player, pos.s.Value)
+		valueTargets(ahead.values(g, s, pos.d, cfg.Margin, cfg.MarginScale, values), pos.player, pos.s.Value)
 		out.Samples = append(out.Samples, pos.s)
 	}
 	return out, nil
@@ -222,12 +225,19 @@ type SoloOpponent interface {
 
 // finalValues are the seats' values of the final state s in [-1, 1]: each
 // seat's return scaled from [MinUtility, MaxUtility], blended with weight
-// margin with tanh of its score margin over scale (its points less the mean
-// of the others'; in a cooperative game, engine.Identical, where that is 0,
+// margin with tanh of its score margin over scale (its points, or its
+// Standing where the state has one, less the mean of the others'; in a
+// cooperative game, engine.Identical, where that is 0,
 // the team's points themselves; with one seat, its points less the
 // SoloOpponent's score where the state has one; with one seat otherwise, or
 // margin 0, the return alone).
 func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64 {
+	return valuesWithPoints(g, s, nil, margin, scale)
+}
+
+// valuesWithPoints is finalValues with the points of the margin given (pts;
+// nil: those of s, marginPoints).
+func valuesWithPoints(g engine.Game, s engine.State, pts []float64, margin, scale float64) []float64 {
 	lo, hi := g.MinUtility(), g.MaxUtility()
 	v := s.Returns(nil)
 	for k, u := range v {
@@ -244,7 +254,9 @@ func finalValues(g engine.Game, s engine.State, margin, scale float64) []float64
 		}
 		return v
 	}
-	pts := s.Scores(nil)
+	if pts == nil {
+		pts = marginPoints(s)
+	}
 	if g.Spec().Utility == engine.Identical {
 		for k := range v {
 			v[k] = (1-margin)*v[k] + margin*math.Tanh(pts[k]/scale)

@@ -33,7 +33,7 @@ decision position is recorded with the heuristic's move as a smoothed one-hot
 policy target (--smooth), or with --samples K the share of K askings in which
 the heuristic chose each move (smoothed the same way), and the final result as
 value targets (blended with the final score margin with --train
-margin=W,marginscale=P, as in train). The network (its kind and size from
+margin=W,marginscale=P and marginahead=H, as in train). The network (its kind and size from
 --train, as for train) is trained on them for --epochs passes with train's
 Adam optimizer and batch size.
 
@@ -113,7 +113,7 @@ same model file, byte for byte.`,
 					return err
 				}
 				ic.Seed = seed
-				ic.Margin, ic.MarginScale = cfg.Margin, cfg.MarginScale
+				ic.Margin, ic.MarginScale, ic.MarginAhead = cfg.Margin, cfg.MarginScale, cfg.MarginAhead
 				if t, err = training.NewTrainer(g, cfg, out); err != nil {
 					return err
 				}

@@ -16,6 +16,11 @@
 # stops after the imitation. 8,000 games with --keep 0.05 (the same number of positions) cure
 # the memorised value head but play no better (raw 0.479 over 400, az 0.502 over 200), nor
 # does Gumbel cscale=0.1 self-play from them (learning.md, "Many more games with --keep").
+# A value target from the race (--train margin=0.5,marginscale=4,marginahead=12: the path lead
+# 12 decisions on, blended with the result) is learned far better (value loss 0.27-0.31
+# against 0.72-0.83) but did not make search help (learning.md, "The race as the value
+# target"); 4,000 games at --keep 0.05, the positions that fit in 7 GB, are too few for the
+# policy (raw net 0.04, with either target).
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-7GiB}  # 400 games are 48,000 positions of 100 kB, all in memory
