@@ -66,6 +66,17 @@ type ImitateConfig struct {
 	// setting marginahead does.
 	Margin, MarginScale float64
 	MarginAhead         int
+	// Follow, if above 0, is the share of the games (each drawn with the
+	// seed and the game's number) in which the network of the model file
+	// FollowModel plays every decision (its greedy move, then Epsilon's
+	// random moves as usual) instead of the heuristic; the heuristic is
+	// still asked, and its move is the policy target. The positions the
+	// network's own play reaches are then learned with the heuristic's
+	// choice there (DAgger): a network imitated once, followed in a second
+	// imitation, corrects the drift of its own games. 0: the heuristic
+	// plays every game.
+	Follow      float64
+	FollowModel string
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -91,6 +102,8 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: holdout=%d, want 0..1000000", ErrBadImitation, c.HoldOut)
 	case c.Samples < 0 || c.Samples > 1000:
 		return fmt.Errorf("%w: samples=%d, want 0..1000", ErrBadImitation, c.Samples)
+	case !(c.Follow >= 0 && c.Follow <= 1) || (c.Follow > 0) != (c.FollowModel != ""):
+		return fmt.Errorf("%w: follow=%v with model %q, want a share in [0, 1] and a model file exactly when it is above 0", ErrBadImitation, c.Follow, c.FollowModel)
 	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
 		return fmt.Errorf("%w: margin=%v, marginscale=%v, want margin in [0, 1] and a positive scale", ErrBadImitation, c.Margin, c.MarginScale)
 	case c.MarginAhead < 0:
@@ -150,6 +163,10 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 	if err != nil {
 		return err
 	}
+	f, err := newFollower(g, cfg)
+	if err != nil {
+		return err
+	}
 	start, playing := time.Now(), st.Playing
 	for game := st.games(); game < cfg.Games; game++ {
 		if err := ctx.Err(); err != nil {
@@ -158,7 +175,7 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 		if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
 			break
 		}
-		rec, err := playRecord(g, h, cfg, game)
+		rec, err := playRecord(g, h, f, cfg, game)
 		if err != nil {
 			return err
 		}
@@ -188,8 +205,9 @@ type gameRecord struct {
 
 // playRecord plays game number `game` of an imitation (its seed derived
 // from cfg.Seed and the number, so games can be played in any order or
-// resumed) and records it.
-func playRecord(g engine.Game, h agents.Heuristic, cfg ImitateConfig, game int) (gameRecord, error) {
+// resumed) and records it. When f follows the game (cfg.Follow), f's
+// network plays its decisions; the heuristic's move is recorded either way.
+func playRecord(g engine.Game, h agents.Heuristic, f *follower, cfg ImitateConfig, game int) (gameRecord, error) {
 	np := g.NumPlayers()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 	seats := make([]agents.Agent, np)
@@ -207,6 +225,7 @@ func playRecord(g engine.Game, h agents.Heuristic, cfg ImitateConfig, game int) 
 			askers = append(askers, a)
 		}
 	}
+	follow := f.follows(cfg, game)
 	var rec gameRecord
 	var legal []engine.Action
 	var outcomes []engine.Outcome
@@ -236,6 +255,11 @@ func playRecord(g engine.Game, h agents.Heuristic, cfg ImitateConfig, game int) 
 					return gameRecord{}, fmt.Errorf("training: heuristic: %w", err)
 				}
 				rec.Asked = append(rec.Asked, b)
+			}
+			if follow {
+				if a, err = f.act(s, legal); err != nil {
+					return gameRecord{}, fmt.Errorf("training: follow: %w", err)
+				}
 			}
 			if rng.Float64() < cfg.Epsilon {
 				a = legal[rng.IntN(len(legal))]
@@ -449,6 +473,9 @@ func learnImitation(ctx context.Context, t *Trainer, r, held *Replay, st *imitat
 	}
 	if cfg.Keep > 0 && cfg.Keep < 1 {
 		samp += fmt.Sprintf(", keep=%v", cfg.Keep)
+	}
+	if cfg.Follow > 0 {
+		samp += fmt.Sprintf(", follow=%v of the games played by %s", cfg.Follow, cfg.FollowModel)
 	}
 	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
 		out.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)

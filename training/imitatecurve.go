@@ -51,7 +51,7 @@ var nanLosses = graph.Losses{Policy: math.NaN(), Value: math.NaN(), Total: math.
 
 // heldOutPositions plays cfg.HoldOut games of the heuristic seeded apart
 // from the imitation's own (game numbers from heldOutBase on), as the
-// imitation plays its games (cfg.Epsilon, cfg.Keep, the same targets), and
+// imitation plays its games (cfg.Epsilon, cfg.Keep, cfg.Follow, the same targets), and
 // returns their positions; nil without HoldOut.
 func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig) (*Replay, error) {
 	if cfg.HoldOut == 0 {
@@ -61,12 +61,16 @@ func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig) (*R
 	if err != nil {
 		return nil, err
 	}
+	f, err := newFollower(g, cfg)
+	if err != nil {
+		return nil, err
+	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	for i := range cfg.HoldOut {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		rec, err := playRecord(g, h, cfg, heldOutBase+i)
+		rec, err := playRecord(g, h, f, cfg, heldOutBase+i)
 		if err != nil {
 			return nil, err
 		}

@@ -53,6 +53,12 @@ with the seed): ten times the games at --keep 0.1 take the memory of the
 same positions, from ten times the results, which the value head cannot
 learn by heart the way it learns a few hundred games' results.
 
+With --follow MODEL --follow-games F, a share F of the games (drawn with the
+seed) is played by MODEL's network (its greedy move at every decision) instead
+of the heuristic, which is still asked at every decision: its move is the
+policy target. A second imitation that follows the first one's network learns
+the positions that network's own games drift into (DAgger).
+
 The run keeps the imitation's learning curve (imitation.csv, imitation.png):
 the mean training loss of each tenth of the steps, and with --holdout N the
 loss on the positions of N more games, played the same way but seeded
@@ -82,7 +88,7 @@ same model file, byte for byte.`,
 			}
 			var t *training.Trainer
 			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout"} {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games"} {
 					if cmd.Flags().Changed(name) {
 						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
 					}
@@ -186,6 +192,8 @@ same model file, byte for byte.`,
 	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
 	f.Float64Var(&ic.Keep, "keep", 0, "share of each game's positions recorded, drawn with the seed (e.g. 0.1 with ten times the games); 0 or 1: all")
 	f.IntVar(&ic.HoldOut, "holdout", 0, "games played apart (seeded apart, never learned from) whose positions' loss is measured at the start and every tenth of the learning: imitation.csv and imitation.png in the run, and the final summary")
+	f.StringVar(&ic.FollowModel, "follow", "", "model file whose network plays a share (--follow-games) of the games, labelled with the heuristic's moves (DAgger)")
+	f.Float64Var(&ic.Follow, "follow-games", 0, "share of the games played by the --follow network, drawn with the seed")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")

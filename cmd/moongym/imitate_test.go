@@ -133,3 +133,42 @@ func TestImitateResumeStopped(t *testing.T) {
 		t.Errorf("imitate --resume of a finished imitation: err %v\n%s", err, out)
 	}
 }
+
+// TestImitateFollow: --follow MODEL --follow-games F imitates with a share
+// of the games played by MODEL's network and says so in the model's
+// provenance; a share without a model (or a model without a share) is
+// refused, and --resume refuses --follow.
+func TestImitateFollow(t *testing.T) {
+	first := filepath.Join(t.TempDir(), "first")
+	if out, err := run(t, "", "imitate", "tictactoe", "--out", first, "--games", "20", "--epochs", "2", "--train", tinyTrain, "--quiet"); err != nil {
+		t.Fatalf("imitate: %v\n%s", err, out)
+	}
+	model := filepath.Join(first, training.LatestFile)
+	dir := filepath.Join(t.TempDir(), "dagger")
+	out, err := run(t, "", "imitate", "tictactoe", "--out", dir, "--games", "20", "--epochs", "2", "--train", tinyTrain, "--quiet",
+		"--follow", model, "--follow-games", "0.5")
+	if err != nil || !strings.Contains(out, "imitated the heuristic") {
+		t.Fatalf("imitate --follow: %v\n%s", err, out)
+	}
+	m, err := models.Load(filepath.Join(dir, training.LatestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "follow=0.5 of the games played by " + model; !strings.Contains(m.Provenance.Data, want) {
+		t.Errorf("provenance %q lacks %q", m.Provenance.Data, want)
+	}
+	for _, args := range [][]string{
+		{"--follow-games", "0.5"},
+		{"--follow", model},
+		{"--follow", model, "--follow-games", "2"},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad")
+		full := append([]string{"imitate", "tictactoe", "--out", bad, "--games", "5", "--epochs", "1", "--train", tinyTrain, "--quiet"}, args...)
+		if _, err := run(t, "", full...); !errors.Is(err, training.ErrBadImitation) {
+			t.Errorf("imitate %v: %v, want ErrBadImitation", args, err)
+		}
+	}
+	if _, err := run(t, "", "imitate", "tictactoe", "--out", dir, "--resume", "--follow", model); err == nil || !strings.Contains(err.Error(), "drop --follow") {
+		t.Errorf("imitate --resume --follow: %v, want a refusal", err)
+	}
+}
