@@ -17,11 +17,12 @@
 #     searched seat (az sims=100) among heuristics, seats rotated, 400 games, 6 random
 #     opening decisions, seed 1 (TestBuiltinStrength's tournament). 4 players: 9 min of
 #     imitation (268 s user), 22 min of self-play (662 s user) beside three other runs.
-#     Shipped: 3 and 4 players; the 5-player network is level with the heuristics (5 players:
-#     212,173 positions, peak RSS 7.3 GB, 40 min in all), 6 players untried.
+#     Shipped: 3, 4 and 5 players (5 players: 212,173 positions, peak RSS 7.3 GB; with 20
+#     iterations its network was level with the heuristics, so it runs 36: 27 min of
+#     self-play beside two other runs); 6 players untried.
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
-#   (default 2 players; 30 iterations with 2 players, 20 with more)
+#   (default 2 players; 30 iterations with 2 players, 36 with 5, 20 with 3, 4 or 6)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
@@ -39,6 +40,7 @@ case $n in
   ;;
 3 | 4 | 5 | 6)
   games=12000 holdout=100 it=${2:-20} d=$RUNS/welcome-moon-p$n out=models/opponents/welcome-moon-p$n.safetensors
+  if [ "$n" = 5 ]; then it=${2:-36}; fi
   S=kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6
   P=(--params players=$n)
   T=()
