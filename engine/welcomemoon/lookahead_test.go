@@ -138,3 +138,53 @@ func TestLookahead(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkObserveLookahead observes every decision of a seeded solo
+// Adventure 2 game (the lookahead is most of the cost).
+func BenchmarkObserveLookahead(b *testing.B) {
+	g := testGame(b, 2, 1, 1)
+	var states []*State
+	lookPlay(g, 3, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+		c := *s
+		states = append(states, &c)
+		return legal[rng.IntN(len(legal))]
+	})
+	obs := make([]float32, engine.ObservationSize(g))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range states {
+			s.Observe(0, obs)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/observe")
+}
+
+// TestSlackSweep: the sweeping State.Slack equals openAt (State.bounds, a
+// scan per space) summed over the spaces, at every decision of random
+// games of every adventure.
+func TestSlackSweep(t *testing.T) {
+	for adv := 1; adv <= 8; adv++ {
+		for _, players := range []int{1, 3} {
+			g := testGame(t, adv, players, 1)
+			checked := 0
+			for seed := uint64(0); seed < 3; seed++ {
+				lookPlay(g, seed, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+					for q := range g.sheets() {
+						want := 0
+						for sp := int8(0); int(sp) < g.lay.nSpaces; sp++ {
+							want += s.openAt(&s.sh[q], sp)
+						}
+						if got := s.slackOf(&s.sh[q]); got != want {
+							t.Fatalf("adventure %d, %d players, turn %d, sheet %d: Slack %d, per-space scans %d", adv, players, s.turn, q, got, want)
+						}
+						checked++
+					}
+					return legal[rng.IntN(len(legal))]
+				})
+			}
+			if checked == 0 {
+				t.Fatalf("adventure %d: nothing checked", adv)
+			}
+		}
+	}
+}
