@@ -15,8 +15,8 @@ import (
 )
 
 // kindOf names a solo decision by its legal moves: "pick" for choosing a
-// combination, else the name of the first and of the last legal move with
-// digits dropped.
+// combination, "modifier" for a change of the number, else the name of the
+// first and of the last legal move with digits dropped.
 func kindOf(s engine.State, legal []engine.Action) string {
 	if legal[0] < 42 {
 		return "pick"
@@ -38,6 +38,9 @@ func kindOf(s engine.State, legal []engine.Action) string {
 		return n
 	}
 	f, l := strip(legal[0]), strip(legal[len(legal)-1])
+	if f == "" && l == "" {
+		return "modifier" // "-2" ... "+2"
+	}
 	if f == l {
 		return f
 	}
