@@ -139,10 +139,15 @@ func TestLookahead(t *testing.T) {
 	}
 }
 
-// BenchmarkObserveLookahead observes every decision of a seeded solo
-// Adventure 2 game (the lookahead is most of the cost).
+// BenchmarkObserveLookahead observes every decision of a seeded solo game
+// of Adventures 2-4 (the lookahead is most of the cost).
 func BenchmarkObserveLookahead(b *testing.B) {
-	g := testGame(b, 2, 1, 1)
+	for adv := 2; adv <= 4; adv++ {
+		b.Run(fmt.Sprintf("a%d", adv), func(b *testing.B) { benchObserve(b, testGame(b, adv, 1, 1)) })
+	}
+}
+
+func benchObserve(b *testing.B, g *Game) {
 	var states []*State
 	lookPlay(g, 3, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
 		c := *s
