@@ -37,7 +37,7 @@ func TestObservedChoices(t *testing.T) {
 						p := s.CurrentPlayer()
 						legal = s.LegalActions(legal)
 						s.Observe(p, obs)
-						choices := obs[len(obs)-tail:]
+						choices := obs[len(obs)-tail-g.lookSize() : len(obs)-g.lookSize()]
 						isLegal := map[engine.Action]bool{}
 						for _, a := range legal {
 							isLegal[a] = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -105,6 +106,7 @@ type Game struct {
 	players int
 	level   int // ASTRA level (solo)
 	lay     *layout
+	scratch sync.Pool // copies for the turn lookahead (lookahead.go)
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -127,7 +129,9 @@ func newGame(p engine.Params) (engine.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", engine.ErrBadParam, Name, err)
 	}
-	return &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}, nil
+	g := &Game{params: p.Clone(), players: p.Int("players"), level: p.Int("astra"), lay: lay}
+	g.scratch.New = func() any { return new(lookScratch) }
+	return g, nil
 }
 
 // New makes a game directly (for tests and tools): adventure 1..8, players

@@ -24,11 +24,13 @@ import "github.com/moongym/moongym/engine"
 //	  1-0.9 x least slack lost/60, best progress gain (reserved, 0); per space (64)
 //	  1-0.9 x slack lost/60 if the number may go there; per space (64) its
 //	  progress gain (reserved, 0); per space (64) 1 if it keeps the most slack
+//	  solo, Adventures 2-4 only: the turn lookahead (lookahead.go), per
+//	  action (113) its value, then per action (113) 1 on the best
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
 	perSeat = 3*g.lay.nSpaces + 2*nm + 10 + 2*g.lay.nSpaces + 1
 	global = 5 + 5 + maxPlayers + 7 + 6 + 1 + 6 + int(numEff) + 6*22 + 7*numCards + 6 + 6 + 3 + 6 + 4 + 1 +
-		comboFeats*maxCombos + 3*maxSpaces
+		comboFeats*maxCombos + 3*maxSpaces + g.lookSize()
 	return
 }
 
@@ -180,5 +182,8 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	o[0] = float32(s.turn) / 64
 	if own {
 		s.observeChoices(int(p), s.board(int(p)), o[1:])
+	}
+	if g.lookahead() {
+		s.observeLookahead(p, o[1+comboFeats*maxCombos+3*maxSpaces:])
 	}
 }

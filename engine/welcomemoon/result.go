@@ -125,17 +125,7 @@ func (s *State) Turn() int { return int(s.turn) }
 // Slack measures how open p's sheet stays: the number of (empty space,
 // value 0..17) pairs where the value could still be written, ignoring the
 // floor restriction of Adventure 1.
-func (s *State) Slack(p int) int {
-	sh := &s.sh[p]
-	n := 0
-	for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
-		if sh.num[sp] == empty {
-			lo, hi := s.bounds(sh, sp)
-			n += max(0, int(hi-lo)-1)
-		}
-	}
-	return n
-}
+func (s *State) Slack(p int) int { return s.slackOf(&s.sh[p]) }
 
 // bounds are the values around empty space sp in its zones: a value v
 // fits exactly when lo < v < hi.

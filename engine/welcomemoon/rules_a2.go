@@ -448,7 +448,11 @@ func denseRank(counts []int, mine int, rewards []int) int {
 	return rewards[rank]
 }
 
-func (a *a2Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a2Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score sums them in a buffer on the
+// stack: the solo lookahead of Observe reads scores and must not allocate).
+func (a *a2Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	l := s.lay()
 	sh := &s.sh[p]
 	plants, water := 0, 0
@@ -476,12 +480,13 @@ func (a *a2Layout) scoreLines(s *State, p int) []scoreLine {
 	for _, z := range a.completeZones(l, sh, buf[:0]) {
 		longest = max(longest, int(z))
 	}
-	return []scoreLine{{"plants", plants}, {"water", water}, {"longest zone", longest},
-		{"most zones", a.zoneRank(s, p)}, {"System Errors", -5 * s.errorsOn(sh)}}
+	return append(dst, scoreLine{"plants", plants}, scoreLine{"water", water}, scoreLine{"longest zone", longest},
+		scoreLine{"most zones", a.zoneRank(s, p)}, scoreLine{"System Errors", -5 * s.errorsOn(sh)})
 }
 
 func (a *a2Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0])) + missionPoints(&s.sh[p])
 }
 
 func sumLines(ls []scoreLine) int {

@@ -498,7 +498,11 @@ func (s *State) markerRank(p int, ids []int16, rewards []int) int {
 	return denseRank(counts[:s.g.players], mine, rewards)
 }
 
-func (a *a3Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a3Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score sums them in a buffer on the
+// stack: the solo lookahead of Observe reads scores and must not allocate).
+func (a *a3Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	sh := &s.sh[p]
 	water, ant, quarters := 0, 0, 0
 	for _, id := range a.tanks {
@@ -515,13 +519,14 @@ func (a *a3Layout) scoreLines(s *State, p int) []scoreLine {
 			quarters += q.lowV
 		}
 	}
-	return []scoreLine{{"plants", a.plants(sh) * a.mult(sh, 0)}, {"water", water * a.mult(sh, 1)},
-		{"antennas", ant * a.mult(sh, 2)}, {"quarters", quarters}, {"astronauts", a.astroRank(s, p)},
-		{"planning", -a.penalty[countCrossed(sh, a.plan)]}, {"System Errors", -5 * s.errorsOn(sh)}}
+	return append(dst, scoreLine{"plants", a.plants(sh) * a.mult(sh, 0)}, scoreLine{"water", water * a.mult(sh, 1)},
+		scoreLine{"antennas", ant * a.mult(sh, 2)}, scoreLine{"quarters", quarters}, scoreLine{"astronauts", a.astroRank(s, p)},
+		scoreLine{"planning", -a.penalty[countCrossed(sh, a.plan)]}, scoreLine{"System Errors", -5 * s.errorsOn(sh)})
 }
 
 func (a *a3Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0])) + missionPoints(&s.sh[p])
 }
 
 func (a *a3Layout) check(s *State, sh *sheet) error {

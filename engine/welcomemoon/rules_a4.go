@@ -456,9 +456,13 @@ func (a *a4Layout) missionMay(s *State, p int, card int) bool { return a.mission
 func (a *a4Layout) reward(*State, int, int8) {}
 func (a *a4Layout) ends(*State, int) bool    { return false }
 
-func (a *a4Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a4Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score sums them in a buffer on the
+// stack: the solo lookahead of Observe reads scores and must not allocate).
+func (a *a4Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	sh := &s.sh[p]
-	var out []scoreLine
+	out := dst
 	for k := resPlant; k < facSecondary; k++ {
 		f := &a.factories[a.byKind[k]]
 		mult := f.base
@@ -483,7 +487,8 @@ func (a *a4Layout) scoreLines(s *State, p int) []scoreLine {
 }
 
 func (a *a4Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0])) + missionPoints(&s.sh[p])
 }
 
 func (a *a4Layout) check(s *State, sh *sheet) error {

@@ -21,9 +21,9 @@ func nextSheetGame(t *testing.T, n int) *Game {
 	g := testGame(t, 2, n, 1)
 	lay := *g.lay
 	lay.r = nextSheet{g.lay.r}
-	c := *g
-	c.lay = &lay
-	return &c
+	c := &Game{params: g.params, players: g.players, level: g.level, lay: &lay}
+	c.scratch.New = g.scratch.New
+	return c
 }
 
 // spaceObs is the observation of space sp of the k-th sheet in p's view:

@@ -2,9 +2,10 @@
 # The recipe of the solo welcome-moon built-in models (one per adventure:
 # models/opponents/welcome-moon-solo-aN.safetensors; players=1 against ASTRA level 1;
 # docs/benchmarks/learning.md, "welcome-moon, solo"): an imitation of the heuristic on 40,000
-# of its solo games (10,000 in Adventures 3 and 4) of which --keep records a share of each
-# game's positions (0.12 in Adventure 1, 0.1 in 2, 0.3 in 3 and 4: 190,000-360,000 positions,
-# peak RSS 5.3-6.3 GB with GOMEMLIMIT=5GiB), with the observation's decision features, into
+# of its solo games (10,000 in Adventures 2-4) of which --keep records a share of each
+# game's positions (0.12 in Adventure 1, 0.3 in 2-4: 190,000-360,000 positions,
+# peak RSS 5.1-6.3 GB with GOMEMLIMIT=5GiB), with the observation's decision features (and,
+# in Adventures 2-4, its turn lookahead: engine/welcomemoon/lookahead.go), into
 # an MLP 256x2 for 3 epochs, with a value target half the result against ASTRA and half tanh((score - ASTRA's score) / 20)
 # (margin=0.5,marginscale=20: denser than the win or loss, which the heuristic gets in under a
 # fifth of its Adventure 1 games); a 400-game held-out curve; no self-play. Then the export of
@@ -17,8 +18,9 @@
 # is seeded; SOURCE_DATE_EPOCH pins the provenance date): the Adventure 1 imitation and export,
 # run again in a fresh directory, gave the shipped file byte for byte (549 s wall, 298 s user,
 # peak RSS 6.1 GB). With GOMAXPROCS=1 on the shared machine
-# (load 3-4): imitation 8 min wall, 295 s user (Adventure 1), 22 min, 655 s user (Adventure
-# 2, whose heuristic plays slower); the az tournament 5-8 min.
+# (load 3-6): imitation 8 min wall, 295 s user (Adventure 1), 13.5 min, 286 s user (Adventure
+# 2); the az tournament 5-8 min in Adventure 1, about 35 min in Adventure 2 (the lookahead
+# is computed at every observation of the search).
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-5GiB}
@@ -26,8 +28,7 @@ RUNS=${RUNS:-runs}
 A=${1:?usage: welcome-moon-solo.sh ADVENTURE}
 case "$A" in   # games and kept share: 190,000-360,000 positions in memory
 1) GAMES=40000 KEEP=0.12 ;;
-2) GAMES=40000 KEEP=0.1 ;;
-3 | 4) GAMES=10000 KEEP=0.3 ;;   # a quarter of the games (A2's play was slow), to fit the session
+2 | 3 | 4) GAMES=10000 KEEP=0.3 ;;   # with the lookahead, 10,000 games suffice (A2: raw net level with the heuristic)
 *) echo "adventure $A: 1-4" >&2; exit 2 ;;
 esac
 P=players=1,adventure=$A

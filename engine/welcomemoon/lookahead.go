@@ -1,0 +1,104 @@
+package welcomemoon
+
+import "github.com/moongym/moongym/engine"
+
+// The turn lookahead of the solo observation in Adventures 2-4
+// (docs/rules/welcome-moon.md, "Observation tensor"): for every legal move
+// of the observer's decision, where the rest of its turn leads when every
+// later choice of the turn is the one-step best. An imitating network could
+// not compute what a combination or an Adventure 2 wall is worth from the
+// sheet's marks (docs/benchmarks/learning.md, "welcome-moon, solo"); the
+// heuristic it imitates does exactly this computation. Solo only: with other
+// seats the rest of a turn reads their hidden writes. Adventure 1 (whose
+// shipped models read its observation) and Adventures 5-8 have no block.
+
+const (
+	// lookFeats are the lookahead values per action: 1 - (best - value)/20
+	// clipped to [0.02, 1] for a legal move (0 for the others), then 1 on
+	// the best moves.
+	lookFeats = 2
+	// lookScale is the value gap, in points, that the first feature spans.
+	lookScale = 20
+	// lookErrorWeight is what a System Error costs the lookahead beyond its
+	// points: it brings the end nearer.
+	lookErrorWeight = 6
+)
+
+// lookSlack is the worth of an open (space, value) pair, per adventure
+// with a lookahead (the heuristic's tuned weights: A2's one long trajectory
+// has more open pairs than its score can use).
+var lookSlack = [...]float64{2: 0.03, 3: 0.3, 4: 0.15}
+
+// lookahead reports whether the game's observation has the turn lookahead.
+func (g *Game) lookahead() bool {
+	return g.solo() && g.lay.adv >= 2 && g.lay.adv <= 4
+}
+
+// lookSize is the size of the lookahead block (0 where there is none).
+func (g *Game) lookSize() int {
+	if !g.lookahead() {
+		return 0
+	}
+	return lookFeats * numAction
+}
+
+// turnValue is how the lookahead judges p's position: the smooth score
+// against ASTRA's, the room left, the System Errors.
+func (s *State) turnValue(p int) float64 {
+	return s.Progress(p) - s.AstraProgress() - lookErrorWeight*float64(s.errorsUsed(p)) +
+		lookSlack[s.lay().adv]*float64(s.Slack(p))
+}
+
+// lookScratch are the copies of the state one lookahead plays on (pooled
+// in Game.scratch, so that Observe does not allocate).
+type lookScratch struct {
+	move, step State
+}
+
+// finishTurn plays p's remaining decisions of turn `turn`, each the move
+// whose result turnValue judges best (the first of equals); c is scratch.
+func (s *State) finishTurn(p engine.Player, turn int, c *State) {
+	var buf [numAction]engine.Action
+	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
+		legal := s.LegalActions(buf[:0])
+		best, bestV := legal[0], 0.0
+		for i, a := range legal {
+			*c = *s
+			c.Apply(a)
+			if v := c.turnValue(int(p)); i == 0 || v > bestV {
+				best, bestV = a, v
+			}
+		}
+		s.Apply(best)
+	}
+}
+
+// observeLookahead writes the lookahead block into o (lookSize values) when
+// p is to decide.
+func (s *State) observeLookahead(p engine.Player, o []float32) {
+	if s.IsTerminal() || s.CurrentPlayer() != p {
+		return
+	}
+	var buf [numAction]engine.Action
+	var vals [numAction]float64
+	legal := s.LegalActions(buf[:0])
+	sc := s.g.scratch.Get().(*lookScratch)
+	defer s.g.scratch.Put(sc)
+	c := &sc.move
+	best := 0.0
+	for i, a := range legal {
+		*c = *s
+		c.Apply(a)
+		c.finishTurn(p, s.Turn(), &sc.step)
+		vals[i] = c.turnValue(int(p))
+		if i == 0 || vals[i] > best {
+			best = vals[i]
+		}
+	}
+	for i, a := range legal {
+		o[a] = float32(max(0.02, 1-min(1, (best-vals[i])/lookScale)))
+		if vals[i] >= best-1e-9 {
+			o[numAction+int(a)] = 1
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package welcomemoon
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// lookPlay plays a seeded game of g where the player's decisions follow
+// choose and chance follows the seed; it calls visit at every decision of
+// a player.
+func lookPlay(g *Game, seed uint64, choose func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action) *State {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s := g.NewInitialState().(*State)
+	var legal []engine.Action
+	var out []engine.Outcome
+	for !s.IsTerminal() {
+		if s.CurrentPlayer() == engine.Chance {
+			out = s.ChanceOutcomes(out)
+			s.Apply(engine.SampleOutcome(out, rng.Float64()))
+			continue
+		}
+		p := s.CurrentPlayer()
+		legal = s.LegalActions(legal)
+		s.Apply(choose(s, p, legal, rng))
+	}
+	return s
+}
+
+// TestObservationA1Unchanged: the Adventure 1 observation, which the
+// shipped welcome-moon models read, is value for value what it was before
+// the lookahead (the hashes of every observation, for every seat, of a
+// seeded random game with 1 to 4 players, taken before lookahead.go).
+func TestObservationA1Unchanged(t *testing.T) {
+	want := map[int]string{1: "1523 67 ae965a5e99491c62", 2: "2139 422 d18d8cadecf7f4d6",
+		3: "2755 888 a1e4c7c8fa20e67a", 4: "3371 1352 8fecc11fc37721e6"}
+	for players := 1; players <= 4; players++ {
+		g := testGame(t, 1, players, 1)
+		h := fnv.New64a()
+		obs := make([]float32, engine.ObservationSize(g))
+		buf := make([]byte, 4)
+		n := 0
+		lookPlay(g, 5, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+			for q := 0; q < players; q++ {
+				s.Observe(engine.Player(q), obs)
+				for _, v := range obs {
+					b := math.Float32bits(v)
+					buf[0], buf[1], buf[2], buf[3] = byte(b), byte(b>>8), byte(b>>16), byte(b>>24)
+					h.Write(buf)
+				}
+				n++
+			}
+			return legal[rng.IntN(len(legal))]
+		})
+		got := fmt.Sprintf("%d %d %x", len(obs), n, h.Sum64())
+		if got != want[players] {
+			t.Errorf("%d players: observation size, observations, hash %q, want %q", players, got, want[players])
+		}
+	}
+}
+
+// TestLookahead: the block is there only in solo Adventures 2-4; at every
+// decision its values are in [0.02, 1] exactly on the legal moves, the best
+// marks are legal moves valued 1, and there is one at least; at a chance
+// node the block is zero. Following the marks scores far more than random
+// moves on the same seeds.
+func TestLookahead(t *testing.T) {
+	for adv := 1; adv <= 8; adv++ {
+		for _, players := range []int{1, 2} {
+			g := testGame(t, adv, players, 1)
+			if want := adv >= 2 && adv <= 4 && players == 1; (g.lookSize() == 2*numAction) != want || (g.lookSize() == 0) == want {
+				t.Errorf("adventure %d, %d players: lookahead block %d", adv, players, g.lookSize())
+			}
+		}
+	}
+	for adv := 2; adv <= 4; adv++ {
+		t.Run(fmt.Sprintf("a%d", adv), func(t *testing.T) {
+			g := testGame(t, adv, 1, 1)
+			obs := make([]float32, engine.ObservationSize(g))
+			look := func(s *State) ([]float32, []float32) {
+				s.Observe(0, obs)
+				b := obs[len(obs)-g.lookSize():]
+				return b[:numAction], b[numAction:]
+			}
+			var marked, random float64
+			const games = 4
+			for seed := uint64(0); seed < games; seed++ {
+				s := lookPlay(g, seed, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+					val, best := look(s)
+					isLegal := map[engine.Action]bool{}
+					for _, a := range legal {
+						isLegal[a] = true
+					}
+					first := engine.Action(-1)
+					for a := range val {
+						l := isLegal[engine.Action(a)]
+						if l != (val[a] >= 0.02 && val[a] <= 1) || (!l && val[a] != 0) {
+							t.Fatalf("turn %d %s: value %v, legal %v", s.turn, s.ActionString(engine.Action(a)), val[a], l)
+						}
+						if best[a] == 1 {
+							if !l || val[a] != 1 {
+								t.Fatalf("turn %d: best mark on %s, legal %v, value %v", s.turn, s.ActionString(engine.Action(a)), l, val[a])
+							}
+							if first < 0 {
+								first = engine.Action(a)
+							}
+						}
+					}
+					if first < 0 {
+						t.Fatalf("turn %d: no best mark", s.turn)
+					}
+					return first
+				})
+				marked += float64(s.Score(0))
+				s = lookPlay(g, seed, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+					return legal[rng.IntN(len(legal))]
+				})
+				random += float64(s.Score(0))
+			}
+			s := g.NewInitialState().(*State)
+			if s.CurrentPlayer() != engine.Chance {
+				t.Fatal("the game does not start with chance")
+			}
+			val, best := look(s)
+			for a := range val {
+				if val[a] != 0 || best[a] != 0 {
+					t.Fatalf("chance node: block set at %d", a)
+				}
+			}
+			t.Logf("adventure %d: following the marks %.1f points a game, random moves %.1f", adv, marked/games, random/games)
+			if marked/games < random/games+20 {
+				t.Errorf("following the marks %.1f points, random %.1f", marked/games, random/games)
+			}
+		})
+	}
+}
+
+// BenchmarkObserveLookahead observes every decision of a seeded solo game
+// of Adventures 2-4 (the lookahead is most of the cost).
+func BenchmarkObserveLookahead(b *testing.B) {
+	for adv := 2; adv <= 4; adv++ {
+		b.Run(fmt.Sprintf("a%d", adv), func(b *testing.B) { benchObserve(b, testGame(b, adv, 1, 1)) })
+	}
+}
+
+func benchObserve(b *testing.B, g *Game) {
+	var states []*State
+	lookPlay(g, 3, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+		c := *s
+		states = append(states, &c)
+		return legal[rng.IntN(len(legal))]
+	})
+	obs := make([]float32, engine.ObservationSize(g))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range states {
+			s.Observe(0, obs)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/observe")
+}
+
+// TestSlackSweep: the sweeping State.Slack equals openAt (State.bounds, a
+// scan per space) summed over the spaces, at every decision of random
+// games of every adventure.
+func TestSlackSweep(t *testing.T) {
+	for adv := 1; adv <= 8; adv++ {
+		for _, players := range []int{1, 3} {
+			g := testGame(t, adv, players, 1)
+			checked := 0
+			for seed := uint64(0); seed < 3; seed++ {
+				lookPlay(g, seed, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+					for q := range g.sheets() {
+						want := 0
+						for sp := int8(0); int(sp) < g.lay.nSpaces; sp++ {
+							want += s.openAt(&s.sh[q], sp)
+						}
+						if got := s.slackOf(&s.sh[q]); got != want {
+							t.Fatalf("adventure %d, %d players, turn %d, sheet %d: Slack %d, per-space scans %d", adv, players, s.turn, q, got, want)
+						}
+						checked++
+					}
+					return legal[rng.IntN(len(legal))]
+				})
+			}
+			if checked == 0 {
+				t.Fatalf("adventure %d: nothing checked", adv)
+			}
+		}
+	}
+}
