@@ -19,15 +19,7 @@ const (
 	lookFeats = 2
 	// lookScale is the value gap, in points, that the first feature spans.
 	lookScale = 20
-	// lookErrorWeight is what a System Error costs the lookahead beyond its
-	// points: it brings the end nearer.
-	lookErrorWeight = 6
 )
-
-// lookSlack is the worth of an open (space, value) pair, per adventure
-// with a lookahead (the heuristic's tuned weights: A2's one long trajectory
-// has more open pairs than its score can use).
-var lookSlack = [...]float64{2: 0.03, 3: 0.3, 4: 0.15}
 
 // lookahead reports whether the game's observation has the turn lookahead.
 func (g *Game) lookahead() bool {
@@ -42,30 +34,43 @@ func (g *Game) lookSize() int {
 	return lookFeats * numAction
 }
 
-// turnValue is how the lookahead judges p's position: the smooth score
-// against ASTRA's, the room left, the System Errors.
-func (s *State) turnValue(p int) float64 {
-	return s.Progress(p) - s.AstraProgress() - lookErrorWeight*float64(s.errorsUsed(p)) +
-		lookSlack[s.lay().adv]*float64(s.Slack(p))
-}
-
 // lookScratch are the copies of the state one lookahead plays on (pooled
 // in Game.scratch, so that Observe does not allocate).
 type lookScratch struct {
 	move, step State
+	legal      [numAction]engine.Action // finishTurn's (a Rule may keep it)
 }
 
-// finishTurn plays p's remaining decisions of turn `turn`, each the move
-// whose result turnValue judges best (the first of equals); c is scratch.
-func (s *State) finishTurn(p engine.Player, turn int, c *State) {
-	var buf [numAction]engine.Action
+// A Rule decides a choice the one-turn evaluation cannot see (the
+// heuristic's mission and energy rules), or leaves it to TurnValue (false).
+type Rule func(s *State, p int, legal []engine.Action) (engine.Action, bool)
+
+// FinishTurn plays p's remaining decisions of turn `turn`, each the move
+// whose result TurnValue (value.go) judges best (the first of equals)
+// unless rule (nil: none) decides it: the heuristic player's plan of the
+// rest of a turn, and the lookahead's.
+func (s *State) FinishTurn(p engine.Player, turn int, rule Rule) {
+	sc := s.g.scratch.Get().(*lookScratch)
+	defer s.g.scratch.Put(sc)
+	s.finishTurn(p, turn, rule, sc)
+}
+
+// finishTurn is FinishTurn with sc's step and legal as scratch.
+func (s *State) finishTurn(p engine.Player, turn int, rule Rule, sc *lookScratch) {
+	c := &sc.step
 	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
-		legal := s.LegalActions(buf[:0])
+		legal := s.LegalActions(sc.legal[:0])
+		if rule != nil {
+			if a, ok := rule(s, int(p), legal); ok {
+				s.Apply(a)
+				continue
+			}
+		}
 		best, bestV := legal[0], 0.0
 		for i, a := range legal {
 			*c = *s
 			c.Apply(a)
-			if v := c.turnValue(int(p)); i == 0 || v > bestV {
+			if v := c.TurnValue(int(p)); i == 0 || v > bestV {
 				best, bestV = a, v
 			}
 		}
@@ -89,8 +94,8 @@ func (s *State) observeLookahead(p engine.Player, o []float32) {
 	for i, a := range legal {
 		*c = *s
 		c.Apply(a)
-		c.finishTurn(p, s.Turn(), &sc.step)
-		vals[i] = c.turnValue(int(p))
+		c.finishTurn(p, s.Turn(), nil, sc)
+		vals[i] = c.TurnValue(int(p))
 		if i == 0 || vals[i] > best {
 			best = vals[i]
 		}

@@ -27,24 +27,6 @@ func init() {
 	})
 }
 
-// Weights of the evaluation. slackWeights are the points per open (space,
-// value) pair, by adventure: A2's single long trajectory has far more open
-// pairs than its score can use, A1 and A3 need their sheets kept open;
-// A5's adjacency makes open levels worth more (tuned on 40 solo games per
-// adventure against ASTRA level 1; docs/rules/welcome-moon.md). A8 has no
-// order on its planets: every choice of a turn fills one space, so slack
-// says nothing there.
-var slackWeights = [...]float64{1: 0.3, 2: 0.03, 3: 0.3, 4: 0.15, 5: 0.6, 6: 0.15, 7: 0.15, 8: 0}
-
-const errorWeight = 6.0 // extra points lost per System Error (they end the game)
-
-func slackWeight(s *wm.State) float64 {
-	if a := s.Game().(*wm.Game).Adventure(); a < len(slackWeights) {
-		return slackWeights[a]
-	}
-	return 0.15
-}
-
 // Agent is the heuristic player.
 type Agent struct {
 	rng *rand.Rand
@@ -53,16 +35,10 @@ type Agent struct {
 // New makes a heuristic agent; the seed breaks ties.
 func New(seed uint64) *Agent { return &Agent{rng: agents.NewRNG(seed)} }
 
-// Value is the heuristic value of p's sheet in s: its score read smoothly
-// (State.Progress), the room left, the System Errors; solo, minus ASTRA's
-// score (so the card ASTRA gets and the Solo bonuses count).
-func Value(s *wm.State, p int) float64 {
-	v := s.Progress(p) + slackWeight(s)*float64(s.Slack(p)) - errorWeight*float64(s.ErrorsUsed(p))
-	if s.Game().NumPlayers() == 1 {
-		v -= s.AstraProgress()
-	}
-	return v
-}
+// Value is the heuristic value of p's sheet in s (State.TurnValue: its
+// score read smoothly, the room left, the System Errors; solo, minus ASTRA's
+// score).
+func Value(s *wm.State, p int) float64 { return s.TurnValue(p) }
 
 // missionGuess is what an accomplished mission is taken to add when
 // judging whether the third one would end the game on a loss.
@@ -128,7 +104,7 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 	for _, a := range legal {
 		c := world.Clone().(*wm.State)
 		c.Apply(a)
-		finishTurn(c, p, world.Turn())
+		c.FinishTurn(p, world.Turn(), ruled)
 		v := Value(c, int(p))
 		switch {
 		case v > bestV+1e-9:
@@ -141,27 +117,6 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 		}
 	}
 	return best, nil
-}
-
-// finishTurn plays p's remaining decisions of this turn, each the one-step best.
-func finishTurn(s *wm.State, p engine.Player, turn int) {
-	var buf [128]engine.Action
-	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
-		legal := s.LegalActions(buf[:0])
-		if a, ok := ruled(s, int(p), legal); ok {
-			s.Apply(a)
-			continue
-		}
-		best, bestV := legal[0], math.Inf(-1)
-		for _, a := range legal {
-			c := s.Clone().(*wm.State)
-			c.Apply(a)
-			if v := Value(c, int(p)); v > bestV {
-				best, bestV = a, v
-			}
-		}
-		s.Apply(best)
-	}
 }
 
 // Evaluate is the result at the end; before it, each seat's heuristic value
