@@ -19,10 +19,12 @@
 #     imitation (268 s user), 22 min of self-play (662 s user) beside three other runs.
 #     Shipped: 3, 4 and 5 players (5 players: 212,173 positions, peak RSS 7.3 GB; with 20
 #     iterations its network was level with the heuristics, so it runs 36: 27 min of
-#     self-play beside two other runs); 6 players untried.
+#     self-play beside two other runs); 6 players the same with 36 iterations (249,038 positions,
+#     peak RSS 10.8 GB with GOMEMLIMIT=6GiB; 381 s of imitation, 2,168 s of self-play at one
+#     core beside one other run; shipped).
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
-#   (default 2 players; 30 iterations with 2 players, 36 with 5, 20 with 3, 4 or 6)
+#   (default 2 players; 30 iterations with 2 players, 36 with 5 or 6, 20 with 3 or 4)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
@@ -40,7 +42,7 @@ case $n in
   ;;
 3 | 4 | 5 | 6)
   games=12000 holdout=100 it=${2:-20} d=$RUNS/welcome-moon-p$n out=models/opponents/welcome-moon-p$n.safetensors
-  if [ "$n" = 5 ]; then it=${2:-36}; fi
+  if [ "$n" -ge 5 ]; then it=${2:-36}; fi
   S=kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6
   P=(--params players=$n)
   T=()
