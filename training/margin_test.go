@@ -37,13 +37,14 @@ func TestFinalValues(t *testing.T) {
 			}
 		}
 	}
-	// a cooperative game: the team's points, not a margin (0 there)
+	// a cooperative game: the team's points (march-mars: its Standing,
+	// the progress toward the MMM), not a margin (0 there)
 	g, err = engine.Load("march-mars", engine.Params{"players": "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, s = enginetest.RandomRecord(g, 1)
-	ret, pts = s.Returns(nil), s.Scores(nil)
+	ret, pts = s.Returns(nil), marginPoints(s)
 	lo, hi = g.MinUtility(), g.MaxUtility()
 	if pts[0] == 0 {
 		t.Fatalf("points %v: the test needs points", pts)
