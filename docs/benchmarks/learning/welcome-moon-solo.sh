@@ -23,8 +23,8 @@
 # 5-8 min in Adventure 1, about 35 min in Adventure 2; in Adventure 3 both tournaments
 # together 34 min wall, 25 min user, nearly all of it az (the lookahead is computed at
 # every observation of the search); Adventure 4: imitation 245 s wall, 142 s user, the az
-# tournament about 16 min of CPU. Adventures 1 to 4 are shipped; the Adventure 1, 2 and 4
-# files were each made twice by these commands, byte for byte (A2's once the provenance
+# tournament about 16 min of CPU. Adventures 1 to 4 are shipped; each file was made twice
+# by these commands, byte for byte (A2's once the provenance
 # listed the marginahead setting added after its first export). The two tournaments are TestBuiltinStrength's solo ones
 # (the same arena.Run, seed 1, no opening): with the shipped file, the same numbers.
 set -euo pipefail
