@@ -77,6 +77,16 @@ type ImitateConfig struct {
 	// plays every game.
 	Follow      float64
 	FollowModel string
+	// Teacher, if not empty, is a model file whose network, searched with
+	// TeacherSims simulations (the az agent's PUCT search, its most visited
+	// move), labels the recorded positions instead of the heuristic: the
+	// games are still played by the heuristic (or by Follow's network), and
+	// the search is run only at the positions Keep records (expert
+	// iteration: the network learns a searched network's choices on the
+	// positions the games reach). Samples above 1 cannot be combined with
+	// it.
+	Teacher     string
+	TeacherSims int
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -106,6 +116,10 @@ func (c ImitateConfig) check() error {
 		return fmt.Errorf("%w: follow=%v with model %q, want a share in [0, 1] and a model file exactly when it is above 0", ErrBadImitation, c.Follow, c.FollowModel)
 	case !(c.Margin >= 0 && c.Margin <= 1) || (c.Margin > 0 && !(c.MarginScale > 0)):
 		return fmt.Errorf("%w: margin=%v, marginscale=%v, want margin in [0, 1] and a positive scale", ErrBadImitation, c.Margin, c.MarginScale)
+	case c.Teacher != "" && (c.TeacherSims < 1 || c.TeacherSims > 1_000_000):
+		return fmt.Errorf("%w: teacher-sims=%d, want 1..1000000 with a teacher", ErrBadImitation, c.TeacherSims)
+	case c.Teacher != "" && c.Samples > 1:
+		return fmt.Errorf("%w: samples=%d with a teacher, want at most 1 (the teacher is asked once)", ErrBadImitation, c.Samples)
 	case c.MarginAhead < 0:
 		return fmt.Errorf("%w: marginahead=%d, want at least 0", ErrBadImitation, c.MarginAhead)
 	}
@@ -167,6 +181,10 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 	if err != nil {
 		return err
 	}
+	tch, err := newTeacher(g, cfg)
+	if err != nil {
+		return err
+	}
 	start, playing := time.Now(), st.Playing
 	for game := st.games(); game < cfg.Games; game++ {
 		if err := ctx.Err(); err != nil {
@@ -175,7 +193,7 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 		if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
 			break
 		}
-		rec, err := playRecord(g, h, f, cfg, game)
+		rec, err := playRecord(g, h, f, tch, cfg, game)
 		if err != nil {
 			return err
 		}
@@ -206,8 +224,9 @@ type gameRecord struct {
 // playRecord plays game number `game` of an imitation (its seed derived
 // from cfg.Seed and the number, so games can be played in any order or
 // resumed) and records it. When f follows the game (cfg.Follow), f's
-// network plays its decisions; the heuristic's move is recorded either way.
-func playRecord(g engine.Game, h agents.Heuristic, f *follower, cfg ImitateConfig, game int) (gameRecord, error) {
+// network plays its decisions; the heuristic's move is recorded either way,
+// or, with a teacher (cfg.Teacher), the teacher's at the positions kept.
+func playRecord(g engine.Game, h agents.Heuristic, f *follower, tch *teacher, cfg ImitateConfig, game int) (gameRecord, error) {
 	np := g.NumPlayers()
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 	seats := make([]agents.Agent, np)
@@ -225,6 +244,13 @@ func playRecord(g engine.Game, h agents.Heuristic, f *follower, cfg ImitateConfi
 			askers = append(askers, a)
 		}
 	}
+	var teach []agents.Agent
+	if tch != nil {
+		if teach, err = tch.seats(cfg, game); err != nil {
+			return gameRecord{}, err
+		}
+	}
+	keep := keeper(cfg, game)
 	follow := f.follows(cfg, game)
 	var rec gameRecord
 	var legal []engine.Action
@@ -248,7 +274,13 @@ func playRecord(g engine.Game, h agents.Heuristic, f *follower, cfg ImitateConfi
 			if a, err = seats[p].Act(s); err != nil {
 				return gameRecord{}, fmt.Errorf("training: heuristic: %w", err)
 			}
-			rec.Asked = append(rec.Asked, a)
+			label := a
+			if kept(keep, cfg) && teach != nil {
+				if label, err = teach[p].Act(s); err != nil {
+					return gameRecord{}, fmt.Errorf("training: teacher: %w", err)
+				}
+			}
+			rec.Asked = append(rec.Asked, label)
 			for range cfg.Samples - 1 {
 				b, err := askers[p].Act(s)
 				if err != nil {
@@ -282,10 +314,7 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
 	per := max(1, cfg.Samples)
-	var keep *rand.Rand // nil: every position
-	if cfg.Keep > 0 && cfg.Keep < 1 {
-		keep = rand.New(rand.NewPCG(cfg.Seed^0x6b656570, uint64(game)))
-	}
+	keep := keeper(cfg, game) // nil: every position
 	var positions []pending
 	var legal []engine.Action
 	s := g.NewInitialState()
@@ -309,7 +338,7 @@ func addRecord(g engine.Game, rec gameRecord, cfg ImitateConfig, game int, out *
 						return fmt.Errorf("%w: a recorded heuristic move %d is not legal", ErrBadCheckpoint, b)
 					}
 				}
-				if keep == nil || keep.Float64() < cfg.Keep {
+				if kept(keep, cfg) {
 					smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
 					s.Observe(p, smp.Obs)
 					for _, l := range legal {
@@ -476,6 +505,9 @@ func learnImitation(ctx context.Context, t *Trainer, r, held *Replay, st *imitat
 	}
 	if cfg.Follow > 0 {
 		samp += fmt.Sprintf(", follow=%v of the games played by %s", cfg.Follow, cfg.FollowModel)
+	}
+	if cfg.Teacher != "" {
+		samp += fmt.Sprintf(", labelled by %s searched with %d simulations", cfg.Teacher, cfg.TeacherSims)
 	}
 	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
 		out.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)

@@ -65,12 +65,16 @@ func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig) (*R
 	if err != nil {
 		return nil, err
 	}
+	tch, err := newTeacher(g, cfg)
+	if err != nil {
+		return nil, err
+	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	for i := range cfg.HoldOut {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		rec, err := playRecord(g, h, f, cfg, heldOutBase+i)
+		rec, err := playRecord(g, h, f, tch, cfg, heldOutBase+i)
 		if err != nil {
 			return nil, err
 		}

@@ -79,11 +79,11 @@ func TestImitateFollow(t *testing.T) {
 	}
 	followed, differ := 0, 0
 	for game := range cfg.Games {
-		rec, err := playRecord(g, h, f, cfg, game)
+		rec, err := playRecord(g, h, f, nil, cfg, game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := playRecord(g, h, f, cfg, game)
+		again, err := playRecord(g, h, f, nil, cfg, game)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -59,6 +59,15 @@ of the heuristic, which is still asked at every decision: its move is the
 policy target. A second imitation that follows the first one's network learns
 the positions that network's own games drift into (DAgger).
 
+With --teacher MODEL, the positions recorded are labelled by a search
+instead of the heuristic: MODEL's network searched with --teacher-sims
+simulations (the az agent's PUCT search; its most visited move is the
+policy target). The games are still played by the heuristic (or the
+--follow network); the search runs only at the positions --keep records, so
+a teacher with --keep 0.05 costs a twentieth of playing the games with it.
+A network whose search beats the heuristic thus teaches its searched
+choices to the next network (expert iteration).
+
 The run keeps the imitation's learning curve (imitation.csv, imitation.png):
 the mean training loss of each tenth of the steps, and with --holdout N the
 loss on the positions of N more games, played the same way but seeded
@@ -88,7 +97,7 @@ same model file, byte for byte.`,
 			}
 			var t *training.Trainer
 			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games"} {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games", "teacher", "teacher-sims"} {
 					if cmd.Flags().Changed(name) {
 						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
 					}
@@ -194,6 +203,8 @@ same model file, byte for byte.`,
 	f.IntVar(&ic.HoldOut, "holdout", 0, "games played apart (seeded apart, never learned from) whose positions' loss is measured at the start and every tenth of the learning: imitation.csv and imitation.png in the run, and the final summary")
 	f.StringVar(&ic.FollowModel, "follow", "", "model file whose network plays a share (--follow-games) of the games, labelled with the heuristic's moves (DAgger)")
 	f.Float64Var(&ic.Follow, "follow-games", 0, "share of the games played by the --follow network, drawn with the seed")
+	f.StringVar(&ic.Teacher, "teacher", "", "model file whose network, searched (--teacher-sims), labels the kept positions instead of the heuristic (expert iteration); the heuristic still plays")
+	f.IntVar(&ic.TeacherSims, "teacher-sims", 100, "--teacher's simulations per labelled position (the az agent's PUCT search, its most visited move)")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
