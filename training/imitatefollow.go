@@ -30,15 +30,10 @@ func newFollower(g engine.Game, cfg ImitateConfig) (*follower, error) {
 	if cfg.Follow == 0 {
 		return nil, nil
 	}
-	m, err := models.LoadFor(cfg.FollowModel, g)
+	ev, err := imitationEvaluator(g, cfg.FollowModel, "follow", followCache)
 	if err != nil {
-		return nil, fmt.Errorf("%w: follow: %w", ErrBadImitation, err)
+		return nil, err
 	}
-	ev, err := models.NewEvaluator(g, m.Net, followCache)
-	if err != nil {
-		return nil, fmt.Errorf("%w: follow: %w", ErrBadImitation, err)
-	}
-	ev.SetWorkers(1)
 	return &follower{
 		ev:  ev,
 		st:  make([]engine.State, 1),
@@ -72,4 +67,21 @@ func (f *follower) follows(cfg ImitateConfig, game int) bool {
 		return false
 	}
 	return rand.New(rand.NewPCG(cfg.Seed^0x666f6c6c6f77, uint64(game))).Float64() < cfg.Follow
+}
+
+// imitationEvaluator loads the model file at path for g and makes its
+// evaluator (cache positions remembered, every batch on the calling
+// goroutine), for an imitation's followed network or teacher (role, in
+// the error).
+func imitationEvaluator(g engine.Game, path, role string, cache int) (*models.Evaluator, error) {
+	m, err := models.LoadFor(path, g)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrBadImitation, role, err)
+	}
+	ev, err := models.NewEvaluator(g, m.Net, cache)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrBadImitation, role, err)
+	}
+	ev.SetWorkers(1)
+	return ev, nil
 }

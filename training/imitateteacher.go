@@ -39,15 +39,10 @@ func newTeacher(g engine.Game, cfg ImitateConfig) (*teacher, error) {
 	if cfg.Teacher == "" {
 		return nil, nil
 	}
-	m, err := models.LoadFor(cfg.Teacher, g)
+	ev, err := imitationEvaluator(g, cfg.Teacher, "teacher", teacherCache)
 	if err != nil {
-		return nil, fmt.Errorf("%w: teacher: %w", ErrBadImitation, err)
+		return nil, err
 	}
-	ev, err := models.NewEvaluator(g, m.Net, teacherCache)
-	if err != nil {
-		return nil, fmt.Errorf("%w: teacher: %w", ErrBadImitation, err)
-	}
-	ev.SetWorkers(1)
 	return &teacher{g: g, ev: ev, cfg: mcts.Config{Sims: cfg.TeacherSims, CPUCT: netagent.DefaultCPUCT, BatchSize: 8}}, nil
 }
 
