@@ -151,7 +151,11 @@ same model file, byte for byte.`,
 					progressbar.OptionClearOnFinish(),
 				)
 			}
-			games := newBar(ic.Games, "heuristic games")
+			what := "heuristic games"
+			if ic.Teacher != "" {
+				what = "games, searched labels"
+			}
+			games := newBar(ic.Games, what)
 			var learning *progressbar.ProgressBar
 			st, err := training.RunImitation(ctx, t, ic, training.ImitateHooks{
 				Games: func(done, _ int) { _ = games.Set(done) },
@@ -177,8 +181,12 @@ same model file, byte for byte.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated the heuristic on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
-				name, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
+			teacher := "the heuristic"
+			if ic.Teacher != "" {
+				teacher = fmt.Sprintf("%s searched with %d simulations", ic.Teacher, ic.TeacherSims)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated %s on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
+				name, teacher, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
 			if st.HeldOutPositions > 0 {
 				fmt.Fprintf(cmd.OutOrStdout(), "held-out loss %s (policy %s, value %s) on %d positions of %d games played apart; curve in %s\n",
 					fmtLoss(st.HeldOut.Total), fmtLoss(st.HeldOut.Policy), fmtLoss(st.HeldOut.Value), st.HeldOutPositions, ic.HoldOut,
