@@ -2,14 +2,16 @@ package welcomemoon
 
 import "github.com/moongym/moongym/engine"
 
-// The turn lookahead of the solo observation in Adventures 2-4
+// The turn lookahead of the observation in Adventures 2-4
 // (docs/rules/welcome-moon.md, "Observation tensor"): for every legal move
 // of the observer's decision, where the rest of its turn leads when every
 // later choice of the turn is the one-step best. An imitating network could
 // not compute what a combination or an Adventure 2 wall is worth from the
 // sheet's marks (docs/benchmarks/learning.md, "welcome-moon, solo"); the
-// heuristic it imitates does exactly this computation. Solo only: with other
-// seats the rest of a turn reads their hidden writes. Adventure 1 (whose
+// heuristic it imitates does exactly this computation. With other seats it
+// is computed in the observer's view of the turn (lookView): the choices
+// the other seats made this turn are put back to the start of the turn, so
+// the block reads nothing the observer cannot see. Adventure 1 (whose
 // shipped models read its observation) and Adventures 5-8 have no block.
 
 const (
@@ -23,7 +25,7 @@ const (
 
 // lookahead reports whether the game's observation has the turn lookahead.
 func (g *Game) lookahead() bool {
-	return g.solo() && g.lay.adv >= 2 && g.lay.adv <= 4
+	return g.lay.adv >= 2 && g.lay.adv <= 4
 }
 
 // lookSize is the size of the lookahead block (0 where there is none).
@@ -37,8 +39,8 @@ func (g *Game) lookSize() int {
 // lookScratch are the copies of the state one lookahead plays on (pooled
 // in Game.scratch, so that Observe does not allocate).
 type lookScratch struct {
-	move, step State
-	legal      [numAction]engine.Action // finishTurn's (a Rule may keep it)
+	view, move, step State
+	legal            [numAction]engine.Action // finishTurn's (a Rule may keep it)
 }
 
 // A Rule decides a choice the one-turn evaluation cannot see (the
@@ -85,14 +87,20 @@ func (s *State) observeLookahead(p engine.Player, o []float32) {
 		return
 	}
 	var buf [numAction]engine.Action
-	var vals [numAction]float64
 	legal := s.LegalActions(buf[:0])
 	sc := s.g.scratch.Get().(*lookScratch)
 	defer s.g.scratch.Put(sc)
+	s.lookFrom(p, legal, s.lookView(p, &sc.view), o, sc)
+}
+
+// lookFrom writes the lookahead block of p's legal moves into o, each move
+// played from v (p's view of s) on sc's scratch states.
+func (s *State) lookFrom(p engine.Player, legal []engine.Action, v *State, o []float32, sc *lookScratch) {
+	var vals [numAction]float64
 	c := &sc.move
 	best := 0.0
 	for i, a := range legal {
-		*c = *s
+		*c = *v
 		c.Apply(a)
 		c.finishTurn(p, s.Turn(), nil, sc)
 		vals[i] = c.TurnValue(int(p))
@@ -106,4 +114,29 @@ func (s *State) observeLookahead(p engine.Player, o []float32) {
 			o[numAction+int(a)] = 1
 		}
 	}
+}
+
+// lookView is the state as p sees it during its decision, in buf (or s
+// itself, solo): every other seat's choices of this turn (the marks of the
+// sheet it writes on and its mission choices) put back to the start of the
+// turn, as Resample does before it redraws them. A sheet p writes on keeps
+// its marks (p made them; only test rules share one). The rest of p's turn played on the view, and its
+// TurnValue, are then the same in every world p cannot tell apart.
+func (s *State) lookView(p engine.Player, buf *State) *State {
+	if s.g.solo() {
+		return s
+	}
+	*buf = *s
+	r := s.lay().r
+	mine := r.playSheet(s, int(p))
+	for q := range s.g.players {
+		switch {
+		case q == int(p):
+		case r.playSheet(s, q) != mine:
+			buf.hide(q)
+		default:
+			buf.sh[q].setMissions(&buf.pub[q])
+		}
+	}
+	return buf
 }

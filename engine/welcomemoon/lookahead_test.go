@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -63,7 +64,7 @@ func TestObservationA1Unchanged(t *testing.T) {
 	}
 }
 
-// TestLookahead: the block is there only in solo Adventures 2-4; at every
+// TestLookahead: the block is there only in Adventures 2-4; at every
 // decision its values are in [0.02, 1] exactly on the legal moves, the best
 // marks are legal moves valued 1, and there is one at least; at a chance
 // node the block is zero. Following the marks scores far more than random
@@ -72,7 +73,7 @@ func TestLookahead(t *testing.T) {
 	for adv := 1; adv <= 8; adv++ {
 		for _, players := range []int{1, 2} {
 			g := testGame(t, adv, players, 1)
-			if want := adv >= 2 && adv <= 4 && players == 1; (g.lookSize() == 2*numAction) != want || (g.lookSize() == 0) == want {
+			if want := adv >= 2 && adv <= 4; (g.lookSize() == 2*numAction) != want || (g.lookSize() == 0) == want {
 				t.Errorf("adventure %d, %d players: lookahead block %d", adv, players, g.lookSize())
 			}
 		}
@@ -136,6 +137,68 @@ func TestLookahead(t *testing.T) {
 				t.Errorf("following the marks %.1f points, random %.1f", marked/games, random/games)
 			}
 		})
+	}
+}
+
+// TestLookaheadInformationSafe: with other seats, the block is the same in
+// every world the observer cannot tell apart (its state and Resample's redraws
+// of the other seats' choices this turn), at every decision of seeded random
+// games of Adventures 2-4 with 2 and 3 players; and the block computed on the
+// true state instead of the observer's view (lookView) differs between such
+// worlds somewhere, so the view is what keeps it safe.
+func TestLookaheadInformationSafe(t *testing.T) {
+	for adv := 2; adv <= 4; adv++ {
+		for _, players := range []int{2, 3} {
+			t.Run(fmt.Sprintf("a%d-p%d", adv, players), func(t *testing.T) {
+				g := testGame(t, adv, players, 1)
+				n := g.lookSize()
+				block := func(s *State, p engine.Player, safe bool) []float32 {
+					o := make([]float32, n)
+					var buf [numAction]engine.Action
+					legal := s.LegalActions(buf[:0])
+					var sc lookScratch
+					v := s
+					if safe {
+						v = s.lookView(p, &sc.view)
+					}
+					s.lookFrom(p, legal, v, o, &sc)
+					return o
+				}
+				obs := make([]float32, engine.ObservationSize(g))
+				checked, leaks := 0, 0
+				for seed := uint64(0); seed < 3; seed++ {
+					lookPlay(g, seed, func(s *State, p engine.Player, legal []engine.Action, rng *rand.Rand) engine.Action {
+						if s.cur == 0 {
+							return legal[rng.IntN(len(legal))]
+						}
+						s.Observe(p, obs)
+						want := obs[len(obs)-n:]
+						if got := block(s, p, true); !slices.Equal(got, want) {
+							t.Fatalf("turn %d: the observed block is not the view's", s.turn)
+						}
+						unsafe := block(s, p, false)
+						for k := 0; k < 4; k++ {
+							w := s.Resample(p, rng).(*State)
+							if got := block(w, p, true); !slices.Equal(got, want) {
+								t.Fatalf("seed %d turn %d seat %d: the block differs in a resampled world", seed, s.turn, p)
+							}
+							if !slices.Equal(block(w, p, false), unsafe) {
+								leaks++
+							}
+							checked++
+						}
+						return legal[rng.IntN(len(legal))]
+					})
+				}
+				t.Logf("%d resampled worlds checked; the block on the true state would differ in %d", checked, leaks)
+				if checked == 0 {
+					t.Fatal("nothing checked")
+				}
+				if adv == 3 && leaks == 0 {
+					t.Error("the true state's block never differed: the test cannot tell the view from the state")
+				}
+			})
+		}
 	}
 }
 
