@@ -1,0 +1,51 @@
+#!/bin/bash
+# The welcome-moon recipe for Adventures 2-4 with 2 to 6 players (docs/benchmarks/learning.md,
+# "Adventures 2-4 with other seats: the turn lookahead"): an imitation of the heuristic on its own
+# games, a twentieth of each game's positions kept (--keep 0.05), into an MLP 256x2 for 3 epochs,
+# and nothing more: with the observation's turn lookahead (played on the observer's view of the
+# turn, engine/welcomemoon/lookahead.go) the imitated network already beats the heuristic under
+# search. Then the export, and the tournaments of TestBuiltinStrength: 2 players, az sims=100 and
+# the raw network each against the heuristic (400 games, 6 random opening decisions, seed 1);
+# more, one searched seat among heuristics, seats rotated (the same). The self-play settings are
+# stored in the run for "moongym train welcome-moon --resume" (not used by the recipe).
+# Run from the repository root; RUNS (default runs/) receives the run directory and the model
+# file; where a shipped file exists, the script says whether the new one is identical.
+# Usage: docs/benchmarks/learning/welcome-moon-adventures.sh ADVENTURE PLAYERS
+#   ADVENTURE 2-4, PLAYERS 2-6; 20,000 games with 2 players, 12,000 with more.
+# The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
+# the provenance date; every random draw is seeded).
+set -euo pipefail
+export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
+export GOMEMLIMIT=${GOMEMLIMIT:-5GiB}
+RUNS=${RUNS:-runs}
+usage="usage: welcome-moon-adventures.sh ADVENTURE(2-4) PLAYERS(2-6)"
+A=${1:?$usage}
+n=${2:?$usage}
+case "$A" in 2 | 3 | 4) ;; *) echo "$usage" >&2; exit 2 ;; esac
+case "$n" in
+2) games=20000 holdout=200 ;;
+3 | 4 | 5 | 6) games=12000 holdout=100 ;;
+*) echo "$usage" >&2; exit 2 ;;
+esac
+P=adventure=$A,players=$n
+S=kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6
+d=$RUNS/welcome-moon-a$A-p$n
+f=$RUNS/welcome-moon-a$A-p$n.safetensors
+shipped=models/opponents/welcome-moon-a$A-p$n.safetensors   # only where it met the bar
+go build -o "$RUNS/moongym" ./cmd/moongym
+rm -rf "$d"
+/usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys, %M kB peak RSS" \
+  "$RUNS/moongym" imitate welcome-moon --params $P --out "$d" --games $games --keep 0.05 --holdout $holdout --epochs 3 --seed 1 --train $S --quiet
+"$RUNS/moongym" export "$d" --out "$f"
+if [ -f "$shipped" ]; then
+  cmp "$f" "$shipped" && echo "$f: identical to $shipped"
+fi
+if [ "$n" = 2 ]; then
+  for a in "net:model=$f" "az:model=$f,sims=100"; do
+    "$RUNS/moongym" arena welcome-moon --params $P --agents "$a,heuristic" --games 400 --opening 6 --seed 1 --quiet
+  done
+else
+  agents=az:model=$f,sims=100
+  for ((i = 1; i < n; i++)); do agents+=,heuristic; done
+  "$RUNS/moongym" arena welcome-moon --params $P --agents "$agents" --games 400 --opening 6 --seed 1 --quiet
+fi
