@@ -15,7 +15,7 @@ import (
 
 var (
 	strength  = flag.Bool("strength", false, "TestBuiltinStrength: play the documented tournaments of every built-in model against the heuristic (minutes)")
-	teamGames = flag.Int("teamgames", 2000, "TestBuiltinStrength: games of each team in a cooperative game (the documented tournament: 2,000)")
+	teamGames = flag.Int("teamgames", 4000, "TestBuiltinStrength: games of each team in a cooperative game (the documented tournament: 4,000)")
 )
 
 // teamSims is the simulation count of the built-in spec of a cooperative
@@ -123,7 +123,7 @@ func TestBuiltinModelsPlay(t *testing.T) {
 // must both be above the heuristic's (the intervals are logged).
 // Cooperative (several seats sharing one result: march-mars): the team of
 // az:model=builtin,sims=400 (teamSims) in every seat and the heuristic team
-// each play the same game seeds (-teamgames, 2,000; arena seed 1, no random
+// each play the same game seeds (-teamgames, 4,000; arena seed 1, no random
 // opening: the dice vary the games), and the lower bound of the az team's
 // 95% Wilson interval of its team win rate must lie above the upper bound
 // of the heuristic team's: the two intervals apart, the bar read
