@@ -120,8 +120,9 @@ func (s *State) lookFrom(p engine.Player, legal []engine.Action, v *State, o []f
 // itself, solo): every other seat's choices of this turn (the marks of the
 // sheet it writes on and its mission choices) put back to the start of the
 // turn, as Resample does before it redraws them. A sheet p writes on keeps
-// its marks (p made them; only test rules share one). The rest of p's turn played on the view, and its
-// TurnValue, are then the same in every world p cannot tell apart.
+// its marks (p made them; only test rules share one). The rest of p's turn
+// played on the view, and its TurnValue, are then the same in every world p
+// cannot tell apart.
 func (s *State) lookView(p engine.Player, buf *State) *State {
 	if s.g.solo() {
 		return s

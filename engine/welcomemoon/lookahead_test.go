@@ -202,11 +202,14 @@ func TestLookaheadInformationSafe(t *testing.T) {
 	}
 }
 
-// BenchmarkObserveLookahead observes every decision of a seeded solo game
-// of Adventures 2-4 (the lookahead is most of the cost).
+// BenchmarkObserveLookahead observes every decision of a seeded game of
+// Adventures 2-4, solo and with 3 players (the lookahead is most of the
+// cost; with other seats it also builds the observer's view).
 func BenchmarkObserveLookahead(b *testing.B) {
 	for adv := 2; adv <= 4; adv++ {
-		b.Run(fmt.Sprintf("a%d", adv), func(b *testing.B) { benchObserve(b, testGame(b, adv, 1, 1)) })
+		for _, players := range []int{1, 3} {
+			b.Run(fmt.Sprintf("a%d-p%d", adv, players), func(b *testing.B) { benchObserve(b, testGame(b, adv, players, 1)) })
+		}
 	}
 }
 
@@ -221,7 +224,7 @@ func benchObserve(b *testing.B, g *Game) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range states {
-			s.Observe(0, obs)
+			s.Observe(s.CurrentPlayer(), obs) // the seat to decide: its block is computed
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/observe")
