@@ -296,8 +296,17 @@ func TestSelfPlaySameWhateverCores(t *testing.T) {
 			if biggest := slices.Max(ce.sizes); biggest <= cfg.LeafBatch {
 				t.Fatalf("%q %+v: largest batch %d: no batching across games to test", mode, s, biggest)
 			}
-			if biggest := slices.Max(ce.sizes); s.parallel == 24 && biggest < 2*models.MinRowsPerWorker {
-				t.Fatalf("%q %+v: largest batch %d: no forward pass split to test", mode, s, biggest)
+			// How many games' leaves meet in one batch depends on the
+			// scheduler: on a loaded machine the 24 games may never fill a
+			// batch large enough to split, so the setup is played again
+			// (the games compared each time) before the test gives up.
+			for try := 1; s.parallel == 24 && slices.Max(ce.sizes) < 2*models.MinRowsPerWorker; try++ {
+				if try == 5 {
+					t.Fatalf("%q %+v: largest batch %d in %d tries: no forward pass split to test", mode, s, slices.Max(ce.sizes), try)
+				}
+				if got, ce, ev = play(s); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%q %+v: games differ from one game at a time on one core", mode, s)
+				}
 			}
 			if hits, _ := ev.Cache().Stats(); s.cache > 0 && hits == 0 {
 				t.Fatalf("%q %+v: no cache hit to test", mode, s)
