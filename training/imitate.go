@@ -275,8 +275,8 @@ func playRecord(g engine.Game, h agents.Heuristic, f *follower, tch *teacher, cf
 				return gameRecord{}, fmt.Errorf("training: heuristic: %w", err)
 			}
 			label := a
-			// one keep draw per decision, the teacher or not, as addRecord draws
-			if k := kept(keep, cfg); k && teach != nil {
+			// kept first: one keep draw per decision, teacher or not, as addRecord draws
+			if kept(keep, cfg) && teach != nil {
 				if label, err = teach[p].Act(s); err != nil {
 					return gameRecord{}, fmt.Errorf("training: teacher: %w", err)
 				}

@@ -119,24 +119,18 @@ func (s *State) lookFrom(p engine.Player, legal []engine.Action, v *State, o []f
 // lookView is the state as p sees it during its decision, in buf (or s
 // itself, solo): every other seat's choices of this turn (the marks of the
 // sheet it writes on and its mission choices) put back to the start of the
-// turn, as Resample does before it redraws them. A sheet p writes on keeps
-// its marks (p made them; only test rules share one). The rest of p's turn
-// played on the view, and its TurnValue, are then the same in every world p
-// cannot tell apart.
+// turn, as Resample does before it redraws them. No other seat writes on
+// p's sheet in a turn (advRules.playSheet), so p's own choices stay. The rest
+// of p's turn played on the view, and its TurnValue, are then the same in
+// every world p cannot tell apart.
 func (s *State) lookView(p engine.Player, buf *State) *State {
 	if s.g.solo() {
 		return s
 	}
 	*buf = *s
-	r := s.lay().r
-	mine := r.playSheet(s, int(p))
 	for q := range s.g.players {
-		switch {
-		case q == int(p):
-		case r.playSheet(s, q) != mine:
+		if q != int(p) {
 			buf.hide(q)
-		default:
-			buf.sh[q].setMissions(&buf.pub[q])
 		}
 	}
 	return buf
