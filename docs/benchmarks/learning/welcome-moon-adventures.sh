@@ -48,7 +48,7 @@ if [ "$it" -gt 0 ]; then
     "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
 "$RUNS/moongym" export "$d" --out "$f"
-if [ -f "$shipped" ]; then
+if [ "$it" = 0 ] && [ -f "$shipped" ]; then   # the shipped files are imitations alone
   cmp "$f" "$shipped" && echo "$f: identical to $shipped"
 fi
 if [ "$n" = 2 ]; then
