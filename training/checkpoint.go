@@ -100,6 +100,9 @@ func loadCheckpoint(dir string) (*checkpoint, error) {
 	if c.Adam == nil || c.Replay == nil || c.Replay.Players <= 0 || c.Replay.Cap <= 0 {
 		return nil, fmt.Errorf("%w: %s: incomplete", ErrBadCheckpoint, dir)
 	}
+	if err := c.Replay.upgrade(); err != nil {
+		return nil, fmt.Errorf("%w: %s: replay buffer: %w", ErrBadCheckpoint, dir, err)
+	}
 	return &c, nil
 }
 

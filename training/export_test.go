@@ -15,3 +15,12 @@ func SetOnSearch(sp *SelfPlay, f func(full bool, r mcts.Result, played engine.Ac
 // SelfPlaySearch is the configuration of the search of a self-play game
 // seeded seed.
 func SelfPlaySearch(c Config, seed uint64) mcts.Config { return c.selfPlaySearch(seed) }
+
+// FlatObs decodes every observation of r, flat, in slot order.
+func FlatObs(r *Replay) []float32 {
+	out := make([]float32, r.Len()*r.ObsSize)
+	for i := range r.Len() {
+		r.Observations.Get(i, out[i*r.ObsSize:(i+1)*r.ObsSize])
+	}
+	return out
+}

@@ -168,9 +168,10 @@ func TestImitateSamples(t *testing.T) {
 		t.Fatalf("%d positions with samples=8, %d without: the games differ", b.Len(), a.Len())
 	}
 	spread := 0
+	aObs, bObs := training.FlatObs(a), training.FlatObs(b)
 	for i := range a.Len() {
 		obs, na := a.ObsSize, a.Actions
-		if !slices.Equal(a.Obs[i*obs:(i+1)*obs], b.Obs[i*obs:(i+1)*obs]) || !slices.Equal(a.Mask[i*na:(i+1)*na], b.Mask[i*na:(i+1)*na]) {
+		if !slices.Equal(aObs[i*obs:(i+1)*obs], bObs[i*obs:(i+1)*obs]) || !slices.Equal(a.Mask[i*na:(i+1)*na], b.Mask[i*na:(i+1)*na]) {
 			t.Fatalf("position %d differs with samples=8", i)
 		}
 		sb := training.Sample{Mask: b.Mask[i*na : (i+1)*na], Policy: b.Policy[i*na : (i+1)*na]}
@@ -238,7 +239,9 @@ func TestImitateKeep(t *testing.T) {
 	}
 	row := func(r *training.Replay, i int) [4][]float32 {
 		o, na, np := r.ObsSize, r.Actions, r.Players
-		return [4][]float32{r.Obs[i*o : (i+1)*o], r.Mask[i*na : (i+1)*na], r.Policy[i*na : (i+1)*na], r.Value[i*np : (i+1)*np]}
+		obs := make([]float32, o)
+		r.Observations.Get(i, obs)
+		return [4][]float32{obs, r.Mask[i*na : (i+1)*na], r.Policy[i*na : (i+1)*na], r.Value[i*np : (i+1)*np]}
 	}
 	j := 0 // the kept positions are a subsequence of all of them
 	for i := range b.Len() {

@@ -98,11 +98,7 @@ func heldOutLoss(l *Learner, r *Replay) (graph.Losses, error) {
 	batches := 0
 	for start := 0; start < n; start += b.N {
 		for k := range b.N {
-			i := (start + k) % n
-			copy(b.Obs[k*r.ObsSize:(k+1)*r.ObsSize], r.Obs[i*r.ObsSize:])
-			copy(b.Mask[k*r.Actions:(k+1)*r.Actions], r.Mask[i*r.Actions:])
-			copy(b.Policy[k*r.Actions:(k+1)*r.Actions], r.Policy[i*r.Actions:])
-			copy(b.Value[k*r.Players:(k+1)*r.Players], r.Value[i*r.Players:])
+			r.Position((start+k)%n, b, k)
 		}
 		loss, err := l.graph.Step(b.Obs, b.Mask, b.Policy, b.Value)
 		if err != nil {

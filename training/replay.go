@@ -12,15 +12,23 @@ type Sample struct {
 	Obs, Mask, Policy, Value []float32
 }
 
-// Replay is a ring buffer of positions, stored flat: when full, each new
-// position overwrites the oldest.
+// Replay is a ring buffer of positions: when full, each new position
+// overwrites the oldest. The observations are kept exactly but compactly
+// (Observations, an ObsStore: a fifth to a thirtieth of their dense size); the rest
+// is stored flat.
 type Replay struct {
 	// Sizes of one position.
 	ObsSize, Actions, Players int
 	// Cap is the capacity in positions.
 	Cap int
-	// Obs, Mask, Policy, Value hold Len() positions each, flat.
-	Obs, Mask, Policy, Value []float32
+	// Observations holds the observations of the Len() positions.
+	Observations ObsStore
+	// Obs is empty: checkpoints written before the compact store kept the
+	// observations here, flat, and loading one moves them into
+	// Observations.
+	Obs []float32
+	// Mask, Policy, Value hold Len() positions each, flat.
+	Mask, Policy, Value []float32
 	// Next is the slot the next position goes to; Total counts every
 	// position ever added.
 	Next  int
@@ -29,7 +37,7 @@ type Replay struct {
 
 // NewReplay makes an empty buffer.
 func NewReplay(capacity, obsSize, actions, players int) *Replay {
-	return &Replay{ObsSize: obsSize, Actions: actions, Players: players, Cap: capacity}
+	return &Replay{ObsSize: obsSize, Actions: actions, Players: players, Cap: capacity, Observations: NewObsStore(obsSize)}
 }
 
 // Len is the number of positions held.
@@ -42,13 +50,13 @@ func (r *Replay) Add(s Sample) error {
 			len(s.Obs), len(s.Mask), len(s.Policy), len(s.Value), r.ObsSize, r.Actions, r.Actions, r.Players)
 	}
 	if r.Len() < r.Cap {
-		r.Obs = append(r.Obs, s.Obs...)
+		r.Observations.Set(r.Len(), s.Obs)
 		r.Mask = append(r.Mask, s.Mask...)
 		r.Policy = append(r.Policy, s.Policy...)
 		r.Value = append(r.Value, s.Value...)
 	} else {
 		i := r.Next
-		copy(r.Obs[i*r.ObsSize:], s.Obs)
+		r.Observations.Set(i, s.Obs)
 		copy(r.Mask[i*r.Actions:], s.Mask)
 		copy(r.Policy[i*r.Actions:], s.Policy)
 		copy(r.Value[i*r.Players:], s.Value)
@@ -56,6 +64,39 @@ func (r *Replay) Add(s Sample) error {
 	r.Next = (r.Next + 1) % r.Cap
 	r.Total++
 	return nil
+}
+
+// Position writes position i's observation, mask, policy and value into
+// the k-th place of b.
+func (r *Replay) Position(i int, b *Batch, k int) {
+	r.Observations.Get(i, b.Obs[k*r.ObsSize:(k+1)*r.ObsSize])
+	copy(b.Mask[k*r.Actions:(k+1)*r.Actions], r.Mask[i*r.Actions:])
+	copy(b.Policy[k*r.Actions:(k+1)*r.Actions], r.Policy[i*r.Actions:])
+	copy(b.Value[k*r.Players:(k+1)*r.Players], r.Value[i*r.Players:])
+}
+
+// upgrade moves the flat observations of an older checkpoint's buffer
+// into Observations, and checks that a decoded buffer is whole.
+func (r *Replay) upgrade() error {
+	n := r.Len()
+	if len(r.Mask) != n*r.Actions || len(r.Policy) != n*r.Actions || len(r.Value) != n*r.Players || r.ObsSize <= 0 {
+		return fmt.Errorf("a buffer of %d positions with %d mask and %d policy entries", n, len(r.Mask), len(r.Policy))
+	}
+	if r.Observations.Size == 0 { // written before the compact store
+		if len(r.Obs) != n*r.ObsSize {
+			return fmt.Errorf("%d flat observation entries for %d positions of %d", len(r.Obs), n, r.ObsSize)
+		}
+		r.Observations = NewObsStore(r.ObsSize)
+		for i := range n {
+			r.Observations.Set(i, r.Obs[i*r.ObsSize:(i+1)*r.ObsSize])
+		}
+		r.Obs = nil
+		return nil
+	}
+	if len(r.Obs) != 0 {
+		return fmt.Errorf("flat observations beside compact ones")
+	}
+	return r.Observations.check(r.ObsSize, n)
 }
 
 // Batch is a training batch, flat.
@@ -74,10 +115,6 @@ func (r *Replay) NewBatch(n int) *Batch {
 func (r *Replay) Fill(b *Batch, rng *rand.Rand) {
 	n := r.Len()
 	for k := 0; k < b.N; k++ {
-		i := rng.IntN(n)
-		copy(b.Obs[k*r.ObsSize:(k+1)*r.ObsSize], r.Obs[i*r.ObsSize:])
-		copy(b.Mask[k*r.Actions:(k+1)*r.Actions], r.Mask[i*r.Actions:])
-		copy(b.Policy[k*r.Actions:(k+1)*r.Actions], r.Policy[i*r.Actions:])
-		copy(b.Value[k*r.Players:(k+1)*r.Players], r.Value[i*r.Players:])
+		r.Position(rng.IntN(n), b, k)
 	}
 }

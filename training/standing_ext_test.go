@@ -41,7 +41,7 @@ func TestMarginAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("imitation", a.Obs, b.Obs, a.Policy, b.Policy, a.Value, b.Value)
+	check("imitation", training.FlatObs(a), training.FlatObs(b), a.Policy, b.Policy, a.Value, b.Value)
 
 	cfg, err := training.ParseConfig("sims=4,fullprob=1,margin=0.5,marginscale=3,seed=3", training.DefaultConfig())
 	if err != nil {

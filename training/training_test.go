@@ -463,8 +463,12 @@ func TestReplayRing(t *testing.T) {
 		t.Fatalf("len %d total %d, want 3 and 5", r.Len(), r.Total)
 	}
 	want := []float32{3, 3, 4, 4, 2, 2} // 3 and 4 overwrote 0 and 1
-	if !reflect.DeepEqual(r.Obs, want) {
-		t.Fatalf("obs %v, want %v", r.Obs, want)
+	got := make([]float32, 6)
+	for i := range 3 {
+		r.Observations.Get(i, got[2*i:2*i+2])
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("obs %v, want %v", got, want)
 	}
 	if err := r.Add(training.Sample{Obs: []float32{1}}); err == nil {
 		t.Fatal("wrong-sized sample accepted")
@@ -538,10 +542,9 @@ func TestLearnerLossFalls(t *testing.T) {
 	}
 	defer l.Close()
 	b := r.NewBatch(64)
-	copy(b.Obs, r.Obs)
-	copy(b.Mask, r.Mask)
-	copy(b.Policy, r.Policy)
-	copy(b.Value, r.Value)
+	for k := range b.N {
+		r.Position(k, b, k)
+	}
 	first, err := l.Step(b)
 	if err != nil {
 		t.Fatal(err)

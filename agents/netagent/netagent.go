@@ -9,7 +9,8 @@
 //	                          Gumbel AlphaZero root instead (sequential
 //	                          halving over gumbelm actions, no Gumbel noise):
 //	                          strong with few simulations, for networks
-//	                          trained with gumbel=1
+//	                          trained with gumbel=1 (cscale=C: the scale of
+//	                          the values against the priors, as in training)
 //
 // The model file must be for the game being played (same name, parameters
 // and shapes); anything else is an error that says what differs.
@@ -65,6 +66,7 @@ func init() {
 			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)"},
 			{Name: "gumbel", Default: "0", Doc: "1: Gumbel AlphaZero root (sequential halving, no Gumbel noise) instead of PUCT; c is then unused"},
 			{Name: "gumbelm", Default: "16", Doc: "gumbel=1: root actions considered (the m largest priors)"},
+			{Name: "cscale", Default: "1", Doc: "gumbel=1: the scale of the values against the priors (the paper's 1; a network trained with cscale=C plays best with it)"},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -95,9 +97,16 @@ func init() {
 			if gm < 1 {
 				return nil, fmt.Errorf("%w: gumbelm=%d, want at least 1", agents.ErrBadSpec, gm)
 			}
+			cs, err := ctx.Opts.Float("cscale")
+			if err != nil {
+				return nil, err
+			}
+			if !(cs > 0) {
+				return nil, fmt.Errorf("%w: cscale=%v, want a number above 0", agents.ErrBadSpec, cs)
+			}
 			return NewAZ(ctx.Game, m.Net, mcts.Config{
 				Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed,
-				Gumbel: gumbel, GumbelM: gm, GumbelNoNoise: true,
+				Gumbel: gumbel, GumbelM: gm, GumbelCScale: cs, GumbelNoNoise: true,
 			})
 		},
 	})

@@ -63,6 +63,8 @@ func TestSpecs(t *testing.T) {
 		{"az:model=" + path + ",sims=0", agents.ErrBadSpec},
 		{"az:model=" + path + ",gumbel=2", agents.ErrBadSpec},
 		{"az:model=" + path + ",gumbel=1,gumbelm=0", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=1,cscale=0", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=1,cscale=-1", agents.ErrBadSpec},
 		{"net:model=" + filepath.Join(t.TempDir(), "missing"), nil},
 	}
 	for _, b := range bad {
@@ -74,7 +76,7 @@ func TestSpecs(t *testing.T) {
 }
 
 // TestAZGumbelOption: gumbel=1 makes the az agent search with a Gumbel
-// root without noise and gumbelm actions; by default it is PUCT.
+// root without noise, gumbelm actions and cscale; by default it is PUCT.
 func TestAZGumbelOption(t *testing.T) {
 	g := tictactoe.Game{}
 	path := writeModel(t, g)
@@ -82,13 +84,15 @@ func TestAZGumbelOption(t *testing.T) {
 		spec   string
 		gumbel bool
 		m      int
-	}{{"az:model=" + path, false, 16}, {"az:model=" + path + ",gumbel=1", true, 16}, {"az:model=" + path + ",gumbel=true,gumbelm=5", true, 5}} {
+		cscale float64
+	}{{"az:model=" + path, false, 16, 1}, {"az:model=" + path + ",gumbel=1", true, 16, 1}, {"az:model=" + path + ",gumbel=true,gumbelm=5", true, 5, 1},
+		{"az:model=" + path + ",gumbel=1,cscale=0.1", true, 16, 0.1}} {
 		a, err := agents.New(g, tc.spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cfg := a.(interface{ Search() *mcts.Search }).Search().Config()
-		if cfg.Gumbel != tc.gumbel || cfg.GumbelM != tc.m || !cfg.GumbelNoNoise {
+		if cfg.Gumbel != tc.gumbel || cfg.GumbelM != tc.m || cfg.GumbelCScale != tc.cscale || !cfg.GumbelNoNoise {
 			t.Errorf("%s: search config %+v", tc.spec, cfg)
 		}
 	}
