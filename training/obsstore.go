@@ -104,14 +104,15 @@ func (o *ObsStore) Set(i int, obs []float32) {
 
 // Get writes slot i's observation into dst (of Size entries).
 func (o *ObsStore) Get(i int, dst []float32) {
-	clear(dst[:o.Size])
-	mask := o.Escape()
+	dst = dst[:o.Size]
+	clear(dst)
+	table, shift, esc := o.Table, o.IDBits, o.Escape()
 	extra := o.Extra[i]
 	for _, e := range o.Rows[i] {
-		if id := e & mask; id != mask {
-			dst[e>>o.IDBits] = o.Table[id]
+		if id := e & esc; id != esc {
+			dst[e>>shift] = table[id]
 		} else {
-			dst[e>>o.IDBits] = extra[0]
+			dst[e>>shift] = extra[0]
 			extra = extra[1:]
 		}
 	}
