@@ -139,8 +139,9 @@ type ImitateStats struct {
 
 // HeuristicGames plays cfg.Games games of g's heuristic against itself
 // (one agent per seat, each cfg.Epsilon random moves) and returns their
-// decision positions in a buffer that holds them all (flat, one copy: a
-// lunar-rally position is 77 kB): the observation of the player to act, the
+// decision positions in a buffer that holds them all (the observations
+// compactly, ObsStore: a lunar-rally position takes about 23 kB of its
+// 105): the observation of the player to act, the
 // legal mask, the heuristic's move as a smoothed one-hot policy and the
 // final result as values (blended with the score margin by cfg.Margin), in SelfPlay's convention (seat k of Value is the
 // k-th seat after the player to act, scaled to [-1, 1]). Positions with a
