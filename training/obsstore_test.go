@@ -74,6 +74,20 @@ func TestObsStoreExact(t *testing.T) {
 	}
 }
 
+// heuristicPositions are the positions of 2 heuristic games of a game.
+func heuristicPositions(tb testing.TB, game string, params engine.Params) *training.Replay {
+	tb.Helper()
+	g, err := engine.Load(game, params)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, _, err := training.HeuristicGames(context.Background(), g, training.ImitateConfig{Games: 2, Epsilon: 0.1, Smooth: 0.1, Epochs: 1, Seed: 1}, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
 // TestObsStoreSmaller checks that real observations take a fraction of
 // their dense size: the reason the store exists.
 func TestObsStoreSmaller(t *testing.T) {
@@ -87,14 +101,7 @@ func TestObsStoreSmaller(t *testing.T) {
 		{"walking-moon", nil, 0.1},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			g, err := engine.Load(c.game, c.params)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, _, err := training.HeuristicGames(context.Background(), g, training.ImitateConfig{Games: 2, Epsilon: 0.1, Smooth: 0.1, Epochs: 1, Seed: 1}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := heuristicPositions(t, c.game, c.params)
 			dense := float64(r.Len()) * float64(r.ObsSize) * 4
 			share := float64(r.Observations.Bytes()) / dense
 			t.Logf("%d positions: %.0f kB dense, %d kB stored (%.3f)", r.Len(), dense/1e3, r.Observations.Bytes()/1e3, share)
@@ -111,14 +118,7 @@ func BenchmarkReplayFill(b *testing.B) {
 		params engine.Params
 	}{{"lunar-rally", nil}, {"welcome-moon", engine.Params{"adventure": "4"}}} {
 		b.Run(c.game, func(b *testing.B) {
-			g, err := engine.Load(c.game, c.params)
-			if err != nil {
-				b.Fatal(err)
-			}
-			r, _, err := training.HeuristicGames(context.Background(), g, training.ImitateConfig{Games: 2, Epsilon: 0.1, Smooth: 0.1, Epochs: 1, Seed: 1}, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
+			r := heuristicPositions(b, c.game, c.params)
 			batch := r.NewBatch(256)
 			rng := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()
