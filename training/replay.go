@@ -14,8 +14,8 @@ type Sample struct {
 
 // Replay is a ring buffer of positions: when full, each new position
 // overwrites the oldest. The observations are kept exactly but compactly
-// (Observations, an ObsStore: a fifth to a thirtieth of their dense size); the rest
-// is stored flat.
+// (Observations, an ObsStore: a fifth to a sixteenth of their dense size
+// in this project's games); the rest is stored flat.
 type Replay struct {
 	// Sizes of one position.
 	ObsSize, Actions, Players int
@@ -81,6 +81,9 @@ func (r *Replay) upgrade() error {
 	n := r.Len()
 	if len(r.Mask) != n*r.Actions || len(r.Policy) != n*r.Actions || len(r.Value) != n*r.Players || r.ObsSize <= 0 {
 		return fmt.Errorf("a buffer of %d positions with %d mask and %d policy entries", n, len(r.Mask), len(r.Policy))
+	}
+	if n > r.Cap || r.Next < 0 || r.Next >= r.Cap {
+		return fmt.Errorf("%d positions, the next at %d, in a buffer of %d", n, r.Next, r.Cap)
 	}
 	if r.Observations.Size == 0 { // written before the compact store
 		if len(r.Obs) != n*r.ObsSize {

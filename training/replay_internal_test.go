@@ -75,6 +75,8 @@ func TestCheckpointBadObservations(t *testing.T) {
 		{"another size", func(r *Replay) { r.Observations.Size = 4 }},
 		{"flat and compact", func(r *Replay) { r.Obs = []float32{1, 2, 3} }},
 		{"a repeated value", func(r *Replay) { r.Observations.Table = append(r.Observations.Table, 1) }},
+		{"the next slot beyond the capacity", func(r *Replay) { r.Next = 4 }},
+		{"more positions than the capacity", func(r *Replay) { r.Cap = 1 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := good()
