@@ -7,7 +7,8 @@
 # With the race planes (the observation of 109 planes): raw net 0.547 [0.478, 0.615] over 200
 # games, az sims=100 0.550 [0.452, 0.644] over 100 (0.533 [0.463, 0.600] over 200 with a
 # second 100 at --seed 2; raw net 0.497 [0.449, 0.546] over 400 games at --seed 1); imitation 10-15 min wall (5 min user) on the loaded 2-core
-# machine, 10.7 GB peak memory; the az games 12-14 min per 100 at load 5.
+# machine, 10.7 GB peak memory before the observations were stored compactly (training.ObsStore:
+# about 23 kB a position instead of 105); the az games 12-14 min per 100 at load 5.
 # The same command on the same machine gives the same weights (every random draw is seeded);
 # SOURCE_DATE_EPOCH pins the provenance date of the model files.
 # S also holds the self-play settings that `moongym train lunar-rally --out DIR --resume`
@@ -23,7 +24,7 @@
 # policy (raw net 0.04, with either target).
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
-export GOMEMLIMIT=${GOMEMLIMIT:-7GiB}  # 400 games are 48,000 positions of 100 kB, all in memory
+export GOMEMLIMIT=${GOMEMLIMIT:-7GiB}  # 400 games are 48,000 positions of about 23 kB each, all in memory
 RUNS=${RUNS:-runs}
 NET=${1:-200}
 AZ=${2:-100}
