@@ -1,6 +1,7 @@
 package netagent_test
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -23,6 +24,13 @@ var (
 // 100 the imitated march-mars teams stayed under the heuristic team, 400
 // lifted them by 0.02-0.05 and 800 added nothing (docs/benchmarks/learning.md).
 const teamSims = 400
+
+// duelGames is the length of a 2-player file's tournament where it is not
+// 400. welcome-moon-a4-p2's is 1,000: over 400 its az was at the bar's
+// very edge (0.598 [0.549, 0.644], and 0.603 [0.554, 0.649] with another
+// seed), so a 1,000-game tournament was declared before it was played
+// (docs/benchmarks/learning.md); the bar is "400 or more" games.
+var duelGames = map[string]int{"welcome-moon-a4-p2.safetensors": 1000}
 
 // loadBuiltinGame loads the game of a built-in model file, with the
 // model's stored parameters.
@@ -112,8 +120,9 @@ func TestBuiltinModelsPlay(t *testing.T) {
 // TestBuiltinStrength reproduces the strength bars of
 // docs/benchmarks/learning.md (behind -strength: minutes of play):
 // two players, az with 100 simulations beats the heuristic with the 95%
-// interval's lower bound above 0.55 over 400 games and the raw network
-// wins more than half (interval above 0.5); more seats, one az seat among
+// interval's lower bound above 0.55 over 400 games (duelGames: more for
+// some files) and the raw network wins more than half (interval above
+// 0.5); more seats, one az seat among
 // heuristics over 400 games as well (seats rotated): its mean rank's
 // interval below the heuristic seats' mean rank. Every game opens with 6 random decisions, so that the
 // deterministic agents meet in varied positions. Solo (one seat, against
@@ -173,7 +182,7 @@ func TestBuiltinStrength(t *testing.T) {
 					spec string
 					low  float64
 				}{{"az:model=builtin,sims=100", 0.55}, {"net:model=builtin", 0.5}} {
-					a := match(t, g, c.spec, "heuristic", 400, 6).Agents[0]
+					a := match(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6).Agents[0]
 					t.Logf("%s vs heuristic: %d-%d-%d, win rate %.3f [%.3f, %.3f]", c.spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1])
 					if a.CI95[0] <= c.low {
 						t.Errorf("%s vs heuristic: win rate %.3f [%.3f, %.3f], want the interval above %.2f", c.spec, a.WinRate, a.CI95[0], a.CI95[1], c.low)
