@@ -113,6 +113,9 @@ func New(g engine.Game, ev Evaluator, cfg Config) (*Search, error) {
 // Config is the search's configuration, defaults filled in.
 func (s *Search) Config() Config { return s.cfg }
 
+// Evaluator is the evaluator the search values its leaves with.
+func (s *Search) Evaluator() Evaluator { return s.ev }
+
 // Mode is the resolved mode: PerfectMode or InfoSetMode.
 func (s *Search) Mode() Mode { return s.mode }
 

@@ -67,6 +67,7 @@ func init() {
 			{Name: "gumbel", Default: "0", Doc: "1: Gumbel AlphaZero root (sequential halving, no Gumbel noise) instead of PUCT; c is then unused"},
 			{Name: "gumbelm", Default: "16", Doc: "gumbel=1: root actions considered (the m largest priors)"},
 			{Name: "cscale", Default: "1", Doc: "gumbel=1: the scale of the values against the priors (the paper's 1; a network trained with cscale=C plays best with it)"},
+			{Name: "playout", Default: "0", Doc: "value each leaf after this many more decisions of the network's most likely moves (0: at the leaf; costs playout+1 evaluations a leaf)"},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -104,10 +105,21 @@ func init() {
 			if !(cs > 0) {
 				return nil, fmt.Errorf("%w: cscale=%v, want a number above 0", agents.ErrBadSpec, cs)
 			}
-			return NewAZ(ctx.Game, m.Net, mcts.Config{
+			playout, err := ctx.Opts.Int("playout")
+			if err != nil {
+				return nil, err
+			}
+			if playout < 0 {
+				return nil, fmt.Errorf("%w: playout=%d, want 0 or more", agents.ErrBadSpec, playout)
+			}
+			cfg := mcts.Config{
 				Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed,
 				Gumbel: gumbel, GumbelM: gm, GumbelCScale: cs, GumbelNoNoise: true,
-			})
+			}
+			if playout == 0 {
+				return NewAZ(ctx.Game, m.Net, cfg)
+			}
+			return NewAZPlayout(ctx.Game, m.Net, cfg, playout)
 		},
 	})
 }
@@ -133,6 +145,21 @@ func NewAZ(g engine.Game, net *models.Network, cfg mcts.Config) (*mctsagent.Agen
 		return nil, err
 	}
 	return mctsagent.New(g, ev, cfg)
+}
+
+// NewAZPlayout makes a search agent whose leaves are valued after depth
+// more decisions of the network's most likely moves (mcts.PlayoutEvaluator,
+// its chance draws seeded from cfg.Seed).
+func NewAZPlayout(g engine.Game, net *models.Network, cfg mcts.Config, depth int) (*mctsagent.Agent, error) {
+	ev, err := models.NewEvaluator(g, net, evalCache)
+	if err != nil {
+		return nil, err
+	}
+	pe, err := mcts.NewPlayoutEvaluator(g, ev, depth, cfg.Seed^0x706c6179)
+	if err != nil {
+		return nil, err
+	}
+	return mctsagent.New(g, pe, cfg)
 }
 
 // Net plays a network's policy without search.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -65,6 +66,8 @@ func TestSpecs(t *testing.T) {
 		{"az:model=" + path + ",gumbel=1,gumbelm=0", agents.ErrBadSpec},
 		{"az:model=" + path + ",gumbel=1,cscale=0", agents.ErrBadSpec},
 		{"az:model=" + path + ",gumbel=1,cscale=-1", agents.ErrBadSpec},
+		{"az:model=" + path + ",playout=-1", agents.ErrBadSpec},
+		{"az:model=" + path + ",playout=two", agents.ErrBadSpec},
 		{"net:model=" + filepath.Join(t.TempDir(), "missing"), nil},
 	}
 	for _, b := range bad {
@@ -94,6 +97,34 @@ func TestAZGumbelOption(t *testing.T) {
 		cfg := a.(interface{ Search() *mcts.Search }).Search().Config()
 		if cfg.Gumbel != tc.gumbel || cfg.GumbelM != tc.m || cfg.GumbelCScale != tc.cscale || !cfg.GumbelNoNoise {
 			t.Errorf("%s: search config %+v", tc.spec, cfg)
+		}
+	}
+}
+
+// TestAZPlayoutOption: playout=N values the search's leaves through an
+// mcts.PlayoutEvaluator of depth N; by default (0) the network values them
+// where they stand.
+func TestAZPlayoutOption(t *testing.T) {
+	g := tictactoe.Game{}
+	path := writeModel(t, g)
+	for _, tc := range []struct {
+		spec  string
+		depth int
+	}{{"az:model=" + path, 0}, {"az:model=" + path + ",playout=0", 0}, {"az:model=" + path + ",playout=3", 3}} {
+		a, err := agents.New(g, tc.spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := a.(interface{ Search() *mcts.Search }).Search().Evaluator()
+		pe, ok := ev.(*mcts.PlayoutEvaluator)
+		switch {
+		case tc.depth == 0 && ok:
+			t.Errorf("%s: a playout evaluator of depth %d", tc.spec, pe.Depth())
+		case tc.depth > 0 && (!ok || pe.Depth() != tc.depth):
+			t.Errorf("%s: evaluator %T, want a playout of depth %d", tc.spec, ev, tc.depth)
+		}
+		if _, _, err := agents.PlayGame(g, []agents.Agent{a, a}, rand.New(rand.NewPCG(1, 2))); err != nil {
+			t.Errorf("%s: %v", tc.spec, err)
 		}
 	}
 }
