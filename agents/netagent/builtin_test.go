@@ -30,7 +30,10 @@ const teamSims = 400
 // very edge (0.598 [0.549, 0.644], and 0.603 [0.554, 0.649] with another
 // seed), so a 1,000-game tournament was declared before it was played
 // (docs/benchmarks/learning.md); the bar is "400 or more" games.
-var duelGames = map[string]int{"welcome-moon-a4-p2.safetensors": 1000}
+// welcome-moon-a2-p2's is 1,000 too: its shipping test was declared as
+// one 1,000-game tournament per agent before it was played, after a
+// selection between two self-play variants on another seed.
+var duelGames = map[string]int{"welcome-moon-a4-p2.safetensors": 1000, "welcome-moon-a2-p2.safetensors": 1000}
 
 // loadBuiltinGame loads the game of a built-in model file, with the
 // model's stored parameters.

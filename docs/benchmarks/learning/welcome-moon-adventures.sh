@@ -10,21 +10,24 @@
 # stored in the run for "moongym train welcome-moon --resume" (not used by the recipe).
 # Run from the repository root; RUNS (default runs/) receives the run directory and the model
 # file; where a shipped file exists, the script says whether the new one is identical.
-# Usage: docs/benchmarks/learning/welcome-moon-adventures.sh ADVENTURE PLAYERS [ITERATIONS]
+# Usage: docs/benchmarks/learning/welcome-moon-adventures.sh ADVENTURE PLAYERS [ITERATIONS [SETTINGS]]
 #   ADVENTURE 2-4, PLAYERS 2-6; 20,000 games with 2 players, 12,000 with more. ITERATIONS (default
 #   0) Gumbel self-play iterations after the imitation, with the stored settings (c_scale 0.1, 128
 #   games an iteration, 32 simulations on a quarter of the moves, 8 on the rest; with 3-6 players
 #   an evaluation every 4 and the best evaluated network exported, with 2 none and the latest).
+#   SETTINGS (optional) are more self-play settings for those iterations, e.g. lr=0.00025 (the
+#   shipped welcome-moon-a2-p2: "2 2 50 lr=0.00025").
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-5GiB}
 RUNS=${RUNS:-runs}
-usage="usage: welcome-moon-adventures.sh ADVENTURE(2-4) PLAYERS(2-6) [ITERATIONS]"
+usage="usage: welcome-moon-adventures.sh ADVENTURE(2-4) PLAYERS(2-6) [ITERATIONS [SETTINGS]]"
 A=${1:?$usage}
 n=${2:?$usage}
 it=${3:-0}
+extra=${4:-}
 case "$it" in '' | *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
 case "$A" in 2 | 3 | 4) ;; *) echo "$usage" >&2; exit 2 ;; esac
 case "$n" in
@@ -43,13 +46,13 @@ rm -rf "$d"
   "$RUNS/moongym" imitate welcome-moon --params $P --out "$d" --games $games --keep 0.05 --holdout $holdout --epochs 3 --seed 1 --train $S --quiet
 if [ "$it" -gt 0 ]; then
   T=()
-  if [ "$n" = 2 ]; then T=(--train evalevery=0); fi
+  if [ "$n" = 2 ]; then T=(--train evalevery=0${extra:+,$extra}); elif [ -n "$extra" ]; then T=(--train "$extra"); fi
   /usr/bin/time -f "train: %e s wall, %U s user, %S s sys, %M kB peak RSS" \
     "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
 "$RUNS/moongym" export "$d" --out "$f"
-if [ -f "$shipped" ]; then   # imitations alone, but welcome-moon-a4-p2: 50 iterations
-  if cmp -s "$f" "$shipped"; then echo "$f: identical to $shipped"; else echo "$f: differs from $shipped (made with other ITERATIONS?)"; fi
+if [ -f "$shipped" ]; then   # imitations alone, but the 2-player files: 50 iterations (a2-p2 with lr=0.00025)
+  if cmp -s "$f" "$shipped"; then echo "$f: identical to $shipped"; else echo "$f: differs from $shipped (made with other ITERATIONS or SETTINGS?)"; fi
 fi
 if [ "$n" = 2 ]; then
   for a in "net:model=$f" "az:model=$f,sims=100"; do
