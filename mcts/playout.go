@@ -90,23 +90,29 @@ func (p *PlayoutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 	for len(p.scratch) < len(states) {
 		p.scratch = append(p.scratch, nil)
 	}
-	// The first move of every playout is the leaf's own most probable
-	// action, from the priors just computed.
+	// A playout for every leaf at a decision (the search evaluates no other).
 	p.live, p.liveIdx = p.live[:0], p.liveIdx[:0]
 	for i, st := range states {
+		if st.IsTerminal() || st.CurrentPlayer() == engine.Chance {
+			continue
+		}
 		p.scratch[i] = p.copier.into(p.scratch[i], st)
-		s := p.scratch[i]
-		if s.IsTerminal() || s.CurrentPlayer() == engine.Chance {
-			continue // the search does not evaluate these; left as they are
-		}
-		s.Apply(p.greedy(s, out[i].Priors))
-		if err := p.settle(s); err != nil {
-			return err
-		}
-		p.live, p.liveIdx = append(p.live, s), append(p.liveIdx, i)
+		p.live, p.liveIdx = append(p.live, p.scratch[i]), append(p.liveIdx, i)
 	}
 	for step := 1; ; step++ {
-		// Drop the playouts that ended: their values are the returns.
+		// One move of each playout: the most probable by the priors of
+		// its position, the leaf's own for the first.
+		for j, s := range p.live {
+			priors := out[p.liveIdx[j]].Priors
+			if step > 1 {
+				priors = p.out[j].Priors
+			}
+			s.Apply(p.greedy(s, priors))
+			if err := p.settle(s); err != nil {
+				return err
+			}
+		}
+		// The playouts that ended take the returns as values.
 		k := 0
 		for j, s := range p.live {
 			if s.IsTerminal() {
@@ -132,12 +138,6 @@ func (p *PlayoutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 				copy(out[i].Values, p.out[j].Values)
 			}
 			return nil
-		}
-		for j, s := range p.live {
-			s.Apply(p.greedy(s, p.out[j].Priors))
-			if err := p.settle(s); err != nil {
-				return err
-			}
 		}
 	}
 }

@@ -116,9 +116,6 @@ func init() {
 				Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed,
 				Gumbel: gumbel, GumbelM: gm, GumbelCScale: cs, GumbelNoNoise: true,
 			}
-			if playout == 0 {
-				return NewAZ(ctx.Game, m.Net, cfg)
-			}
 			return NewAZPlayout(ctx.Game, m.Net, cfg, playout)
 		},
 	})
@@ -140,20 +137,20 @@ const evalCache = 1 << 16
 
 // NewAZ makes a search agent with net as its evaluator.
 func NewAZ(g engine.Game, net *models.Network, cfg mcts.Config) (*mctsagent.Agent, error) {
-	ev, err := models.NewEvaluator(g, net, evalCache)
-	if err != nil {
-		return nil, err
-	}
-	return mctsagent.New(g, ev, cfg)
+	return NewAZPlayout(g, net, cfg, 0)
 }
 
 // NewAZPlayout makes a search agent whose leaves are valued after depth
 // more decisions of the network's most likely moves (mcts.PlayoutEvaluator,
-// its chance draws seeded from cfg.Seed).
+// its chance draws seeded from cfg.Seed); depth 0 values them where they
+// stand, with the network alone, as NewAZ does.
 func NewAZPlayout(g engine.Game, net *models.Network, cfg mcts.Config, depth int) (*mctsagent.Agent, error) {
 	ev, err := models.NewEvaluator(g, net, evalCache)
 	if err != nil {
 		return nil, err
+	}
+	if depth == 0 {
+		return mctsagent.New(g, ev, cfg)
 	}
 	pe, err := mcts.NewPlayoutEvaluator(g, ev, depth, cfg.Seed^0x706c6179)
 	if err != nil {
