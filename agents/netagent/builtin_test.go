@@ -32,8 +32,13 @@ const teamSims = 400
 // (docs/benchmarks/learning.md); the bar is "400 or more" games.
 // welcome-moon-a2-p2's is 1,000 too: its shipping test was declared as
 // one 1,000-game tournament per agent before it was played, after a
-// selection between two self-play variants on another seed.
-var duelGames = map[string]int{"welcome-moon-a4-p2.safetensors": 1000, "welcome-moon-a2-p2.safetensors": 1000}
+// selection between two self-play variants on another seed, and so is
+// welcome-moon's (Adventure 1).
+var duelGames = map[string]int{
+	"welcome-moon-a4-p2.safetensors": 1000,
+	"welcome-moon-a2-p2.safetensors": 1000,
+	"welcome-moon.safetensors":       1000,
+}
 
 // loadBuiltinGame loads the game of a built-in model file, with the
 // model's stored parameters.
