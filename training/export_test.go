@@ -24,3 +24,6 @@ func FlatObs(r *Replay) []float32 {
 	}
 	return out
 }
+
+// HasEvaluation reports whether MetricsPNG draws any evaluation point.
+func HasEvaluation(rows []Row) bool { return hasEvaluation(rows) }

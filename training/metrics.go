@@ -82,6 +82,18 @@ type errPoints struct {
 	plotter.YErrors
 }
 
+// hasEvaluation reports whether any row holds an evaluation win rate.
+func hasEvaluation(rows []Row) bool {
+	for _, r := range rows {
+		for _, v := range []float64{r.VsRandom, r.VsHeuristic, r.VsPrevious} {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // MetricsPNG draws the losses (top) and evaluation win rates with their
 // 95% intervals (bottom) against the number of self-play games, as a PNG.
 func MetricsPNG(rows []Row, title string) ([]byte, error) {
@@ -177,6 +189,12 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 		func(r Row) (float64, float64) { return r.VsPreviousLow, r.VsPreviousHigh },
 	}); err != nil {
 		return nil, err
+	}
+	if !hasEvaluation(rows) {
+		// An empty panel over a made-up range reads as a broken plot: say
+		// why it is empty, over the games the losses cover.
+		eval.Title.Text = "no evaluation in this run (evalevery=0, or none due yet)"
+		eval.X.Min, eval.X.Max = loss.X.Min, loss.X.Max
 	}
 	img := vgimg.New(vg.Points(640), vg.Points(720))
 	dc := draw.New(img)

@@ -87,6 +87,39 @@ func TestMetricsFiles(t *testing.T) {
 	}
 }
 
+// TestMetricsNoEvaluation: a run without evaluations (evalevery=0, the
+// 2-player recipes) still gets a plot, whose lower panel says why it is
+// empty; a row with any win rate counts as an evaluation.
+func TestMetricsNoEvaluation(t *testing.T) {
+	nan := math.NaN()
+	row := func(r, h, p float64) training.Row {
+		return training.Row{Iteration: 1, Games: 128, PolicyLoss: 0.7, ValueLoss: 0.8, TotalLoss: 1.5, VsRandom: r, VsHeuristic: h, VsPrevious: p}
+	}
+	for _, c := range []struct {
+		name string
+		rows []training.Row
+		want bool
+	}{
+		{"no rows", nil, false},
+		{"none evaluated", []training.Row{row(nan, nan, nan), row(nan, nan, nan)}, false},
+		{"infinite is not a rate", []training.Row{row(math.Inf(1), nan, nan)}, false},
+		{"vs random", []training.Row{row(nan, nan, nan), row(0.9, nan, nan)}, true},
+		{"vs heuristic", []training.Row{row(nan, 0.5, nan)}, true},
+		{"vs previous", []training.Row{row(nan, nan, 0.5)}, true},
+	} {
+		if got := training.HasEvaluation(c.rows); got != c.want {
+			t.Errorf("%s: HasEvaluation %v, want %v", c.name, got, c.want)
+		}
+		png, err := training.MetricsPNG(c.rows, "welcome-moon")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Fatalf("%s: plot is not a PNG", c.name)
+		}
+	}
+}
+
 // TestEvalMatch: evaluation matches go through the arena: seats rotated,
 // win rates with Wilson intervals, reproducible for a seed.
 func TestEvalMatch(t *testing.T) {
