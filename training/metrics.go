@@ -85,7 +85,7 @@ type errPoints struct {
 // hasEvaluation reports whether any row holds an evaluation win rate.
 func hasEvaluation(rows []Row) bool {
 	for _, r := range rows {
-		for _, v := range []float64{r.VsRandom, r.VsHeuristic, r.VsPrevious} {
+		for _, v := range [...]float64{r.VsRandom, r.VsHeuristic, r.VsPrevious} {
 			if !math.IsNaN(v) && !math.IsInf(v, 0) {
 				return true
 			}
