@@ -82,11 +82,14 @@ type errPoints struct {
 	plotter.YErrors
 }
 
+// finite reports whether v is a value to plot (not NaN, not infinite).
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 // hasEvaluation reports whether any row holds an evaluation win rate.
 func hasEvaluation(rows []Row) bool {
 	for _, r := range rows {
 		for _, v := range [...]float64{r.VsRandom, r.VsHeuristic, r.VsPrevious} {
-			if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			if finite(v) {
 				return true
 			}
 		}
@@ -100,7 +103,7 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 	series := func(y func(Row) float64) plotter.XYs {
 		var xy plotter.XYs
 		for _, r := range rows {
-			if v := y(r); !math.IsNaN(v) && !math.IsInf(v, 0) {
+			if v := y(r); finite(v) {
 				xy = append(xy, plotter.XY{X: float64(r.Games), Y: v})
 			}
 		}

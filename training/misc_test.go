@@ -183,3 +183,18 @@ func TestEvalMatchThreeSeats(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMetricsPNG draws the plot of an 80-iteration run without
+// evaluations (the 2-player recipes), as the trainer does every iteration.
+func BenchmarkMetricsPNG(b *testing.B) {
+	rows := make([]training.Row, 80)
+	for i := range rows {
+		rows[i] = training.Row{Iteration: int64(i + 1), Games: int64(128 * (i + 1)), PolicyLoss: 0.7 + float64(i)/400, ValueLoss: 0.8 - float64(i)/800,
+			TotalLoss: 1.5, VsRandom: math.NaN(), VsHeuristic: math.NaN(), VsPrevious: math.NaN()}
+	}
+	for b.Loop() {
+		if _, err := training.MetricsPNG(rows, "welcome-moon"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
