@@ -63,6 +63,10 @@ func TestNewErrorsListWhatIsKnown(t *testing.T) {
 	if !errors.Is(err, agents.ErrNoHeuristic) {
 		t.Errorf("no heuristic registered in this test binary: %v", err)
 	}
+	_, err = agents.New(g, "expert", 1)
+	if !errors.Is(err, agents.ErrNoExpert) || !strings.Contains(err.Error(), "tictactoe (games with one:") {
+		t.Errorf("no expert registered in this test binary: %v", err)
+	}
 }
 
 func TestRandomIsSeededAndLegal(t *testing.T) {

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -18,6 +19,31 @@ type Heuristic struct {
 	// [g.MinUtility(), g.MaxUtility()] (optional: greedy agents and search
 	// leaves use it).
 	Evaluate func(s engine.State, dst []float64) []float64
+	// Expert makes a stronger, slower hand-written player where the game
+	// has one (optional): an imitation can learn from it instead of New's
+	// player (moongym imitate --expert), and the "expert" agent plays it.
+	Expert func(g engine.Game, seed uint64) (Agent, error)
+}
+
+// ErrNoExpert: the game's heuristic has no expert player.
+var ErrNoExpert = errors.New("no expert player for this game")
+
+// ExpertFor finds a game's expert player (Heuristic.Expert); the error
+// lists the games that have one.
+func ExpertFor(game string) (func(g engine.Game, seed uint64) (Agent, error), error) {
+	heuristics.RLock()
+	defer heuristics.RUnlock()
+	if h, ok := heuristics.m[game]; ok && h.Expert != nil {
+		return h.Expert, nil
+	}
+	var names []string
+	for n, h := range heuristics.m {
+		if h.Expert != nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("%w: %s (games with one: %s)", ErrNoExpert, game, strings.Join(names, ", "))
 }
 
 var heuristics = struct {
@@ -65,6 +91,18 @@ func init() {
 				return nil, err
 			}
 			return h.New(ctx.Game, ctx.Seed)
+		},
+	})
+	Register(Info{
+		Name:    "expert",
+		Doc:     "the game's stronger, slower hand-written player, where it has one (lunar-rally: the heuristic previewing against its guess of the other players' programs)",
+		Options: []Option{{Name: "seed", Default: "", Doc: "random seed for tie-breaks (default: the one the caller gives)"}},
+		New: func(ctx Context) (Agent, error) {
+			e, err := ExpertFor(ctx.Game.Spec().Name)
+			if err != nil {
+				return nil, err
+			}
+			return e(ctx.Game, ctx.Seed)
 		},
 	})
 }

@@ -87,6 +87,24 @@ type ImitateConfig struct {
 	// it.
 	Teacher     string
 	TeacherSims int
+	// Expert plays and labels the games with the game's expert player
+	// (agents.Heuristic.Expert, agents.ExpertFor) instead of its heuristic:
+	// the held-out games too. Samples, Follow and Teacher work as with the
+	// heuristic, the expert in its place.
+	Expert bool
+}
+
+// imitated is the player an imitation learns from: the game's heuristic,
+// or with cfg.Expert its expert player in the heuristic's place.
+func imitated(g engine.Game, cfg ImitateConfig) (agents.Heuristic, error) {
+	h, err := agents.HeuristicFor(g.Spec().Name)
+	if err != nil || !cfg.Expert {
+		return h, err
+	}
+	if h.New, err = agents.ExpertFor(g.Spec().Name); err != nil {
+		return h, fmt.Errorf("%w: %w", ErrBadImitation, err)
+	}
+	return h, nil
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -174,7 +192,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 // done, st holding the games finished.
 func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, after func() error) error {
 	cfg := st.Config
-	h, err := agents.HeuristicFor(g.Spec().Name)
+	h, err := imitated(g, cfg)
 	if err != nil {
 		return err
 	}
@@ -511,8 +529,12 @@ func learnImitation(ctx context.Context, t *Trainer, r, held *Replay, st *imitat
 	if cfg.Teacher != "" {
 		samp += fmt.Sprintf(", labelled by %s searched with %d simulations", cfg.Teacher, cfg.TeacherSims)
 	}
-	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of heuristic games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
-		out.Positions, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)
+	who := "heuristic"
+	if cfg.Expert {
+		who = "expert"
+	}
+	t.ck.Imitation = fmt.Sprintf("moongym imitate: %d positions of %s games (epsilon=%v, smooth=%v%s, seed=%d), %d epochs, %d steps",
+		out.Positions, who, cfg.Epsilon, cfg.Smooth, samp, cfg.Seed, cfg.Epochs, steps)
 	t.ck.Pending = nil
 	return out, t.Save()
 }

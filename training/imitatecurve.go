@@ -15,7 +15,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models/graph"
 )
@@ -57,7 +56,7 @@ func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig) (*R
 	if cfg.HoldOut == 0 {
 		return nil, nil
 	}
-	h, err := agents.HeuristicFor(g.Spec().Name)
+	h, err := imitated(g, cfg)
 	if err != nil {
 		return nil, err
 	}

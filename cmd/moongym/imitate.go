@@ -97,7 +97,7 @@ same model file, byte for byte.`,
 			}
 			var t *training.Trainer
 			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games", "teacher", "teacher-sims"} {
+				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games", "teacher", "teacher-sims", "expert"} {
 					if cmd.Flags().Changed(name) {
 						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
 					}
@@ -152,6 +152,9 @@ same model file, byte for byte.`,
 				)
 			}
 			what := "heuristic games"
+			if ic.Expert {
+				what = "expert games"
+			}
 			if ic.Teacher != "" {
 				what = "games, searched labels"
 			}
@@ -182,6 +185,9 @@ same model file, byte for byte.`,
 				return err
 			}
 			teacher := "the heuristic"
+			if ic.Expert {
+				teacher = "the expert player"
+			}
 			if ic.Teacher != "" {
 				teacher = fmt.Sprintf("%s searched with %d simulations", ic.Teacher, ic.TeacherSims)
 			}
@@ -212,6 +218,7 @@ same model file, byte for byte.`,
 	f.StringVar(&ic.FollowModel, "follow", "", "model file whose network plays a share (--follow-games) of the games, labelled with the heuristic's moves (DAgger)")
 	f.Float64Var(&ic.Follow, "follow-games", 0, "share of the games played by the --follow network, drawn with the seed")
 	f.StringVar(&ic.Teacher, "teacher", "", "model file whose network, searched (--teacher-sims), labels the kept positions instead of the heuristic (expert iteration); the heuristic still plays")
+	f.BoolVar(&ic.Expert, "expert", false, "play and label the games with the game's expert player (the agent \"expert\": a stronger, slower hand-written player, where the game has one) instead of its heuristic")
 	f.IntVar(&ic.TeacherSims, "teacher-sims", 100, "--teacher's simulations per labelled position (the az agent's PUCT search, its most visited move)")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")

@@ -6,7 +6,10 @@ package lunarrally
 // fills the later phases from what is left of the deck is previewed (the
 // rover alone on the board, as Preview does), and per card the best of each
 // quantity over those programs is kept. It reads nothing the rover's owner
-// cannot see: the owner's own cards and the board.
+// cannot see: the owner's own cards and the board. The other players'
+// rovers that execute with it run the programs GuessOthers guesses for them
+// (as the expert player previews), so that Hit and Safe count the shots of
+// rovers that move.
 type Lookahead struct {
 	// Close is 1 if the finish line can be reached, 0 if the rover is
 	// destroyed or cut off from the finish, else 1 - path/(longest path + 1)
@@ -39,8 +42,19 @@ func (s *State) Lookahead() (la Lookahead, ok bool) {
 	for p := w.phase; p < MaxPhases; p++ {
 		r.Program[p] = NoCard
 	}
+	gs := s.GuessOthers(w.i)
+	w.mask = gs.Mask | 1<<w.i
+	for j := range 2 * s.g.players {
+		if j != w.i && gs.Mask&(1<<j) != 0 {
+			o := &c.rovers[j]
+			o.Program = gs.Programs[j]
+			for p := int(o.Phases); p < MaxPhases; p++ {
+				o.Program[p] = NoCard
+			}
+		}
+	}
 	for p := 0; p < w.phase && c.end == endNone; p++ {
-		c.runPhase(p, 1<<w.i)
+		c.runPhase(p, w.mask)
 	}
 	for card := range w.la.Safe {
 		w.la.Legal[card] = w.left[card] > 0
@@ -60,7 +74,8 @@ const facingWorth = 0.6
 // lookWalker enumerates the completions of a program for Lookahead.
 type lookWalker struct {
 	la               Lookahead
-	i, phase, phases int // the rover, the phase being programmed, its phases
+	i, phase, phases int   // the rover, the phase being programmed, its phases
+	mask             uint8 // the rovers executing: i and the guessed others
 	left             [NumCards]int8
 	first            Card // the card on the phase being programmed
 	scale            float32
@@ -76,7 +91,7 @@ func (w *lookWalker) walk(p int) {
 	if p >= w.phases {
 		end := *c
 		for q := p; q < MaxPhases && end.end == endNone; q++ {
-			end.runPhase(q, 1<<w.i)
+			end.runPhase(q, w.mask)
 		}
 		w.score(end.previewEnd(w.i, &w.before))
 		return
@@ -93,7 +108,7 @@ func (w *lookWalker) walk(p int) {
 		*next = *c
 		next.rovers[w.i].Program[p] = card
 		if next.end == endNone {
-			next.runPhase(p, 1<<w.i)
+			next.runPhase(p, w.mask)
 		}
 		w.walk(p + 1)
 		w.left[card]++

@@ -44,7 +44,7 @@ func TestLookahead(t *testing.T) {
 			{card: Forward, safe: 2.0 / 3, closeStill: true},
 			{card: Still, safe: 1, closeStill: true},
 		}},
-		{"the laser hits the rover ahead", nil, "c4", 1, []placed{{2, "f4", West, NoCard}}, []want{
+		{"the laser hits the rover ahead", nil, "c4", 1, []placed{{3, "f4", West, NoCard}}, []want{
 			{card: Laser, hit: 1.0 / 3, safe: 1, closeLess: true},
 			{card: Still, hit: 0, safe: 1, closeLess: true},
 		}},
@@ -98,7 +98,7 @@ func TestLookaheadKeepsCardsDown(t *testing.T) {
 	s := rig(t, 2, openMap(7, 9, map[string]byte{"f4": 'X'}))
 	r := s.put(t, 0, "d4", East, Forward)
 	r.Phases = 2
-	s.put(t, 2, "a1", East).Program = emptyProgram
+	s.put(t, 3, "a1", East).Program = emptyProgram
 	s.program(t)
 	if s.phase != 1 {
 		t.Fatalf("programming phase %d, want 1", s.phase)
@@ -204,7 +204,7 @@ func BenchmarkLookahead(b *testing.B) {
 }
 
 // lookaheadByPreview is Lookahead the slow way: every completion of the
-// program run from the start by Preview.
+// program run from the start by PreviewWith, beside the others' guesses.
 func lookaheadByPreview(s *State) Lookahead {
 	i, phase := int(s.target), int(s.phase)
 	w := lookWalker{i: i, phase: phase, scale: float32(s.g.board.maxPath + 1), board: s.g.board}
@@ -215,11 +215,12 @@ func lookaheadByPreview(s *State) Lookahead {
 		la.Legal[c] = left[c] > 0
 		la.Safe[c] = -1
 	}
+	gs := s.GuessOthers(i)
 	var rec func(p int)
 	rec = func(p int) {
 		if p >= int(s.rovers[i].Phases) {
 			w.first = prog[phase]
-			w.score(s.Preview(i, prog))
+			w.score(s.PreviewWith(i, prog, &gs))
 			return
 		}
 		for c := Card(0); c < NumCards; c++ {

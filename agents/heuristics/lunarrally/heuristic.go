@@ -23,6 +23,9 @@ func init() {
 			return &Agent{rng: agents.NewRNG(seed)}, nil
 		},
 		Evaluate: Evaluate,
+		Expert: func(g engine.Game, seed uint64) (agents.Agent, error) {
+			return NewExpert(seed), nil
+		},
 	})
 }
 
@@ -30,6 +33,7 @@ func init() {
 type Agent struct {
 	rng   *rand.Rand
 	legal []engine.Action
+	guess bool // the expert: previews against the other players' guessed programs
 }
 
 // Act picks the action for the player to move.
@@ -47,7 +51,12 @@ func (h *Agent) Act(es engine.State) (engine.Action, error) {
 		return h.place(s, g, pending), nil
 	}
 	seat, r, phase, _ := s.Deciding()
-	prog := Plan(s, seat, r, phase, h.rng)
+	var prog [lr.MaxPhases]lr.Card
+	if i := 2*seat + r; h.guess {
+		prog = s.BestProgram(i, phase, s.GuessOthers(i), h.rng.IntN)
+	} else {
+		prog = Plan(s, seat, r, phase, h.rng)
+	}
 	return lr.CardAction(prog[phase]), nil
 }
 
@@ -81,79 +90,15 @@ func (h *Agent) place(s *lr.State, g *lr.Game, pending int) engine.Action {
 }
 
 // Plan returns the best program for rover r of seat, keeping the cards on
-// phases before phase.
+// phases before phase: every program the deck allows, previewed with the
+// rover alone on the board, rated by Score, ties broken at random.
 func Plan(s *lr.State, seat, r, phase int, rng *rand.Rand) [lr.MaxPhases]lr.Card {
-	rv := s.Rover(seat, r)
-	left := lr.Decks[r]
-	prog := rv.Program
-	for p := 0; p < phase; p++ {
-		if prog[p] != lr.NoCard {
-			left[prog[p]]--
-		}
-	}
-	for p := phase; p < lr.MaxPhases; p++ {
-		prog[p] = lr.NoCard
-	}
-	best, bestV, ties := prog, -1e18, 0
-	var rec func(p int)
-	rec = func(p int) {
-		if p >= int(rv.Phases) {
-			v := Score(s, seat, r, s.Preview(2*seat+r, prog))
-			switch {
-			case v > bestV+1e-9:
-				best, bestV, ties = prog, v, 1
-			case v > bestV-1e-9:
-				ties++
-				if rng.IntN(ties) == 0 {
-					best = prog
-				}
-			}
-			return
-		}
-		for c := lr.Card(0); c < lr.NumCards; c++ {
-			if left[c] == 0 {
-				continue
-			}
-			left[c]--
-			prog[p] = c
-			rec(p + 1)
-			prog[p] = lr.NoCard
-			left[c]++
-		}
-	}
-	rec(phase)
-	return best
+	return s.BestProgram(2*seat+r, phase, lr.Guesses{}, rng.IntN)
 }
 
 // Score rates a previewed program for rover r of seat (higher is better).
 func Score(s *lr.State, seat, r int, pv lr.Preview) float64 {
-	if pv.Finished {
-		return 1e6
-	}
-	b := s.Game().(*lr.Game).Board()
-	v := 0.0
-	if pv.Destroyed {
-		v -= 500
-	} else {
-		path := b.FinishPath(pv.Pos)
-		v -= 10 * float64(path)
-		// Facing along the path to the finish saves a turn later.
-		if next := b.Neighbor(pv.Pos, pv.Heading); next >= 0 {
-			if np := b.FinishPath(next); np >= 0 && np < path {
-				v += 6
-			}
-		}
-	}
-	v -= 7 * float64(pv.Damage)
-	v += 12 * float64(pv.EnemyDamage)
-	v -= 10 * float64(pv.OwnDamage)
-	if pv.MissilesUsed > 0 && pv.EnemyDamage == 0 {
-		v -= 4 * float64(pv.MissilesUsed)
-	}
-	if pv.MissilesUsed < 0 { // picked up a cache
-		v += 3
-	}
-	return v
+	return s.ScoreProgram(pv)
 }
 
 // Evaluate scores a position for every seat: the shortest remaining path of
@@ -197,4 +142,12 @@ func Evaluate(es engine.State, dst []float64) []float64 {
 		dst[i] = max(-1, min(1, (dst[i]-sum/float64(n))/2))
 	}
 	return dst
+}
+
+// NewExpert is the heuristic that previews each program against its guess
+// of what the other players' rovers of the same kind will do
+// (lr.State.GuessOthers): it aims and dodges where the heuristic assumes
+// they stand still.
+func NewExpert(seed uint64) *Agent {
+	return &Agent{rng: agents.NewRNG(seed), guess: true}
 }
