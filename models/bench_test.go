@@ -51,8 +51,8 @@ func benchPredictor(b *testing.B, net *models.Network, rows int) {
 }
 
 // convNets are the conv nets of the inference benchmarks: the default
-// architecture on tictactoe and on lunar-rally (observation [109, 10, 24]
-// since the path and lookahead planes; [80, 10, 24] in kernels.md).
+// architecture on tictactoe and on lunar-rally (observation [117, 10, 24]
+// since the path, lookahead and rating planes; [80, 10, 24] in kernels.md).
 func convNets(b *testing.B) []struct {
 	name string
 	net  *models.Network

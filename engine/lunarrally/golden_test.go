@@ -144,7 +144,7 @@ func Example() {
 	fmt.Println(g.ObservationShape(), g.NumActions())
 	// Output:
 	// p1 places Rover 1 on one of [a2 a3 a5 a6 a7 a8 a9]
-	// [109 10 16] 22
+	// [117 10 16] 22
 }
 
 func ExampleParseScenario() {

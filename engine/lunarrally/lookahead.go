@@ -1,5 +1,7 @@
 package lunarrally
 
+import "math"
+
 // Lookahead is what the best programs that put a card on the phase being
 // programmed can achieve, per card, for the rover being programmed: each
 // program that keeps the cards already down, puts the card on this phase and
@@ -21,9 +23,21 @@ type Lookahead struct {
 	// Safe is 1 - the least damage the rover can take (net of repairs),
 	// divided by 3, clamped to [0, 1].
 	Safe [NumCards]float32
+	// Rating is how the best program with the card rates by the planner's
+	// own score (ScoreProgram, previewed as the rest), against the best
+	// program of all: 1 - (best - best with the card)/RatingSpan, clamped
+	// to [0, 1]; 1 for the planner's choice, 0 for illegal cards. The other
+	// quantities are each a best over the programs on its own; this one is
+	// the best of their weighted sum, which the planner (the heuristic
+	// beside guesses: the expert player) plays.
+	Rating [NumCards]float32
 	// Legal marks the cards that may go on the phase.
 	Legal [NumCards]bool
 }
+
+// RatingSpan is the difference of ScoreProgram under which Lookahead.Rating
+// reaches 0: six steps of path.
+const RatingSpan = 60
 
 // Lookahead evaluates the cards of the decision at hand; ok is false when
 // no rover is being programmed. It does not allocate. The programs share
@@ -33,7 +47,7 @@ func (s *State) Lookahead() (la Lookahead, ok bool) {
 	if s.stage != stageProgram {
 		return la, false
 	}
-	w := lookWalker{i: int(s.target), phase: int(s.phase), phases: int(s.rovers[s.target].Phases)}
+	w := lookWalker{i: int(s.target), phase: int(s.phase), phases: int(s.rovers[s.target].Phases), s: s}
 	w.left = s.cardsLeft(w.i, w.phase)
 	w.scale, w.board = float32(s.g.board.maxPath+1), s.g.board
 	w.states[w.phase], w.before = s.previewStart(w.i)
@@ -56,15 +70,33 @@ func (s *State) Lookahead() (la Lookahead, ok bool) {
 	for p := 0; p < w.phase && c.end == endNone; p++ {
 		c.runPhase(p, w.mask)
 	}
-	for card := range w.la.Safe {
-		w.la.Legal[card] = w.left[card] > 0
-		w.la.Safe[card] = -1
-	}
+	w.start(w.left)
 	w.walk(w.phase)
+	w.finish()
+	return w.la, true
+}
+
+// start marks the legal cards (those left) and the bests not yet found.
+func (w *lookWalker) start(left [NumCards]int8) {
+	for card := range w.la.Safe {
+		w.la.Legal[card] = left[card] > 0
+		w.la.Safe[card] = -1
+		w.rating[card] = math.Inf(-1)
+	}
+}
+
+// finish clamps Safe and turns the best scores into Rating.
+func (w *lookWalker) finish() {
+	best := math.Inf(-1)
 	for card := range w.la.Safe {
 		w.la.Safe[card] = max(0, w.la.Safe[card])
+		best = max(best, w.rating[card])
 	}
-	return w.la, true
+	for card, v := range w.rating {
+		if w.la.Legal[card] && !math.IsInf(v, -1) {
+			w.la.Rating[card] = float32(max(0, 1-(best-v)/RatingSpan))
+		}
+	}
 }
 
 // facingWorth is what facing along the path to the finish is worth in Close,
@@ -81,6 +113,8 @@ type lookWalker struct {
 	scale            float32
 	board            *Board
 	before           [maxRovers + 1]int
+	rating           [NumCards]float64 // the best ScoreProgram per first card
+	s                *State            // the state looked ahead from (its board and players)
 	// states[p] is the preview\'s copy of the state with the phases before p run.
 	states [MaxPhases + 1]State
 }
@@ -134,6 +168,7 @@ func (w *lookWalker) score(pv Preview) {
 		}
 	}
 	la.Close[first] = max(la.Close[first], close)
+	w.rating[first] = max(w.rating[first], w.s.ScoreProgram(pv))
 	la.Hit[first] = max(la.Hit[first], min(1, float32(pv.EnemyDamage)/3))
 	la.Safe[first] = max(la.Safe[first], min(1, float32(3-pv.Damage)/3))
 }

@@ -207,14 +207,10 @@ func BenchmarkLookahead(b *testing.B) {
 // program run from the start by PreviewWith, beside the others' guesses.
 func lookaheadByPreview(s *State) Lookahead {
 	i, phase := int(s.target), int(s.phase)
-	w := lookWalker{i: i, phase: phase, scale: float32(s.g.board.maxPath + 1), board: s.g.board}
+	w := lookWalker{i: i, phase: phase, scale: float32(s.g.board.maxPath + 1), board: s.g.board, s: s}
 	left := s.cardsLeft(i, phase)
 	prog := s.rovers[i].Program
-	la := &w.la
-	for c := range la.Safe {
-		la.Legal[c] = left[c] > 0
-		la.Safe[c] = -1
-	}
+	w.start(left)
 	gs := s.GuessOthers(i)
 	var rec func(p int)
 	rec = func(p int) {
@@ -233,10 +229,8 @@ func lookaheadByPreview(s *State) Lookahead {
 		}
 	}
 	rec(phase)
-	for c := range la.Safe {
-		la.Safe[c] = max(0, la.Safe[c])
-	}
-	return *la
+	w.finish()
+	return w.la
 }
 
 // TestLookaheadMatchesPreview: on every programming decision of random

@@ -39,8 +39,9 @@ const (
 	tailClose    = 1  // 8 constant planes: Lookahead.Close per card, for the observer's decision
 	tailHit      = 9  // 8 constant planes: Lookahead.Hit per card
 	tailSafe     = 17 // 8 constant planes: Lookahead.Safe per card
-	tailRace     = 25 // 2N constant planes: tailRace+2j+k is the distance plane's value at Rover k+1 of relative seat j (0 off the race)
-	numTail      = 25 // planes of the tail before the 2N race planes
+	tailRating   = 25 // 8 constant planes: Lookahead.Rating per card
+	tailRace     = 33 // 2N constant planes: tailRace+2j+k is the distance plane's value at Rover k+1 of relative seat j (0 off the race)
+	numTail      = 33 // planes of the tail before the 2N race planes
 )
 
 // NumPlanes is the number of observation planes for n players.
@@ -160,6 +161,7 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 				fill(tail+tailClose+c, la.Close[c])
 				fill(tail+tailHit+c, la.Hit[c])
 				fill(tail+tailSafe+c, la.Safe[c])
+				fill(tail+tailRating+c, la.Rating[c])
 			}
 		}
 	}
