@@ -5,8 +5,8 @@ import "math"
 // Lookahead is what the best programs that put a card on the phase being
 // programmed can achieve, per card, for the rover being programmed: each
 // program that keeps the cards already down, puts the card on this phase and
-// fills the later phases from what is left of the deck is previewed (the
-// rover alone on the board, as Preview does), and per card the best of each
+// fills the later phases from what is left of the deck is previewed (as
+// PreviewWith does, beside the guesses below), and per card the best of each
 // quantity over those programs is kept. It reads nothing the rover's owner
 // cannot see: the owner's own cards and the board. The other players'
 // rovers that execute with it run the programs GuessOthers guesses for them
@@ -57,16 +57,7 @@ func (s *State) Lookahead() (la Lookahead, ok bool) {
 		r.Program[p] = NoCard
 	}
 	gs := s.GuessOthers(w.i)
-	w.mask = gs.Mask | 1<<w.i
-	for j := range 2 * s.g.players {
-		if j != w.i && gs.Mask&(1<<j) != 0 {
-			o := &c.rovers[j]
-			o.Program = gs.Programs[j]
-			for p := int(o.Phases); p < MaxPhases; p++ {
-				o.Program[p] = NoCard
-			}
-		}
-	}
+	w.mask = c.applyGuesses(w.i, &gs)
 	for p := 0; p < w.phase && c.end == endNone; p++ {
 		c.runPhase(p, w.mask)
 	}

@@ -29,25 +29,31 @@ func (s *State) GuessOthers(i int) Guesses {
 // programs beside rover i.
 func (s *State) PreviewWith(i int, program [MaxPhases]Card, gs *Guesses) Preview {
 	c, before := s.previewStart(i)
+	mask := c.applyGuesses(i, gs)
+	r := &c.rovers[i]
+	for p := int(r.Phases); p < MaxPhases; p++ {
+		program[p] = NoCard
+	}
+	r.Program = program
+	c.run(mask)
+	return c.previewEnd(i, &before)
+}
+
+// applyGuesses puts gs's programs on c's guessed rovers other than i (their
+// lost phases emptied) and returns the rovers that execute: i and those.
+func (c *State) applyGuesses(i int, gs *Guesses) uint8 {
 	mask := gs.Mask&^(1<<i) | 1<<i
-	for j := range 2 * s.g.players {
-		if mask&(1<<j) == 0 {
+	for j := range 2 * c.g.players {
+		if j == i || mask&(1<<j) == 0 {
 			continue
 		}
 		r := &c.rovers[j]
-		pr := program
-		if j != i {
-			pr = gs.Programs[j]
+		r.Program = gs.Programs[j]
+		for p := int(r.Phases); p < MaxPhases; p++ {
+			r.Program[p] = NoCard
 		}
-		for p := range pr {
-			if p >= int(r.Phases) {
-				pr[p] = NoCard
-			}
-		}
-		r.Program = pr
 	}
-	c.run(mask)
-	return c.previewEnd(i, &before)
+	return mask
 }
 
 // ScoreProgram rates a previewed program of rover i (higher is better): by

@@ -5,8 +5,11 @@
 // and keeps the best by: reaching the finish line; the remaining path to the
 // finish avoiding craters (fine dust counted as slow); facing along that
 // path; damage taken; damage dealt to other players' rovers (so it shoots
-// when a shot hits) and to its own; missiles wasted. Ties are broken at
-// random. It registers itself as the game's "heuristic".
+// when a shot hits) and to its own; missiles wasted (the engine's
+// State.BestProgram and State.ScoreProgram). Ties are broken at random. It
+// registers itself as the game's "heuristic", and the expert (NewExpert),
+// which previews the programs beside its guess of the other players', as
+// the game's expert player.
 package lunarrally
 
 import (
@@ -94,11 +97,6 @@ func (h *Agent) place(s *lr.State, g *lr.Game, pending int) engine.Action {
 // rover alone on the board, rated by Score, ties broken at random.
 func Plan(s *lr.State, seat, r, phase int, rng *rand.Rand) [lr.MaxPhases]lr.Card {
 	return s.BestProgram(2*seat+r, phase, lr.Guesses{}, rng.IntN)
-}
-
-// Score rates a previewed program for rover r of seat (higher is better).
-func Score(s *lr.State, seat, r int, pv lr.Preview) float64 {
-	return s.ScoreProgram(pv)
 }
 
 // Evaluate scores a position for every seat: the shortest remaining path of
