@@ -233,23 +233,20 @@ func lookaheadByPreview(s *State) Lookahead {
 	return w.la
 }
 
-// TestLookaheadMatchesPreview: on every programming decision of random
-// games (every scenario, 2 to 4 players), Lookahead, which runs each prefix
-// of the programs once, gives exactly what previewing every program does.
-func TestLookaheadMatchesPreview(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
+// eachProgramDecision plays games random games of every scenario (2 to 4
+// players) and calls f at every programming decision; it fails the test
+// when fewer than 100 were seen.
+func eachProgramDecision(t *testing.T, rng *rand.Rand, games int, f func(sc string, s *State)) {
+	t.Helper()
 	checked := 0
 	for k, sc := range Scenarios {
 		g := engine.MustLoad(Name, engine.Params{"scenario": sc, "players": strconv.Itoa(2 + k%3)})
-		for game := 0; game < 6; game++ {
+		for range games {
 			s := g.NewInitialState().(*State)
 			var buf []engine.Action
 			for !s.IsTerminal() {
 				if s.stage == stageProgram {
-					got, ok := s.Lookahead()
-					if want := lookaheadByPreview(s); !ok || got != want {
-						t.Fatalf("%s: Lookahead %+v, previews say %+v", sc, got, want)
-					}
+					f(sc, s)
 					checked++
 				}
 				if s.CurrentPlayer() == engine.Chance {
@@ -264,4 +261,16 @@ func TestLookaheadMatchesPreview(t *testing.T) {
 	if checked < 100 {
 		t.Errorf("only %d decisions checked", checked)
 	}
+}
+
+// TestLookaheadMatchesPreview: on every programming decision of random
+// games (every scenario, 2 to 4 players), Lookahead, which runs each prefix
+// of the programs once, gives exactly what previewing every program does.
+func TestLookaheadMatchesPreview(t *testing.T) {
+	eachProgramDecision(t, rand.New(rand.NewPCG(3, 4)), 6, func(sc string, s *State) {
+		got, ok := s.Lookahead()
+		if want := lookaheadByPreview(s); !ok || got != want {
+			t.Fatalf("%s: Lookahead %+v, previews say %+v", sc, got, want)
+		}
+	})
 }

@@ -2,10 +2,7 @@ package lunarrally
 
 import (
 	"math/rand/v2"
-	"strconv"
 	"testing"
-
-	"github.com/moongym/moongym/engine"
 )
 
 // TestGuessOthers: only the other players' racing rovers of the same kind
@@ -107,38 +104,17 @@ func TestBestProgramTies(t *testing.T) {
 // card the expert's planner puts on the phase (BestProgram beside the
 // guesses) is rated 1, every card is rated within [0, 1], illegal ones 0.
 func TestLookaheadRating(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	checked := 0
-	for k, sc := range Scenarios {
-		g := engine.MustLoad(Name, engine.Params{"scenario": sc, "players": strconv.Itoa(2 + k%3)})
-		for range 3 {
-			s := g.NewInitialState().(*State)
-			var buf []engine.Action
-			for !s.IsTerminal() {
-				if s.stage == stageProgram {
-					la, _ := s.Lookahead()
-					i, phase := int(s.target), int(s.phase)
-					best := s.BestProgram(i, phase, s.GuessOthers(i), nil)
-					if la.Rating[best[phase]] != 1 {
-						t.Fatalf("%s: the planner's card %v rated %v, want 1 (%+v)", sc, best[phase], la.Rating[best[phase]], la)
-					}
-					for c, v := range la.Rating {
-						if v < 0 || v > 1 || (!la.Legal[c] && v != 0) {
-							t.Fatalf("%s: card %v (legal %v) rated %v", sc, Card(c), la.Legal[c], v)
-						}
-					}
-					checked++
-				}
-				if s.CurrentPlayer() == engine.Chance {
-					s.Apply(0)
-					continue
-				}
-				buf = s.LegalActions(buf)
-				s.Apply(buf[rng.IntN(len(buf))])
+	eachProgramDecision(t, rand.New(rand.NewPCG(5, 6)), 3, func(sc string, s *State) {
+		la, _ := s.Lookahead()
+		i, phase := int(s.target), int(s.phase)
+		best := s.BestProgram(i, phase, s.GuessOthers(i), nil)
+		if la.Rating[best[phase]] != 1 {
+			t.Fatalf("%s: the planner's card %v rated %v, want 1 (%+v)", sc, best[phase], la.Rating[best[phase]], la)
+		}
+		for c, v := range la.Rating {
+			if v < 0 || v > 1 || (!la.Legal[c] && v != 0) {
+				t.Fatalf("%s: card %v (legal %v) rated %v", sc, Card(c), la.Legal[c], v)
 			}
 		}
-	}
-	if checked < 100 {
-		t.Errorf("only %d decisions checked", checked)
-	}
+	})
 }

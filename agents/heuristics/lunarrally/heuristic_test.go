@@ -197,30 +197,36 @@ func TestRaceLength(t *testing.T) {
 	}
 }
 
-// TestDecidesOnlyFromWhatItSees checks the heuristic picks the same action
-// when the other players' hidden programs are redrawn.
+// TestDecidesOnlyFromWhatItSees checks the heuristic, and the expert (whose
+// guesses of the other players' programs must read only what is public),
+// pick the same action when the other players' hidden programs are
+// redrawn.
 func TestDecidesOnlyFromWhatItSees(t *testing.T) {
 	g := engine.MustLoad(lr.Name, engine.Params{"players": "3", "scenario": "red"})
-	rng := rand.New(rand.NewPCG(4, 4))
-	s := g.NewInitialState()
-	checked := 0
-	for !s.IsTerminal() && checked < 150 {
-		p := s.CurrentPlayer()
-		if p == engine.Chance {
-			s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
-			continue
-		}
-		a1, _ := agents.New(g, "heuristic", 9)
-		a2, _ := agents.New(g, "heuristic", 9)
-		want, err := a1.Act(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := a2.Act(s.Resample(p, rng)); got != want {
-			t.Fatalf("action %s on the state, %s on a resampled one", s.ActionString(want), s.ActionString(got))
-		}
-		s.Apply(want)
-		checked++
+	for _, spec := range []string{"heuristic", "expert"} {
+		t.Run(spec, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(4, 4))
+			s := g.NewInitialState()
+			checked := 0
+			for !s.IsTerminal() && checked < 150 {
+				p := s.CurrentPlayer()
+				if p == engine.Chance {
+					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+					continue
+				}
+				a1, _ := agents.New(g, spec, 9)
+				a2, _ := agents.New(g, spec, 9)
+				want, err := a1.Act(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, _ := a2.Act(s.Resample(p, rng)); got != want {
+					t.Fatalf("action %s on the state, %s on a resampled one", s.ActionString(want), s.ActionString(got))
+				}
+				s.Apply(want)
+				checked++
+			}
+		})
 	}
 }
 
