@@ -13,10 +13,11 @@
 #     heuristic, 1,000 games each, 6 random opening decisions, seed 1.
 #   4 players: --keep 0.025 (43,790 positions; 23 min wall, 733 s user beside two other runs),
 #     then one az seat among three heuristics, 400 games (TestBuiltinStrength's tournament).
-#   3 players are not shipped: by the same recipe (--keep 0.033) the az seat was level with
-#     the heuristics (learning.md).
+#   3 players: --keep 0.033 and an MLP 64x2 (44,553 positions; 7 min wall, 418 s user beside two
+#     other runs), then one az seat among two heuristics, 400 games (48 wide, it was level with
+#     them: learning.md).
 # Run from the repository root; RUNS (default runs/) receives the run directory.
-# Usage: docs/benchmarks/learning/lunar-rally.sh [players]   (default 2; 2 or 4)
+# Usage: docs/benchmarks/learning/lunar-rally.sh [players]   (default 2; 2, 3 or 4)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded). The settings after width and depth are the
 # self-play settings a resumed run (moongym train --resume) would keep; imitation uses only the
@@ -29,9 +30,10 @@ n=${1:-2}
 S=kind=mlp,width=48,depth=2,sims=32,fullprob=0.25,cheapsims=8,games=32,parallel=32,steps=20,minsamples=2000,buffer=10000,evalevery=4,evalgames=40,evalsims=32,evalopening=4
 case $n in
 2) P=() keep=0.05 d=$RUNS/lunar-rally out=models/opponents/lunar-rally.safetensors ;;
+3) P=(--params players=3) keep=0.033 d=$RUNS/lunar-rally-p3 out=models/opponents/lunar-rally-p3.safetensors S=${S/width=48/width=64} ;;
 4) P=(--params players=4) keep=0.025 d=$RUNS/lunar-rally-p4 out=models/opponents/lunar-rally-p4.safetensors ;;
 *)
-  echo "lunar-rally.sh: $n players: the recipe covers 2 and 4 (3 players: docs/benchmarks/learning.md)" >&2
+  echo "lunar-rally.sh: $n players: the game takes 2 to 4" >&2
   exit 2
   ;;
 esac
@@ -45,5 +47,7 @@ if [ "$n" = 2 ]; then
     "$RUNS/moongym" arena lunar-rally --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
   done
 else
-  "$RUNS/moongym" arena lunar-rally "${P[@]}" --agents "az:model=$out,sims=100,heuristic,heuristic,heuristic" --games 400 --opening 6 --seed 1 --quiet
+  agents=az:model=$out,sims=100
+  for ((i = 1; i < n; i++)); do agents+=,heuristic; done
+  "$RUNS/moongym" arena lunar-rally "${P[@]}" --agents "$agents" --games 400 --opening 6 --seed 1 --quiet
 fi
