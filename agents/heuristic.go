@@ -81,28 +81,27 @@ func HeuristicFor(game string) (Heuristic, error) {
 }
 
 func init() {
+	newHeuristic := func(game string) (func(engine.Game, uint64) (Agent, error), error) {
+		h, err := HeuristicFor(game)
+		return h.New, err
+	}
+	registerHandWritten("heuristic", "the game's hand-written heuristic player", newHeuristic)
+	registerHandWritten("expert", "the game's stronger, slower hand-written player, where it has one (lunar-rally: the heuristic previewing against its guess of the other players' programs)", ExpertFor)
+}
+
+// registerHandWritten registers an agent spec that plays the player find
+// gives for the game, seeded with the spec's seed.
+func registerHandWritten(name, doc string, find func(game string) (func(engine.Game, uint64) (Agent, error), error)) {
 	Register(Info{
-		Name:    "heuristic",
-		Doc:     "the game's hand-written heuristic player",
+		Name:    name,
+		Doc:     doc,
 		Options: []Option{{Name: "seed", Default: "", Doc: "random seed for tie-breaks (default: the one the caller gives)"}},
 		New: func(ctx Context) (Agent, error) {
-			h, err := HeuristicFor(ctx.Game.Spec().Name)
+			mk, err := find(ctx.Game.Spec().Name)
 			if err != nil {
 				return nil, err
 			}
-			return h.New(ctx.Game, ctx.Seed)
-		},
-	})
-	Register(Info{
-		Name:    "expert",
-		Doc:     "the game's stronger, slower hand-written player, where it has one (lunar-rally: the heuristic previewing against its guess of the other players' programs)",
-		Options: []Option{{Name: "seed", Default: "", Doc: "random seed for tie-breaks (default: the one the caller gives)"}},
-		New: func(ctx Context) (Agent, error) {
-			e, err := ExpertFor(ctx.Game.Spec().Name)
-			if err != nil {
-				return nil, err
-			}
-			return e(ctx.Game, ctx.Seed)
+			return mk(ctx.Game, ctx.Seed)
 		},
 	})
 }
