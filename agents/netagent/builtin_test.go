@@ -2,7 +2,6 @@ package netagent_test
 
 import (
 	"cmp"
-	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -10,6 +9,7 @@ import (
 
 	_ "github.com/moongym/moongym/agents/all"
 	"github.com/moongym/moongym/arena"
+	"github.com/moongym/moongym/arena/arenatest"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models"
 )
@@ -84,8 +84,8 @@ func TestBuiltinModelsPlay(t *testing.T) {
 			}
 			games := 60
 			if g.NumPlayers() == 1 {
-				net := match(t, g, "net:model=builtin", "", games, 0).Agents[0]
-				rnd := match(t, g, "random", "", games, 0).Agents[0]
+				net := arenatest.OneAmong(t, g, "net:model=builtin", "", games, 0).Agents[0]
+				rnd := arenatest.OneAmong(t, g, "random", "", games, 0).Agents[0]
 				lo, hi := scoreCI(net)
 				t.Logf("solo, %d games: net's mean score %.2f [%.2f, %.2f], random's %.2f", games, net.MeanScore, lo, hi, rnd.MeanScore)
 				if lo <= rnd.MeanScore {
@@ -108,7 +108,7 @@ func TestBuiltinModelsPlay(t *testing.T) {
 			if g.NumPlayers() > 2 {
 				games = 12 * g.NumPlayers()
 			}
-			rep := match(t, g, "net:model=builtin", "random", games, 0)
+			rep := arenatest.OneAmong(t, g, "net:model=builtin", "random", games, 0)
 			net := rep.Agents[0]
 			t.Logf("net vs random, %d seats: win rate %.3f [%.3f, %.3f]", g.NumPlayers(), net.WinRate, net.CI95[0], net.CI95[1])
 			if g.NumPlayers() == 2 {
@@ -163,8 +163,8 @@ func TestBuiltinStrength(t *testing.T) {
 		t.Run(b.File, func(t *testing.T) {
 			g := loadBuiltinGame(t, b)
 			if g.NumPlayers() == 1 {
-				az := match(t, g, "az:model=builtin,sims=100", "", 400, 0).Agents[0]
-				h := match(t, g, "heuristic", "", 400, 0).Agents[0]
+				az := arenatest.OneAmong(t, g, "az:model=builtin,sims=100", "", 400, 0).Agents[0]
+				h := arenatest.OneAmong(t, g, "heuristic", "", 400, 0).Agents[0]
 				for _, a := range []arena.AgentStats{az, h} {
 					lo, hi := scoreCI(a)
 					t.Logf("solo, %s: %d-%d-%d against the game, win rate %.3f [%.3f, %.3f], mean score %.2f [%.2f, %.2f]", a.Spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1], a.MeanScore, lo, hi)
@@ -191,7 +191,7 @@ func TestBuiltinStrength(t *testing.T) {
 					spec string
 					low  float64
 				}{{"az:model=builtin,sims=100", 0.55}, {"net:model=builtin", 0.5}} {
-					a := match(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6).Agents[0]
+					a := arenatest.OneAmong(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6).Agents[0]
 					t.Logf("%s vs heuristic: %d-%d-%d, win rate %.3f [%.3f, %.3f]", c.spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1])
 					if a.CI95[0] <= c.low {
 						t.Errorf("%s vs heuristic: win rate %.3f [%.3f, %.3f], want the interval above %.2f", c.spec, a.WinRate, a.CI95[0], a.CI95[1], c.low)
@@ -199,7 +199,7 @@ func TestBuiltinStrength(t *testing.T) {
 				}
 				return
 			}
-			rep := match(t, g, "az:model=builtin,sims=100", "heuristic", 400, 6)
+			rep := arenatest.OneAmong(t, g, "az:model=builtin,sims=100", "heuristic", 400, 6)
 			a, others := rep.Agents[0], pooledRank(t, rep)
 			t.Logf("az among heuristics, %d seats, %d games: mean rank %.3f [%.3f, %.3f], heuristic seats %.3f; win rate %.3f [%.3f, %.3f]",
 				g.NumPlayers(), rep.Games, *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others, a.WinRate, a.CI95[0], a.CI95[1])
@@ -208,27 +208,6 @@ func TestBuiltinStrength(t *testing.T) {
 			}
 		})
 	}
-}
-
-// match plays the candidate in one seat and the opponent in every other
-// seat, seats rotated, and returns the report (the candidate first).
-func match(t *testing.T, g engine.Game, candidate, opponent string, games, opening int) *arena.Report {
-	t.Helper()
-	specs := make([]string, g.NumPlayers())
-	specs[0] = candidate
-	for i := 1; i < len(specs); i++ {
-		specs[i] = opponent
-	}
-	ents := arena.SpecEntrants(g, specs)
-	res, err := arena.Run(context.Background(), arena.Config{Game: g, Entrants: ents, Games: games, Seed: 1, Opening: opening})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := arena.Summarize(g, specs, 1, res)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
 }
 
 // cooperative reports whether g is a team game: several seats sharing one
@@ -243,14 +222,7 @@ func cooperative(g engine.Game) bool {
 func teamMatch(t *testing.T, g engine.Game, spec string, games int) (arena.AgentStats, arena.TeamStats) {
 	t.Helper()
 	specs := []string{spec} // one agent, every seat
-	res, err := arena.Run(context.Background(), arena.Config{Game: g, Entrants: arena.SpecEntrants(g, specs), Games: games, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := arena.Summarize(g, specs, 1, res)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := arenatest.Play(t, arena.Config{Game: g, Entrants: arena.SpecEntrants(g, specs), Games: games, Seed: 1})
 	if rep.Team == nil || len(rep.Agents) != 1 {
 		t.Fatalf("%s: want one agent and a team result, got %d agents, team %v", spec, len(rep.Agents), rep.Team)
 	}

@@ -52,13 +52,28 @@ type Rule func(s *State, p int, legal []engine.Action) (engine.Action, bool)
 // unless rule (nil: none) decides it: the heuristic player's plan of the
 // rest of a turn, and the lookahead's.
 func (s *State) FinishTurn(p engine.Player, turn int, rule Rule) {
-	sc := s.g.scratch.Get().(*lookScratch)
-	defer s.g.scratch.Put(sc)
-	s.finishTurn(p, turn, rule, sc)
+	s.FinishTurnBy(p, turn, rule, nil)
 }
 
-// finishTurn is FinishTurn with sc's step and legal as scratch.
-func (s *State) finishTurn(p engine.Player, turn int, rule Rule, sc *lookScratch) {
+// FinishTurnBy is FinishTurn judging each step by ExpertValue with weights
+// w (nil: by TurnValue, as FinishTurn): the expert player's plan of the
+// rest of a turn.
+func (s *State) FinishTurnBy(p engine.Player, turn int, rule Rule, w *ExpertWeights) {
+	sc := s.g.scratch.Get().(*lookScratch)
+	defer s.g.scratch.Put(sc)
+	s.finishTurn(p, turn, rule, w, sc)
+}
+
+// value is ExpertValue by w, or TurnValue when w is nil.
+func (s *State) value(p int, w *ExpertWeights) float64 {
+	if w == nil {
+		return s.TurnValue(p)
+	}
+	return s.ExpertValue(p, w)
+}
+
+// finishTurn is FinishTurnBy with sc's step and legal as scratch.
+func (s *State) finishTurn(p engine.Player, turn int, rule Rule, w *ExpertWeights, sc *lookScratch) {
 	c := &sc.step
 	for !s.IsTerminal() && s.CurrentPlayer() == p && s.Turn() == turn {
 		legal := s.LegalActions(sc.legal[:0])
@@ -72,7 +87,7 @@ func (s *State) finishTurn(p engine.Player, turn int, rule Rule, sc *lookScratch
 		for i, a := range legal {
 			*c = *s
 			c.Apply(a)
-			if v := c.TurnValue(int(p)); i == 0 || v > bestV {
+			if v := c.value(int(p), w); i == 0 || v > bestV {
 				best, bestV = a, v
 			}
 		}
@@ -99,11 +114,12 @@ func (s *State) lookFrom(p engine.Player, legal []engine.Action, v *State, o []f
 	var vals [numAction]float64
 	c := &sc.move
 	best := 0.0
+	w := DefaultExpertWeights()
 	for i, a := range legal {
 		*c = *v
 		c.Apply(a)
-		c.finishTurn(p, s.Turn(), nil, sc)
-		vals[i] = c.TurnValue(int(p))
+		c.finishTurn(p, s.Turn(), nil, &w, sc)
+		vals[i] = c.ExpertValue(int(p), &w)
 		if i == 0 || vals[i] > best {
 			best = vals[i]
 		}

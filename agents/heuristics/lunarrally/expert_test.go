@@ -1,10 +1,10 @@
 package lunarrally_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/moongym/moongym/arena"
+	"github.com/moongym/moongym/arena/arenatest"
 	"github.com/moongym/moongym/engine"
 	lr "github.com/moongym/moongym/engine/lunarrally"
 )
@@ -16,14 +16,7 @@ import (
 func TestExpertBeatsHeuristic(t *testing.T) {
 	g := engine.MustLoad(lr.Name, nil)
 	specs := []string{"expert", "heuristic"}
-	games, err := arena.Run(context.Background(), arena.Config{Game: g, Agents: specs, Games: 400, Seed: 1, Opening: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := arena.Summarize(g, specs, 1, games)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := arenatest.Play(t, arena.Config{Game: g, Agents: specs, Games: 400, Seed: 1, Opening: 6})
 	e := rep.Agents[0]
 	t.Logf("expert against the heuristic: %.3f [%.3f, %.3f] over %d games", e.WinRate, e.CI95[0], e.CI95[1], e.Games)
 	if e.CI95[0] <= 0.5 {

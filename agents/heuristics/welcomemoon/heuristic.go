@@ -5,7 +5,9 @@
 // left for the numbers still to come (Slack: how many values each empty
 // space can still take), minus System Errors. It decides on a world drawn
 // with State.Resample, so the other seats' secret choices of the turn never
-// steer it. It registers itself as the game's "heuristic".
+// steer it. It registers itself as the game's "heuristic", and as its
+// "expert" the same player judging by State.ExpertValue (Adventure 3 with
+// other seats: the quarters, missions and astronaut race on their way).
 package welcomemoon
 
 import (
@@ -23,17 +25,29 @@ func init() {
 		New: func(g engine.Game, seed uint64) (agents.Agent, error) {
 			return New(seed), nil
 		},
+		Expert: func(g engine.Game, seed uint64) (agents.Agent, error) {
+			return NewExpert(seed), nil
+		},
 		Evaluate: Evaluate,
 	})
 }
 
-// Agent is the heuristic player.
+// Agent is the heuristic player, or the expert player.
 type Agent struct {
 	rng *rand.Rand
+	w   *wm.ExpertWeights // nil: the heuristic
 }
 
 // New makes a heuristic agent; the seed breaks ties.
 func New(seed uint64) *Agent { return &Agent{rng: agents.NewRNG(seed)} }
+
+// NewExpert makes the expert player: the heuristic judging each end of turn
+// by State.ExpertValue, which in Adventure 3 also counts what the sheet is
+// on its way to (elsewhere it plays as the heuristic does).
+func NewExpert(seed uint64) *Agent {
+	w := wm.DefaultExpertWeights()
+	return &Agent{rng: agents.NewRNG(seed), w: &w}
+}
 
 // Value is the heuristic value of p's sheet in s (State.TurnValue: its
 // score read smoothly, the room left, the System Errors; solo, minus ASTRA's
@@ -104,8 +118,11 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 	for _, a := range legal {
 		c := world.Clone().(*wm.State)
 		c.Apply(a)
-		c.FinishTurn(p, world.Turn(), ruled)
+		c.FinishTurnBy(p, world.Turn(), ruled, h.w)
 		v := Value(c, int(p))
+		if h.w != nil {
+			v = c.ExpertValue(int(p), h.w)
+		}
 		switch {
 		case v > bestV+1e-9:
 			best, bestV, n = a, v, 1

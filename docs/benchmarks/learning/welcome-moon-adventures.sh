@@ -17,6 +17,10 @@
 #   an evaluation every 4 and the best evaluated network exported, with 2 none and the latest).
 #   SETTINGS (optional) are more self-play settings for those iterations, e.g. lr=0.00025 (the
 #   shipped welcome-moon-a2-p2: "2 2 50 lr=0.00025").
+# Adventure 3 imitates the expert player instead (moongym imitate --expert: the heuristic judging
+# each end of turn by State.ExpertValue, which also reads the quarters, missions and astronaut
+# race on their way; its lookahead block is the expert's own rating): imitating the heuristic,
+# Adventure 3 stayed level at 2 and 4-6 players under every lever tried (learning.md).
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
@@ -36,6 +40,8 @@ case "$n" in
 *) echo "$usage" >&2; exit 2 ;;
 esac
 P=adventure=$A,players=$n
+X=()
+if [ "$A" = 3 ]; then X=(--expert); fi   # Adventure 3: the expert is the teacher (see above)
 S=kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6
 d=$RUNS/welcome-moon-a$A-p$n
 f=$RUNS/welcome-moon-a$A-p$n.safetensors
@@ -43,7 +49,7 @@ shipped=models/opponents/welcome-moon-a$A-p$n.safetensors   # only where it met 
 go build -o "$RUNS/moongym" ./cmd/moongym
 rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys, %M kB peak RSS" \
-  "$RUNS/moongym" imitate welcome-moon --params $P --out "$d" --games $games --keep 0.05 --holdout $holdout --epochs 3 --seed 1 --train $S --quiet
+  "$RUNS/moongym" imitate welcome-moon --params $P "${X[@]}" --out "$d" --games $games --keep 0.05 --holdout $holdout --epochs 3 --seed 1 --train $S --quiet
 if [ "$it" -gt 0 ]; then
   T=()
   if [ "$n" = 2 ]; then T=(--train evalevery=0${extra:+,$extra}); elif [ -n "$extra" ]; then T=(--train "$extra"); fi
