@@ -145,10 +145,7 @@ func (a *a3Layout) missionProgress(s *State, p int, card int) float64 {
 	sh := &s.sh[p]
 	switch card {
 	case 76, 77:
-		zs := a.cols
-		if card == 77 {
-			zs = a.rows
-		}
+		zs := a.lineZones(card)
 		var fr [8]float64
 		for i, zi := range zs {
 			n := 0

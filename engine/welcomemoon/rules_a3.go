@@ -393,17 +393,21 @@ func (a *a3Layout) allCircled(sh *sheet, ids []int16) bool {
 	return true
 }
 
+// lineZones are the zones of missions 76 (columns) and 77 (rows).
+func (a *a3Layout) lineZones(card int) []int {
+	if card == 77 {
+		return a.rows
+	}
+	return a.cols
+}
+
 func (a *a3Layout) missionMet(s *State, p int, card int) bool {
 	l := s.lay()
 	sh := &s.sh[p]
 	switch card {
 	case 76, 77:
-		zs := a.cols
-		if card == 77 {
-			zs = a.rows
-		}
 		n := 0
-		for _, zi := range zs {
+		for _, zi := range a.lineZones(card) {
 			n += boolInt(a.zoneFull(l, sh, zi))
 		}
 		return n >= 3
