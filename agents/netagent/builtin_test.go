@@ -33,8 +33,9 @@ const teamSims = 400
 // welcome-moon-a2-p2's is 1,000 too: its shipping test was declared as
 // one 1,000-game tournament per agent before it was played, after a
 // selection between two self-play variants on another seed, and so is
-// welcome-moon's (Adventure 1), and lunar-rally's.
+// welcome-moon's (Adventure 1), lunar-rally's and welcome-moon-a3-p2's.
 var duelGames = map[string]int{
+	"welcome-moon-a3-p2.safetensors": 1000,
 	"lunar-rally.safetensors":        1000,
 	"welcome-moon-a4-p2.safetensors": 1000,
 	"welcome-moon-a2-p2.safetensors": 1000,
