@@ -8,7 +8,9 @@ import "github.com/moongym/moongym/engine"
 // later choice of the turn is the one-step best. An imitating network could
 // not compute what a combination or an Adventure 2 wall is worth from the
 // sheet's marks (docs/benchmarks/learning.md, "welcome-moon, solo"); the
-// heuristic it imitates does exactly this computation. With other seats it
+// heuristic it imitates does exactly this computation (in Adventure 3 with
+// other seats, by the expert's ExpertValue, the teacher there: expert.go;
+// elsewhere ExpertValue is TurnValue). With other seats it
 // is computed in the observer's view of the turn (lookView): the choices
 // the other seats made this turn are put back to the start of the turn, so
 // the block reads nothing the observer cannot see. Adventure 1 (whose

@@ -119,10 +119,7 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 		c := world.Clone().(*wm.State)
 		c.Apply(a)
 		c.FinishTurnBy(p, world.Turn(), ruled, h.w)
-		v := Value(c, int(p))
-		if h.w != nil {
-			v = c.ExpertValue(int(p), h.w)
-		}
+		v := h.value(c, int(p))
 		switch {
 		case v > bestV+1e-9:
 			best, bestV, n = a, v, 1
@@ -134,6 +131,15 @@ func (h *Agent) Act(st engine.State) (engine.Action, error) {
 		}
 	}
 	return best, nil
+}
+
+// value is the agent's value of p's sheet in s: the heuristic's Value, or
+// the expert's ExpertValue.
+func (h *Agent) value(s *wm.State, p int) float64 {
+	if h.w != nil {
+		return s.ExpertValue(p, h.w)
+	}
+	return Value(s, p)
 }
 
 // Evaluate is the result at the end; before it, each seat's heuristic value
