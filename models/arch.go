@@ -18,6 +18,10 @@ var (
 	ErrWrongGame = errors.New("model is for another game")
 	// ErrBadInput: a forward pass got inputs of the wrong size.
 	ErrBadInput = errors.New("bad network input")
+	// ErrBadDtype: a model file dtype to write is neither F32 nor F16.
+	ErrBadDtype = errors.New("unknown model file dtype")
+	// ErrF16Range: a weight is too large in magnitude for an F16 file.
+	ErrF16Range = errors.New("weight beyond the float16 range")
 )
 
 // Kinds of trunk.

@@ -1,7 +1,8 @@
 // Package models holds moongym's policy-value networks: their architecture
 // (a residual MLP for flat observations, a small residual convolutional trunk
 // for grid observations), their weights, the model file that carries both
-// with the game and training provenance (a safetensors file), a fast forward
+// with the game and training provenance (a safetensors file of F32 tensors,
+// or F16 ones upcast to float32 on load: Model.Dtype), a fast forward
 // pass for playing and self-play on the GEMM kernels of models/kernels, with
 // a cache, and the Gorgonia graph that training differentiates (models/graph).
 //

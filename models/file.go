@@ -11,14 +11,21 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
+
+	"github.com/x448/float16"
 
 	"github.com/moongym/moongym/engine"
 )
 
 // The model file is a safetensors file (https://huggingface.co/docs/safetensors):
 // an 8-byte little-endian header length, a JSON header, then the raw
-// little-endian tensors. Every tensor is F32. The header's "__metadata__"
-// map of strings holds:
+// little-endian tensors. The tensors are all F32 (the default) or all F16
+// (IEEE half precision, Model.Dtype = DtypeF16): one dtype a file. F16
+// weights are upcast to float32 exactly on load; writing them rounds each
+// float32 weight to the nearest half-precision value (ties to even), which
+// halves the file and may change play slightly. The header's
+// "__metadata__" map of strings holds:
 //
 //	format        "moongym-model/1"
 //	game          the game's registry name
@@ -34,17 +41,81 @@ const FormatVersion = "moongym-model/1"
 // maxHeader bounds the JSON header a loader accepts.
 const maxHeader = 16 << 20
 
+// Dtypes of a model file's tensors, named as safetensors names them.
+const (
+	// DtypeF32: IEEE single precision, 4 bytes a weight; the default.
+	DtypeF32 = "F32"
+	// DtypeF16: IEEE half precision, 2 bytes a weight. Weights are rounded
+	// to the nearest half-precision value (ties to even) when written and
+	// upcast exactly when read; a weight beyond ±MaxF16 cannot be written (ErrF16Range).
+	DtypeF16 = "F16"
+)
+
+// MaxF16 is the largest finite IEEE half-precision value.
+const MaxF16 = 65504
+
+// dtypeSize are the bytes a weight of each dtype takes in a file.
+var dtypeSize = map[string]int64{DtypeF32: 4, DtypeF16: 2}
+
+// ParseDtype reads a dtype as a user gives it: "f32" or "f16", in any case.
+// Anything else is an error wrapping ErrBadDtype.
+func ParseDtype(s string) (string, error) {
+	switch d := strings.ToUpper(s); d {
+	case DtypeF32, DtypeF16:
+		return d, nil
+	}
+	return "", fmt.Errorf("%w: %q, want f32 or f16", ErrBadDtype, s)
+}
+
+// fileDtype is the dtype Encode writes m in: Dtype, "" meaning DtypeF32.
+func (m *Model) fileDtype() (string, int64, error) {
+	d := m.Dtype
+	if d == "" {
+		d = DtypeF32
+	}
+	size, ok := dtypeSize[d]
+	if !ok {
+		return "", 0, fmt.Errorf("models: encode: %w: Model.Dtype %q, want %q or %q", ErrBadDtype, m.Dtype, DtypeF32, DtypeF16)
+	}
+	return d, size, nil
+}
+
+// checkF16Range reports the first weight whose magnitude exceeds MaxF16,
+// which F16 cannot hold, as an error wrapping ErrF16Range.
+func checkF16Range(n *Network) error {
+	for _, t := range n.Weights {
+		for j, v := range t.Data {
+			if v > MaxF16 || v < -MaxF16 {
+				return fmt.Errorf("models: encode F16: %w: tensor %s has weight %g at %d, beyond ±%d", ErrF16Range, t.Name, v, j, MaxF16)
+			}
+		}
+	}
+	return nil
+}
+
 type tensorHeader struct {
 	Dtype       string   `json:"dtype"`
 	Shape       []int    `json:"shape"`
 	DataOffsets [2]int64 `json:"data_offsets"`
 }
 
-// Encode writes the model as a safetensors file. The same model always
-// gives the same bytes.
+// Encode writes the model as a safetensors file, its tensors in m.Dtype
+// (F32 when empty). The same model always gives the same bytes. An
+// unknown Dtype gives an error wrapping ErrBadDtype; with DtypeF16, a
+// weight beyond ±MaxF16 gives one wrapping ErrF16Range (it is never
+// written as infinity).
 func (m *Model) Encode(w io.Writer) error {
 	if err := m.Net.Validate(); err != nil {
 		return err
+	}
+	dtype, size, err := m.fileDtype()
+	if err != nil {
+		return err
+	}
+	if dtype == DtypeF16 {
+		if err := checkF16Range(m.Net); err != nil {
+			return err
+		}
 	}
 	meta := map[string]string{"format": FormatVersion, "game": m.Game}
 	for k, v := range map[string]any{
@@ -62,8 +133,8 @@ func (m *Model) Encode(w io.Writer) error {
 	header := map[string]any{"__metadata__": meta}
 	var off int64
 	for _, t := range m.Net.Weights {
-		n := int64(len(t.Data)) * 4
-		header[t.Name] = tensorHeader{Dtype: "F32", Shape: t.Shape, DataOffsets: [2]int64{off, off + n}}
+		n := int64(len(t.Data)) * size
+		header[t.Name] = tensorHeader{Dtype: dtype, Shape: t.Shape, DataOffsets: [2]int64{off, off + n}}
 		off += n
 	}
 	hb, err := json.Marshal(header)
@@ -77,6 +148,12 @@ func (m *Model) Encode(w io.Writer) error {
 	binary.LittleEndian.PutUint64(buf, uint64(len(hb)))
 	buf = append(buf, hb...)
 	for _, t := range m.Net.Weights {
+		if dtype == DtypeF16 {
+			for _, v := range t.Data {
+				buf = binary.LittleEndian.AppendUint16(buf, float16.Fromfloat32(v).Bits())
+			}
+			continue
+		}
 		for _, v := range t.Data {
 			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
 		}
@@ -85,9 +162,12 @@ func (m *Model) Encode(w io.Writer) error {
 	return err
 }
 
-// Decode reads a model file. Any defect (truncation, bad header, tensors
-// that do not match the declared architecture, non-finite weights) gives an
-// error wrapping ErrBadModel; it never panics.
+// Decode reads a model file of F32 or F16 tensors (one dtype a file; F16
+// is upcast to float32 exactly) and sets the model's Dtype to the file's.
+// Any defect (truncation, bad header, another dtype or a mix of two,
+// tensors that do not match the declared architecture, non-finite weights,
+// F16 infinities and NaNs included) gives an error wrapping ErrBadModel;
+// it never panics.
 func Decode(data []byte) (*Model, error) {
 	if len(data) < 8 {
 		return nil, fmt.Errorf("%w: %d bytes, too short for a safetensors header", ErrBadModel, len(data))
@@ -140,31 +220,50 @@ func Decode(data []byte) (*Model, error) {
 		name     string
 		from, to int64
 	}
-	var spans []span
-	net := &Network{Shapes: shapes, Arch: arch}
-	for _, p := range specs {
+	// First the tensors' headers, so that a file mixing dtypes is named as
+	// such whatever its order.
+	ths := make([]tensorHeader, len(specs))
+	var dtype, first string
+	for i, p := range specs {
 		rt, ok := raw[p.Name]
 		if !ok {
 			return nil, fmt.Errorf("%w: tensor %s is missing", ErrBadModel, p.Name)
 		}
-		var th tensorHeader
-		if err := strictJSON(string(rt), &th); err != nil {
+		th := &ths[i]
+		if err := strictJSON(string(rt), th); err != nil {
 			return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
 		}
-		if th.Dtype != "F32" {
-			return nil, fmt.Errorf("%w: tensor %s has dtype %q, want F32", ErrBadModel, p.Name, th.Dtype)
+		if _, ok := dtypeSize[th.Dtype]; !ok {
+			return nil, fmt.Errorf("%w: tensor %s has dtype %q, want %s or %s", ErrBadModel, p.Name, th.Dtype, DtypeF32, DtypeF16)
+		}
+		if dtype == "" {
+			dtype, first = th.Dtype, p.Name
+		} else if th.Dtype != dtype {
+			return nil, fmt.Errorf("%w: tensor %s has dtype %s, tensor %s %s: all tensors of a model file must share one dtype", ErrBadModel, p.Name, th.Dtype, first, dtype)
 		}
 		if !slices.Equal(th.Shape, p.Shape) {
 			return nil, fmt.Errorf("%w: tensor %s has shape %v, architecture %s needs %v", ErrBadModel, p.Name, th.Shape, arch, p.Shape)
 		}
+	}
+	size := dtypeSize[dtype]
+	var spans []span
+	net := &Network{Shapes: shapes, Arch: arch}
+	for i, p := range specs {
+		th := ths[i]
 		from, to := th.DataOffsets[0], th.DataOffsets[1]
-		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(p.Size())*4 {
-			return nil, fmt.Errorf("%w: tensor %s has data offsets [%d, %d] for %d floats in %d bytes of data (truncated?)", ErrBadModel, p.Name, from, to, p.Size(), len(body))
+		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(p.Size())*size {
+			return nil, fmt.Errorf("%w: tensor %s has data offsets [%d, %d] for %d %s values of %d bytes in %d bytes of data (truncated?)", ErrBadModel, p.Name, from, to, p.Size(), dtype, size, len(body))
 		}
 		spans = append(spans, span{p.Name, from, to})
 		t := Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())}
-		for i := range t.Data {
-			t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(body[from+int64(i)*4:]))
+		if dtype == DtypeF16 {
+			for j := range t.Data {
+				t.Data[j] = float16.Frombits(binary.LittleEndian.Uint16(body[from+int64(j)*2:])).Float32()
+			}
+		} else {
+			for j := range t.Data {
+				t.Data[j] = math.Float32frombits(binary.LittleEndian.Uint32(body[from+int64(j)*4:]))
+			}
 		}
 		net.Weights = append(net.Weights, t)
 	}
@@ -183,6 +282,7 @@ func Decode(data []byte) (*Model, error) {
 		return nil, err
 	}
 	m.Net = net
+	m.Dtype = dtype
 	return m, nil
 }
 

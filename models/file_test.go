@@ -5,11 +5,15 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/x448/float16"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/tictactoe"
@@ -29,6 +33,13 @@ func testModel(t testing.TB, i int) *models.Model {
 		Net:        net,
 		Provenance: models.Provenance{Steps: 1234, Iterations: 5, Games: 60, Samples: 700, Date: "2025-01-02T03:04:05Z", Data: "self-play", Seed: 9},
 	}
+}
+
+// testModel16 is testModel(t, i) to be written as F16.
+func testModel16(t testing.TB, i int) *models.Model {
+	m := testModel(t, i)
+	m.Dtype = models.DtypeF16
+	return m
 }
 
 func encode(t testing.TB, m *models.Model) []byte {
@@ -139,12 +150,83 @@ func TestCorruptFilesError(t *testing.T) {
 		{"not json", withHeader("{not json"), "header"},
 		{"no metadata", withHeader(strings.Replace(header, `"__metadata__"`, `"__other__"`, 1)), "__metadata__"},
 		{"wrong format", withHeader(strings.Replace(header, models.FormatVersion, "other/9", 1)), "format"},
-		{"wrong dtype", withHeader(strings.Replace(header, `"F32"`, `"F16"`, 1)), "dtype"},
+		{"unknown dtype", withHeader(strings.Replace(header, `"F32"`, `"BF16"`, 1)), `dtype "BF16", want F32 or F16`},
+		{"lower-case dtype", withHeader(strings.ReplaceAll(header, `"F32"`, `"f32"`)), `dtype "f32", want F32 or F16`},
+		{"mixed dtypes", withHeader(strings.Replace(header, `"F32"`, `"F16"`, 1)), "must share one dtype"},
+		{"F32 offsets called F16", withHeader(strings.ReplaceAll(header, `"F32"`, `"F16"`)), "F16 values of 2 bytes"},
 		{"wrong shape", withHeader(strings.Replace(header, `"shape":[11,16]`, `"shape":[16,11]`, 1)), "shape"},
 		{"bad arch", withHeader(strings.Replace(header, `\"width\":16`, `\"width\":0`, 1)), "width"},
 		{"renamed tensor", withHeader(strings.Replace(header, `"policy.b"`, `"policy.x"`, 1)), "policy.b"},
 		{"nan weight", nanBody, "non-finite"},
 	}
+	// F16 files: the same checks, 2 bytes a value.
+	good16 := encode(t, testModel16(t, 0))
+	n16 := binary.LittleEndian.Uint64(good16)
+	header16 := string(good16[8 : 8+n16])
+	withHeader16 := func(edit func(map[string]json.RawMessage)) []byte {
+		var h map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(header16), &h); err != nil {
+			t.Fatal(err)
+		}
+		edit(h)
+		b, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := binary.LittleEndian.AppendUint64(nil, uint64(len(b)))
+		out = append(out, b...)
+		return append(out, good16[8+n16:]...)
+	}
+	// policy.b of F16 tensor 0..len: offsets that do not hold 2 bytes a value.
+	var pb struct {
+		Shape       []int    `json:"shape"`
+		DataOffsets [2]int64 `json:"data_offsets"`
+	}
+	var h16 map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(header16), &h16); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(h16["policy.b"], &pb); err != nil {
+		t.Fatal(err)
+	}
+	offsets := func(from, to int64) func(map[string]json.RawMessage) {
+		return func(h map[string]json.RawMessage) {
+			h["policy.b"] = json.RawMessage(fmt.Sprintf(`{"dtype":"F16","shape":%s,"data_offsets":[%d,%d]}`,
+				strings.Join(strings.Fields(fmt.Sprint(pb.Shape)), ","), from, to))
+		}
+	}
+	from := pb.DataOffsets[0]
+	size := pb.DataOffsets[1] - from
+	withBits := func(at int, bits uint16) []byte {
+		out := append([]byte(nil), good16...)
+		binary.LittleEndian.PutUint16(out[8+int(n16)+2*at:], bits)
+		return out
+	}
+	cases = append(cases, []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"f16 truncated data", good16[:len(good16)-1], "truncated"},
+		{"f16 truncated by a value", good16[:len(good16)-2], "truncated"},
+		{"f16 extra data", append(append([]byte(nil), good16...), 0, 0), "bytes of data"},
+		{"f16 offsets one byte short", withHeader16(offsets(from, from+size-1)), "F16 values of 2 bytes"},
+		{"f16 offsets of F32", withHeader16(offsets(from, from+2*size)), "F16 values of 2 bytes"},
+		{"f16 offsets one value long", withHeader16(offsets(from, from+size+2)), "F16 values of 2 bytes"},
+		{"F16 offsets called F32", withHeader16(func(h map[string]json.RawMessage) {
+			for k, v := range h {
+				h[k] = json.RawMessage(strings.ReplaceAll(string(v), `"F16"`, `"F32"`))
+			}
+		}), "F32 values of 4 bytes"},
+		{"f16 mixed dtypes", withHeader16(func(h map[string]json.RawMessage) {
+			h["policy.b"] = json.RawMessage(strings.Replace(string(h["policy.b"]), `"F16"`, `"F32"`, 1))
+		}), "must share one dtype"},
+		{"f16 +inf weight", withBits(0, 0x7c00), "non-finite"},
+		{"f16 -inf weight", withBits(3, 0xfc00), "non-finite"},
+		{"f16 nan weight", withBits(0, 0x7e00), "non-finite"},
+		{"f16 signalling nan weight", withBits(5, 0x7c01), "non-finite"},
+		{"f16 negative nan weight", withBits(7, 0xffff), "non-finite"},
+	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m, err := models.Decode(c.data)
@@ -196,6 +278,9 @@ func FuzzDecode(f *testing.F) {
 		good := encode(f, testModel(f, i))
 		f.Add(good)
 		f.Add(good[:len(good)/2])
+		good16 := encode(f, testModel16(f, i))
+		f.Add(good16)
+		f.Add(good16[:len(good16)-2])
 	}
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -213,8 +298,181 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decoded model does not run: %v", err)
 		}
 		again, err := models.Decode(encode(t, m))
-		if err != nil || !again.Net.Equal(m.Net) {
+		if err != nil || !again.Net.Equal(m.Net) || again.Dtype != m.Dtype {
 			t.Fatalf("re-encoding a decoded model: %v", err)
 		}
 	})
+}
+
+// TestF16RoundTrip: a model written as F16 reads back as F16 with every
+// weight rounded to the nearest half-precision value and upcast exactly;
+// saved again it gives the same bytes; its data is half the F32 data.
+func TestF16RoundTrip(t *testing.T) {
+	for i, tc := range testCases {
+		t.Run(tc.Name, func(t *testing.T) {
+			m := testModel16(t, i)
+			path := filepath.Join(t.TempDir(), "m.safetensors")
+			if err := m.Save(path); err != nil {
+				t.Fatal(err)
+			}
+			got, err := models.Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Dtype != models.DtypeF16 || got.Game != m.Game || got.Provenance != m.Provenance {
+				t.Fatalf("read back dtype %q, %+v", got.Dtype, got)
+			}
+			for k, w := range m.Net.Weights {
+				for j, v := range w.Data {
+					want := float16.Fromfloat32(v).Float32()
+					if g := got.Net.Weights[k].Data[j]; math.Float32bits(g) != math.Float32bits(want) {
+						t.Fatalf("%s[%d] = %v, want %v rounded to %v", w.Name, j, g, v, want)
+					}
+				}
+			}
+			data, _ := os.ReadFile(path)
+			if !bytes.Equal(encode(t, got), data) {
+				t.Fatal("re-encoding the loaded F16 model gives other bytes")
+			}
+			if !bytes.Equal(encode(t, testModel16(t, i)), data) {
+				t.Fatal("encoding the same model twice as F16 gives other bytes")
+			}
+			m32 := m.Clone()
+			m32.Dtype = ""
+			data32 := encode(t, m32)
+			if d := len(data32) - len(data); d < 2*m.Net.NumParams() || d > 2*m.Net.NumParams()+64 {
+				t.Fatalf("F32 file %d bytes, F16 %d: want about 2 bytes a weight fewer", len(data32), len(data))
+			}
+			// Upcast is exact: written as F32, the loaded F16 weights stay.
+			got.Dtype = models.DtypeF32
+			again, err := models.Decode(encode(t, got))
+			if err != nil || again.Dtype != models.DtypeF32 || !again.Net.Equal(got.Net) {
+				t.Fatalf("F16 weights written as F32: %v", err)
+			}
+		})
+	}
+}
+
+// TestF16Bits checks the F16 bytes against hand-computed IEEE half
+// precision: little-endian, round to nearest with ties to even,
+// subnormals, signed zero; and their exact upcast on load.
+func TestF16Bits(t *testing.T) {
+	cases := []struct {
+		v    float32
+		bits uint16
+		back float32
+	}{
+		{0, 0x0000, 0},
+		{float32(math.Copysign(0, -1)), 0x8000, float32(math.Copysign(0, -1))},
+		{1, 0x3c00, 1},
+		{-2, 0xc000, -2},
+		{models.MaxF16, 0x7bff, 65504},
+		{-models.MaxF16, 0xfbff, -65504},
+		{1.0 / 3, 0x3555, 1365.0 / 4096},
+		{0.1, 0x2e66, 1638.0 / 16384},
+		{0x1p-14, 0x0400, 0x1p-14},                   // smallest normal
+		{0x1p-24, 0x0001, 0x1p-24},                   // smallest subnormal
+		{0x1p-25, 0x0000, 0},                         // tie between 0 and 2^-24: even
+		{0x3p-25, 0x0002, 0x2p-24},                   // tie between 1 and 2 ulps: even
+		{0x1p-26, 0x0000, 0},                         // underflow
+		{1 + 0x1p-11, 0x3c00, 1},                     // tie: even
+		{1 + 0x3p-11, 0x3c02, 1 + 0x2p-10},           // tie: even
+		{1 + 0x1p-11 + 0x1p-20, 0x3c01, 1 + 0x1p-10}, // above the tie
+		{-(1 + 0x1p-11 + 0x1p-20), 0xbc01, -(1 + 0x1p-10)},
+		{2047.5, 0x6800, 2048}, // tie between 2047 and 2048: even
+		{2046.5, 0x67fe, 2046}, // tie between 2046 and 2047: even
+		{2048.5, 0x6800, 2048}, // ulp 2 from 2048: below the tie
+		{2049, 0x6800, 2048},   // tie between 2048 and 2050: even
+		{2051, 0x6802, 2052},   // tie between 2050 and 2052: even
+	}
+	m := testModel(t, 0)
+	m.Dtype = models.DtypeF16
+	w := &m.Net.Weights[0]
+	for i, c := range cases {
+		w.Data[i] = c.v
+	}
+	data := encode(t, m)
+	n := binary.LittleEndian.Uint64(data)
+	var header map[string]struct {
+		Dtype       string   `json:"dtype"`
+		DataOffsets [2]int64 `json:"data_offsets"`
+	}
+	if err := json.Unmarshal(data[8:8+n], &header); err != nil {
+		t.Fatal(err)
+	}
+	th := header[w.Name]
+	if th.Dtype != "F16" || th.DataOffsets[1]-th.DataOffsets[0] != int64(2*len(w.Data)) {
+		t.Fatalf("%s header %+v for %d weights", w.Name, th, len(w.Data))
+	}
+	body := data[8+n+uint64(th.DataOffsets[0]):]
+	got, err := models.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		if b := binary.LittleEndian.Uint16(body[2*i:]); b != c.bits {
+			t.Errorf("%g stored as %#04x, want %#04x", c.v, b, c.bits)
+		}
+		if g := got.Net.Weights[0].Data[i]; math.Float32bits(g) != math.Float32bits(c.back) {
+			t.Errorf("%#04x read as %g, want %g", c.bits, g, c.back)
+		}
+	}
+}
+
+// TestEncodeF16Range: a weight beyond the F16 range is an error wrapping
+// ErrF16Range, and nothing is written; F32 writes it.
+func TestEncodeF16Range(t *testing.T) {
+	for _, v := range []float32{math.Nextafter32(models.MaxF16, math.MaxFloat32), 65519, 65520, -70000, 1e30, -math.MaxFloat32} {
+		m := testModel16(t, 1)
+		m.Net.Weights[2].Data[1] = v
+		var buf bytes.Buffer
+		err := m.Encode(&buf)
+		if !errors.Is(err, models.ErrF16Range) || !strings.Contains(err.Error(), m.Net.Weights[2].Name) {
+			t.Errorf("weight %g: %v, want an error wrapping models.ErrF16Range naming the tensor", v, err)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("weight %g: %d bytes written before the error", v, buf.Len())
+		}
+		if err := m.Save(filepath.Join(t.TempDir(), "m.safetensors")); !errors.Is(err, models.ErrF16Range) {
+			t.Errorf("Save of weight %g: %v", v, err)
+		}
+		m.Dtype = models.DtypeF32
+		if err := m.Encode(&buf); err != nil {
+			t.Errorf("weight %g as F32: %v", v, err)
+		}
+	}
+}
+
+// TestEncodeDtype: "" and F32 give the same bytes as before F16 existed
+// (4 bytes a weight); another Dtype is an error wrapping ErrBadDtype.
+func TestEncodeDtype(t *testing.T) {
+	m := testModel(t, 1)
+	def := encode(t, m)
+	m.Dtype = models.DtypeF32
+	if !bytes.Equal(encode(t, m), def) {
+		t.Error(`Dtype F32 and "" give other bytes`)
+	}
+	got, err := models.Decode(def)
+	if err != nil || got.Dtype != models.DtypeF32 {
+		t.Fatalf("decoded an F32 file: dtype %q, %v", got.Dtype, err)
+	}
+	for _, d := range []string{"f16", "f32", "BF16", "F64", "F8_E4M3"} {
+		m.Dtype = d
+		if err := m.Encode(io.Discard); !errors.Is(err, models.ErrBadDtype) {
+			t.Errorf("Dtype %q: %v, want an error wrapping models.ErrBadDtype", d, err)
+		}
+	}
+}
+
+func TestParseDtype(t *testing.T) {
+	for in, want := range map[string]string{"f32": "F32", "F32": "F32", "f16": "F16", "F16": "F16"} {
+		if got, err := models.ParseDtype(in); err != nil || got != want {
+			t.Errorf("ParseDtype(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "bf16", "f64", "float16", " f16", "F8_E5M2"} {
+		if got, err := models.ParseDtype(in); !errors.Is(err, models.ErrBadDtype) || got != "" {
+			t.Errorf("ParseDtype(%q) = %q, %v; want an error wrapping models.ErrBadDtype", in, got, err)
+		}
+	}
 }

@@ -31,6 +31,10 @@ type Model struct {
 	Params     engine.Params
 	Net        *Network
 	Provenance Provenance
+	// Dtype is how the model file stores the weights: DtypeF32 (or "",
+	// the default) or DtypeF16. Decode sets it to the file's dtype, so a
+	// model saved again keeps it; in memory the weights are float32.
+	Dtype string
 }
 
 // ShapesOf reads a game's network shapes.

@@ -10,6 +10,10 @@ import (
 	"sort"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/x448/float16"
+
+	"github.com/moongym/moongym/models"
 )
 
 // stDtypeSize are the dtypes the safetensors format defines, with their
@@ -112,12 +116,13 @@ func checkSafetensors(data []byte) (map[string]string, error) {
 	return meta, nil
 }
 
-// TestFilesAreSafetensors checks written model files and the built-in
-// opponents against the safetensors format.
+// TestFilesAreSafetensors checks written model files, F32 and F16, and the
+// built-in opponents against the safetensors format.
 func TestFilesAreSafetensors(t *testing.T) {
 	files := map[string][]byte{}
 	for i, tc := range testCases {
 		files[tc.Name] = encode(t, testModel(t, i))
+		files[tc.Name+" F16"] = encode(t, testModel16(t, i))
 	}
 	builtins, err := filepath.Glob("opponents/*.safetensors")
 	if err != nil || len(builtins) == 0 {
@@ -159,10 +164,60 @@ func TestSafetensorsCheckRejects(t *testing.T) {
 		"extra field":      with(`"dtype"`, `"x":1,"dtype"`),
 		"not starting {":   with(`{`, ` `),
 		"wrong size":       with(`"shape":[11,16]`, `"shape":[11,15]`),
+		"F32 data as F16":  with(`"F32"`, `"F16"`),
 		"non-space suffix": append(append(binary.LittleEndian.AppendUint64(nil, n), header[:n-1]+"\n"...), good[8+n:]...),
 	} {
 		if _, err := checkSafetensors(data); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestBuiltinsAsF16 converts every built-in model to F16 in memory (the
+// files stay F32): each fits the F16 range, and the F16 file is a
+// safetensors file that decodes to the rounded weights and re-encodes to
+// the same bytes. Skipped with -short (it reads every built-in).
+func TestBuiltinsAsF16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every built-in model")
+	}
+	builtins, err := filepath.Glob("opponents/*.safetensors")
+	if err != nil || len(builtins) == 0 {
+		t.Fatalf("no built-in model files: %v", err)
+	}
+	for _, p := range builtins {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := models.Decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if m.Dtype != models.DtypeF32 {
+			t.Errorf("%s: dtype %q, the built-ins are F32", p, m.Dtype)
+		}
+		m.Dtype = models.DtypeF16
+		half := encode(t, m)
+		if _, err := checkSafetensors(half); err != nil {
+			t.Fatalf("%s as F16: not a safetensors file: %v", p, err)
+		}
+		if d := len(data) - len(half); d < 2*m.Net.NumParams() || d > 2*m.Net.NumParams()+64 {
+			t.Errorf("%s: %d bytes as F32, %d as F16", p, len(data), len(half))
+		}
+		got, err := models.Decode(half)
+		if err != nil || got.Dtype != models.DtypeF16 {
+			t.Fatalf("%s as F16: %v", p, err)
+		}
+		for k, w := range m.Net.Weights {
+			for j, v := range w.Data {
+				if g := got.Net.Weights[k].Data[j]; g != float16.Fromfloat32(v).Float32() {
+					t.Fatalf("%s as F16: %s[%d] = %v, want %v rounded", p, w.Name, j, g, v)
+				}
+			}
+		}
+		if !bytes.Equal(encode(t, got), half) {
+			t.Fatalf("%s as F16: re-encoding gives other bytes", p)
 		}
 	}
 }

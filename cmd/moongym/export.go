@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,26 +13,43 @@ import (
 )
 
 func init() {
-	var out string
+	var out, dtype string
 	cmd := &cobra.Command{
-		Use:   "export DIR --out FILE",
+		Use:   "export DIR|MODEL.safetensors --out FILE",
 		Short: "Write the model file of a training run's best network",
 		Long: `Write the model file of the best evaluated network of the training run in DIR
 (best.safetensors, or latest.safetensors before any evaluation) to FILE. The
 file is a safetensors file with the game, its parameters, the shapes, the
 architecture and the training provenance in its metadata; agents load it with
-"net:model=FILE" or "az:model=FILE,sims=200". With SOURCE_DATE_EPOCH set
-(seconds since 1970, the reproducible-builds convention) the file's
-provenance date is that time instead of the run's, so the same run always
-exports the same bytes.`,
+"net:model=FILE" or "az:model=FILE,sims=200". Given a model file (a path
+ending in .safetensors that is a file) instead of DIR, export writes that
+model to FILE, e.g. to convert it to another dtype.
+
+--dtype chooses how the weights are stored: f32 (the default) or f16, IEEE
+half precision, which halves the file. F16 rounds every weight to the nearest
+half-precision value (ties to even), so play can change slightly; a weight beyond ±65504
+cannot be stored and is an error. F16 files are upcast to float32 on load.
+
+With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
+convention) the file's provenance date is that time instead of the run's (or
+the source file's), so the same run always exports the same bytes.`,
 		Example: `  moongym export runs/ttt --out ttt.safetensors
-  moongym arena tictactoe --agents az:model=ttt.safetensors,random`,
+  moongym arena tictactoe --agents az:model=ttt.safetensors,random
+  moongym export ttt.safetensors --out ttt16.safetensors --dtype f16`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return errors.New("--out FILE is required")
 			}
-			src, err := training.BestModel(args[0])
+			d, err := models.ParseDtype(dtype)
+			if err != nil {
+				return fmt.Errorf("--dtype: %w", err)
+			}
+			src, err := exportSource(args[0])
+			if err != nil {
+				return err
+			}
+			srcInfo, err := os.Stat(src)
 			if err != nil {
 				return err
 			}
@@ -39,6 +57,7 @@ exports the same bytes.`,
 			if err != nil {
 				return err
 			}
+			srcDtype := m.Dtype
 			clock, err := training.ProvenanceClock(os.Getenv)
 			if err != nil {
 				return err
@@ -46,19 +65,37 @@ exports the same bytes.`,
 			if clock != nil {
 				m.Provenance.Date = training.ProvenanceDate(clock())
 			}
+			m.Dtype = d
 			if err := m.Save(out); err != nil {
-				return err
+				return fmt.Errorf("%s: %w", out, err)
 			}
 			info, err := os.Stat(out)
 			if err != nil {
 				return err
 			}
 			p := m.Provenance
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s -> %s (%d bytes): %s %s, %s, %d weights; %d iterations, %d games, %d steps\n",
-				src, out, info.Size(), m.Game, m.Params, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s %s, %s, %d weights; %d iterations, %d games, %d steps\n",
+				src, srcInfo.Size(), srcDtype, out, info.Size(), d, m.Game, m.Params, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
 			return err
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "model file to write")
+	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32 or f16 (half the size, play may change slightly)")
 	root.AddCommand(cmd)
+}
+
+// exportSource is the model file export reads: arg itself when it ends in
+// .safetensors and is a file, else the best model of the run in directory
+// arg.
+func exportSource(arg string) (string, error) {
+	if strings.HasSuffix(arg, ".safetensors") {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return "", err
+		}
+		if info.Mode().IsRegular() {
+			return arg, nil
+		}
+	}
+	return training.BestModel(arg)
 }
