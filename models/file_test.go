@@ -51,18 +51,25 @@ func encode(t testing.TB, m *models.Model) []byte {
 	return buf.Bytes()
 }
 
+// saveLoad saves m to a file of its own directory and loads it back.
+func saveLoad(t *testing.T, m *models.Model) (got *models.Model, path string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "m.safetensors")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := models.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, path
+}
+
 func TestSaveLoadRoundTripsBitExactly(t *testing.T) {
 	for i, tc := range testCases {
 		t.Run(tc.Name, func(t *testing.T) {
 			m := testModel(t, i)
-			path := filepath.Join(t.TempDir(), "m.safetensors")
-			if err := m.Save(path); err != nil {
-				t.Fatal(err)
-			}
-			got, err := models.Load(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, path := saveLoad(t, m)
 			if !got.Net.Equal(m.Net) {
 				t.Fatal("weights differ after a round trip")
 			}
@@ -311,14 +318,7 @@ func TestF16RoundTrip(t *testing.T) {
 	for i, tc := range testCases {
 		t.Run(tc.Name, func(t *testing.T) {
 			m := testModel16(t, i)
-			path := filepath.Join(t.TempDir(), "m.safetensors")
-			if err := m.Save(path); err != nil {
-				t.Fatal(err)
-			}
-			got, err := models.Load(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, path := saveLoad(t, m)
 			if got.Dtype != models.DtypeF16 || got.Game != m.Game || got.Provenance != m.Provenance {
 				t.Fatalf("read back dtype %q, %+v", got.Dtype, got)
 			}

@@ -31,6 +31,35 @@ const Builtin = "builtin"
 // BuiltinExt ends the name of every built-in model file.
 const BuiltinExt = ".safetensors"
 
+// MaxBuiltinBytes bounds the size of a built-in model file (4 MiB, the
+// learned-opponents issue's "a few MB at most"; TestBuiltinSizes). A
+// network whose F32 file would be larger ships as F16: AutoDtype, and
+// "moongym export --dtype auto", which the training recipes use.
+const MaxBuiltinBytes = 4 << 20
+
+// AutoDtype is the dtype m ships in as a built-in model: DtypeF32, or
+// DtypeF16 when its F32 file would be larger than MaxBuiltinBytes.
+func (m *Model) AutoDtype() (string, error) {
+	c := *m
+	c.Dtype = DtypeF32
+	var n byteCounter
+	if err := c.Encode(&n); err != nil {
+		return "", err
+	}
+	if n > MaxBuiltinBytes {
+		return DtypeF16, nil
+	}
+	return DtypeF32, nil
+}
+
+// byteCounter is an io.Writer that counts what it is given.
+type byteCounter int64
+
+func (c *byteCounter) Write(p []byte) (int, error) {
+	*c += byteCounter(len(p))
+	return len(p), nil
+}
+
 // BuiltinModel describes one embedded model file.
 type BuiltinModel struct {
 	// File is the file's name, e.g. "planet-cubes-p4.safetensors".

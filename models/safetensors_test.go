@@ -13,6 +13,7 @@ import (
 
 	"github.com/x448/float16"
 
+	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
 )
 
@@ -173,19 +174,22 @@ func TestSafetensorsCheckRejects(t *testing.T) {
 	}
 }
 
-// TestBuiltinsAsF16 converts every built-in model to F16 in memory (the
-// files stay F32): each fits the F16 range, and the F16 file is a
-// safetensors file that decodes to the rounded weights and re-encodes to
-// the same bytes. Skipped with -short (it reads every built-in).
-func TestBuiltinsAsF16(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads every built-in model")
-	}
-	builtins, err := filepath.Glob("opponents/*.safetensors")
-	if err != nil || len(builtins) == 0 {
+// builtinFile is a built-in model file, read and decoded.
+type builtinFile struct {
+	path string
+	data []byte
+	m    *models.Model
+}
+
+// readBuiltins reads and decodes every file of opponents/.
+func readBuiltins(t *testing.T) []builtinFile {
+	t.Helper()
+	paths, err := filepath.Glob("opponents/*.safetensors")
+	if err != nil || len(paths) == 0 {
 		t.Fatalf("no built-in model files: %v", err)
 	}
-	for _, p := range builtins {
+	var out []builtinFile
+	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -194,8 +198,31 @@ func TestBuiltinsAsF16(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		if m.Dtype != models.DtypeF32 {
-			t.Errorf("%s: dtype %q, the built-ins are F32", p, m.Dtype)
+		out = append(out, builtinFile{p, data, m})
+	}
+	return out
+}
+
+// TestBuiltinsAsF16 reads every built-in model file: an F32 one converts
+// to F16 in memory (the files are not touched: what "moongym export --dtype
+// f16" would write), valid safetensors of about 2 bytes a weight less, each
+// weight the nearest half and the bytes stable; an F16 one (shipped so by
+// the size rule, TestBuiltinSizes) re-encodes to its own bytes.
+func TestBuiltinsAsF16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads every built-in model")
+	}
+	for _, b := range readBuiltins(t) {
+		p, data, m := b.path, b.data, b.m
+		switch m.Dtype {
+		case models.DtypeF16:
+			if !bytes.Equal(encode(t, m), data) {
+				t.Errorf("%s: an F16 file that re-encodes to other bytes", p)
+			}
+			continue
+		case models.DtypeF32:
+		default:
+			t.Fatalf("%s: dtype %q", p, m.Dtype)
 		}
 		m.Dtype = models.DtypeF16
 		half := encode(t, m)
@@ -218,6 +245,32 @@ func TestBuiltinsAsF16(t *testing.T) {
 		}
 		if !bytes.Equal(encode(t, got), half) {
 			t.Fatalf("%s as F16: re-encoding gives other bytes", p)
+		}
+	}
+}
+
+// TestAutoDtype: F32 up to MaxBuiltinBytes of F32 file, F16 beyond, and
+// the rule reads the F32 size whatever the model's own Dtype.
+func TestAutoDtype(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, c := range []struct {
+		width int
+		want  string
+	}{{64, models.DtypeF32}, {1024, models.DtypeF16}} {
+		m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: c.width, Depth: 1, ValueHidden: 16}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := len(encode(t, m))
+		for _, d := range []string{"", models.DtypeF32, models.DtypeF16} {
+			m.Dtype = d
+			got, err := m.AutoDtype()
+			if err != nil || got != c.want {
+				t.Errorf("width %d (%d bytes as F32), Dtype %q: AutoDtype %q, %v; want %q", c.width, size, d, got, err, c.want)
+			}
+		}
+		if (size > models.MaxBuiltinBytes) != (c.want == models.DtypeF16) {
+			t.Fatalf("width %d: %d bytes as F32 does not test the bound %d", c.width, size, models.MaxBuiltinBytes)
 		}
 	}
 }

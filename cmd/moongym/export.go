@@ -29,6 +29,8 @@ model to FILE, e.g. to convert it to another dtype.
 half precision, which halves the file. F16 rounds every weight to the nearest
 half-precision value (ties to even), so play can change slightly; a weight beyond ±65504
 cannot be stored and is an error. F16 files are upcast to float32 on load.
+--dtype auto is the rule of the built-in models (models/opponents): f32, unless
+the f32 file would be larger than 4 MiB (models.MaxBuiltinBytes), then f16.
 
 With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention) the file's provenance date is that time instead of the run's (or
@@ -41,9 +43,13 @@ the source file's), so the same run always exports the same bytes.`,
 			if out == "" {
 				return errors.New("--out FILE is required")
 			}
-			d, err := models.ParseDtype(dtype)
-			if err != nil {
-				return fmt.Errorf("--dtype: %w", err)
+			auto := strings.EqualFold(dtype, "auto")
+			d := ""
+			if !auto {
+				var err error
+				if d, err = models.ParseDtype(dtype); err != nil {
+					return fmt.Errorf("--dtype: %w (or auto)", err)
+				}
 			}
 			src, err := exportSource(args[0])
 			if err != nil {
@@ -65,6 +71,11 @@ the source file's), so the same run always exports the same bytes.`,
 			if clock != nil {
 				m.Provenance.Date = training.ProvenanceDate(clock())
 			}
+			if auto {
+				if d, err = m.AutoDtype(); err != nil {
+					return err
+				}
+			}
 			m.Dtype = d
 			if err := m.Save(out); err != nil {
 				return fmt.Errorf("%s: %w", out, err)
@@ -80,7 +91,7 @@ the source file's), so the same run always exports the same bytes.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "model file to write")
-	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32 or f16 (half the size, play may change slightly)")
+	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32, f16 (half the size, play may change slightly) or auto (f16 only where the f32 file would exceed 4 MiB, the built-in models' rule)")
 	root.AddCommand(cmd)
 }
 

@@ -172,3 +172,48 @@ func TestExportErrors(t *testing.T) {
 		t.Fatalf("%v\n%s", err, o)
 	}
 }
+
+// TestExportAuto: --dtype auto keeps a small model F32 (the same bytes as
+// --dtype f32) and writes one whose F32 file would exceed
+// models.MaxBuiltinBytes as F16 (the same bytes as --dtype f16).
+func TestExportAuto(t *testing.T) {
+	dir := t.TempDir()
+	_, small := savedModel(t, dir, "small.safetensors", nil)
+	big := filepath.Join(dir, "big.safetensors")
+	g := tictactoe.Game{}
+	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 1024, Depth: 1, ValueHidden: 8}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Save(big); err != nil {
+		t.Fatal(err)
+	}
+	if fileSize(t, big) <= models.MaxBuiltinBytes || fileSize(t, small) > models.MaxBuiltinBytes {
+		t.Fatalf("sizes %d and %d do not straddle %d", fileSize(t, small), fileSize(t, big), models.MaxBuiltinBytes)
+	}
+	for _, c := range []struct {
+		src, want string
+	}{{small, "f32"}, {big, "f16"}} {
+		auto := filepath.Join(dir, "auto.safetensors")
+		explicit := filepath.Join(dir, "explicit.safetensors")
+		if out, err := run(t, "", "export", c.src, "--out", auto, "--dtype", "AUTO"); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		} else if !strings.Contains(out, ", "+strings.ToUpper(c.want)+"):") {
+			t.Errorf("%s: summary %q does not name %s", c.src, out, c.want)
+		}
+		if out, err := run(t, "", "export", c.src, "--out", explicit, "--dtype", c.want); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		a, err := os.ReadFile(auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := os.ReadFile(explicit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, e) {
+			t.Errorf("%s: --dtype auto differs from --dtype %s", c.src, c.want)
+		}
+	}
+}

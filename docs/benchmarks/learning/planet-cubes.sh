@@ -21,6 +21,6 @@ for p in "${@:-2 3 4 5 6}"; do
     /usr/bin/time -f "train p$q: %e s wall, %U s user, %S s sys" \
       "$RUNS/moongym" train planet-cubes --out "$d" --resume --iterations $it --quiet
     f=models/opponents/planet-cubes-p$q.safetensors; [ "$q" = 2 ] && f=models/opponents/planet-cubes.safetensors
-    "$RUNS/moongym" export "$d" --out "$f"
+    "$RUNS/moongym" export "$d" --out "$f" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
   done
 done

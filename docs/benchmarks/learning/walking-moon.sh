@@ -48,7 +48,7 @@ rm -rf "$d"
   "$RUNS/moongym" imitate walking-moon --params $P --out "$d" --games 3000 --keep $keep --epochs 3 --seed 1 "${holdout[@]}" --train $S --quiet
 /usr/bin/time -f "self-play: %e s wall, %U s user, %S s sys" \
   "$RUNS/moongym" train walking-moon --out "$d" --resume --iterations "${2:-$iterations}" --quiet
-"$RUNS/moongym" export "$d" --out $out
+"$RUNS/moongym" export "$d" --out $out --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
 if [ "$n" = 2 ]; then
   for a in "net:model=$d/best.safetensors" "az:model=$d/best.safetensors,sims=100"; do
     "$RUNS/moongym" arena walking-moon --params $P --agents "$a,heuristic" --games 200 --opening 4 --quiet

@@ -56,7 +56,7 @@ if [ "$it" -gt 0 ]; then
   /usr/bin/time -f "train: %e s wall, %U s user, %S s sys, %M kB peak RSS" \
     "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
-"$RUNS/moongym" export "$d" --out "$f"
+"$RUNS/moongym" export "$d" --out "$f" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
 if [ -f "$shipped" ]; then   # imitations alone, but the 2-player files: 50 iterations (a2-p2 with lr=0.00025)
   if cmp -s "$f" "$shipped"; then echo "$f: identical to $shipped"; else echo "$f: differs from $shipped (made with other ITERATIONS or SETTINGS?)"; fi
 fi

@@ -63,7 +63,7 @@ if [ "$it" -gt 0 ]; then
   /usr/bin/time -f "train: %e s wall, %U s user, %S s sys" \
     "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
-"$RUNS/moongym" export "$d" --out "$out"
+"$RUNS/moongym" export "$d" --out "$out" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
 if [ "$n" = 2 ]; then
   for a in "net:model=$out" "az:model=$out,sims=100"; do
     "$RUNS/moongym" arena welcome-moon --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
