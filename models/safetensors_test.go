@@ -249,6 +249,21 @@ func TestBuiltinsAsF16(t *testing.T) {
 	}
 }
 
+// TestBuiltinSizes: every built-in model file is at most MaxBuiltinBytes
+// and stored in its AutoDtype: F16 exactly where the F32 file would be
+// larger (so no file is rounded without need, and none is over the bound).
+func TestBuiltinSizes(t *testing.T) {
+	for _, b := range readBuiltins(t) {
+		p, m := b.path, b.m
+		if len(b.data) > models.MaxBuiltinBytes {
+			t.Errorf("%s: %d bytes, more than %d", p, len(b.data), models.MaxBuiltinBytes)
+		}
+		if want, err := m.AutoDtype(); err != nil || m.Dtype != want {
+			t.Errorf("%s: stored %s, the size rule says %s (%v)", p, m.Dtype, want, err)
+		}
+	}
+}
+
 // TestAutoDtype: F32 up to MaxBuiltinBytes of F32 file, F16 beyond, and
 // the rule reads the F32 size whatever the model's own Dtype.
 func TestAutoDtype(t *testing.T) {
