@@ -230,3 +230,27 @@ func median(v []float64) float64 {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
+
+// BenchmarkDecode reads a model file of a built-in's size (an MLP 256x2
+// over 4,500 inputs, about 1.4 million weights, like welcome-moon-a3-p6) as
+// F32 and as F16: what loading a built-in model costs, and what the F16
+// upcast adds to it.
+func BenchmarkDecode(b *testing.B) {
+	g := engine.MustLoad("welcome-moon", engine.Params{"players": "6", "adventure": "3"})
+	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 256, Depth: 2, ValueHidden: 64}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []string{models.DtypeF32, models.DtypeF16} {
+		m.Dtype = d
+		data := encode(b, m)
+		b.Run(d, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := models.Decode(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
