@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -169,10 +168,9 @@ func TestCorruptFilesError(t *testing.T) {
 	// F16 files: the same checks, 2 bytes a value.
 	good16 := encode(t, testModel16(t, 0))
 	n16 := binary.LittleEndian.Uint64(good16)
-	header16 := string(good16[8 : 8+n16])
 	withHeader16 := func(edit func(map[string]json.RawMessage)) []byte {
 		var h map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(header16), &h); err != nil {
+		if err := json.Unmarshal(good16[8:8+n16], &h); err != nil {
 			t.Fatal(err)
 		}
 		edit(h)
@@ -184,22 +182,27 @@ func TestCorruptFilesError(t *testing.T) {
 		out = append(out, b...)
 		return append(out, good16[8+n16:]...)
 	}
-	// policy.b of F16 tensor 0..len: offsets that do not hold 2 bytes a value.
-	var pb struct {
+	// policy.b's header, to give it offsets that do not hold 2 bytes a value.
+	type tensorJSON struct {
+		Dtype       string   `json:"dtype"`
 		Shape       []int    `json:"shape"`
 		DataOffsets [2]int64 `json:"data_offsets"`
 	}
-	var h16 map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(header16), &h16); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(h16["policy.b"], &pb); err != nil {
-		t.Fatal(err)
-	}
+	var pb tensorJSON
+	withHeader16(func(h map[string]json.RawMessage) {
+		if err := json.Unmarshal(h["policy.b"], &pb); err != nil {
+			t.Fatal(err)
+		}
+	})
 	offsets := func(from, to int64) func(map[string]json.RawMessage) {
 		return func(h map[string]json.RawMessage) {
-			h["policy.b"] = json.RawMessage(fmt.Sprintf(`{"dtype":"F16","shape":%s,"data_offsets":[%d,%d]}`,
-				strings.Join(strings.Fields(fmt.Sprint(pb.Shape)), ","), from, to))
+			e := pb
+			e.DataOffsets = [2]int64{from, to}
+			b, err := json.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h["policy.b"] = b
 		}
 	}
 	from := pb.DataOffsets[0]

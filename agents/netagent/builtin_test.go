@@ -192,8 +192,9 @@ func TestBuiltinStrength(t *testing.T) {
 					spec string
 					low  float64
 				}{{"az:model=builtin,sims=100", 0.55}, {"net:model=builtin", 0.5}} {
-					a := arenatest.OneAmong(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6).Agents[0]
-					t.Logf("%s vs heuristic: %d-%d-%d, win rate %.3f [%.3f, %.3f]", c.spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1])
+					rep := arenatest.OneAmong(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6)
+					a := rep.Agents[0]
+					t.Logf("%s vs heuristic, %d games (%d distinct): %d-%d-%d, win rate %.3f [%.3f, %.3f]", c.spec, rep.Games, rep.Distinct, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1])
 					if a.CI95[0] <= c.low {
 						t.Errorf("%s vs heuristic: win rate %.3f [%.3f, %.3f], want the interval above %.2f", c.spec, a.WinRate, a.CI95[0], a.CI95[1], c.low)
 					}
@@ -202,8 +203,8 @@ func TestBuiltinStrength(t *testing.T) {
 			}
 			rep := arenatest.OneAmong(t, g, "az:model=builtin,sims=100", "heuristic", 400, 6)
 			a, others := rep.Agents[0], pooledRank(t, rep)
-			t.Logf("az among heuristics, %d seats, %d games: mean rank %.3f [%.3f, %.3f], heuristic seats %.3f; win rate %.3f [%.3f, %.3f]",
-				g.NumPlayers(), rep.Games, *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others, a.WinRate, a.CI95[0], a.CI95[1])
+			t.Logf("az among heuristics, %d seats, %d games (%d distinct): mean rank %.3f [%.3f, %.3f], heuristic seats %.3f; win rate %.3f [%.3f, %.3f]",
+				g.NumPlayers(), rep.Games, rep.Distinct, *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others, a.WinRate, a.CI95[0], a.CI95[1])
 			if a.MeanRankCI95[1] >= others {
 				t.Errorf("az's mean rank %.3f [%.3f, %.3f] is not clearly better than the heuristic seats' %.3f", *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others)
 			}
