@@ -86,7 +86,7 @@ func init() {
 		return h.New, err
 	}
 	registerHandWritten("heuristic", "the game's hand-written heuristic player", newHeuristic)
-	registerHandWritten("expert", "the game's stronger, slower hand-written player, where it has one (lunar-rally: the heuristic previewing against its guess of the other players' programs; welcome-moon: the heuristic also valuing the Adventure 3 races on their way)", ExpertFor)
+	registerHandWritten("expert", "the game's stronger, slower hand-written player, where it has one (lunar-rally: the heuristic previewing against its guess of the other players' programs; welcome-moon: the heuristic also valuing the Adventure 3 races on their way; march-mars: the heuristic team trying each programmed die, result and hit by rollouts of the rest of the turn)", ExpertFor)
 }
 
 // registerHandWritten registers an agent spec that plays the player find

@@ -16,7 +16,9 @@
 // teleport's level, the sentinels' shot, a missile's aim) is the one whose
 // result scores best with Evaluate. Other choices (the drone's dice,
 // precog, giving cards) take the first legal action. It registers itself
-// as the game's "heuristic".
+// as the game's "heuristic", and the expert (Expert: the same team trying
+// its candidates by rollouts of the rest of the turn) as the game's
+// expert player.
 package marchmars
 
 import (
@@ -34,13 +36,24 @@ func init() {
 			return &Agent{}, nil
 		},
 		Evaluate: Evaluate,
+		Expert: func(g engine.Game, seed uint64) (agents.Agent, error) {
+			return NewExpert(seed), nil
+		},
 	})
 }
 
 // Agent is the heuristic marine. It is deterministic.
 type Agent struct {
-	legal []engine.Action
-	buf   []float64
+	legal   []engine.Action
+	buf     []float64
+	scratch mm.State // the copy a candidate is tried on (no allocation)
+}
+
+// try is a copy of s with a played on it, in the agent's scratch state.
+func (h *Agent) try(s *mm.State, a engine.Action) *mm.State {
+	h.scratch = *s
+	h.scratch.Apply(a)
+	return &h.scratch
 }
 
 // Act picks an action for the marine that decides.
@@ -232,9 +245,7 @@ func (h *Agent) equip(s *mm.State, me int) (engine.Action, bool) {
 			if math.IsInf(bestV, 1) {
 				continue
 			}
-			c := s.Clone()
-			c.Apply(a)
-			if h.buf = Evaluate(c, h.buf); h.buf[me] > bestV {
+			if h.buf = Evaluate(h.try(s, a), h.buf); h.buf[me] > bestV {
 				bestA, bestV = a, h.buf[me]
 			}
 		}
@@ -262,9 +273,8 @@ func (h *Agent) program(s *mm.State, me int) engine.Action {
 		if !strings.HasPrefix(s.ActionString(a), "orbital-bombing") {
 			continue
 		}
-		c := s.Clone().(*mm.State)
-		before := aliensOnCards(c)
-		c.Apply(a)
+		before := aliensOnCards(s)
+		c := h.try(s, a)
 		if before-aliensOnCards(c) < 4 {
 			continue
 		}
@@ -343,9 +353,7 @@ func (h *Agent) best(s *mm.State, me int) engine.Action {
 		if n := s.ActionString(a); strings.Contains(n, "reroll") || n == "amulet" || strings.HasPrefix(n, "give") {
 			continue
 		}
-		c := s.Clone()
-		c.Apply(a)
-		h.buf = Evaluate(c, h.buf)
+		h.buf = Evaluate(h.try(s, a), h.buf)
 		if v := h.buf[me]; v > bestV {
 			bestA, bestV = a, v
 		}
@@ -408,22 +416,10 @@ func score(s *mm.State, n int) float64 {
 	}
 	// the LZ must be clear at the end of the turn, and the cards next to
 	// it hold the next group to enter it: hits needed there count
-	clear := true
-	for x := lz0 - w; x <= lz1+w; x++ {
-		for l := 0; l < s.Levels(); l++ {
-			a := s.AlienColours(x, l)
-			hits := float64(a[0] + 2*a[1] + 3*a[2])
-			if x >= lz0 && x <= lz1 {
-				v -= 4 * hits
-				if hits > 0 {
-					clear = false
-				}
-			} else {
-				v -= 1.5 * hits
-			}
-		}
-	}
-	if clear {
+	lzHits := s.RegionHits(lz0, lz1)
+	v -= 4 * float64(lzHits)
+	v -= 1.5 * float64(s.RegionHits(lz0-w, lz0-1)+s.RegionHits(lz1+1, lz1+w))
+	if lzHits == 0 {
 		v += 10
 	}
 	v -= 2 * float64(s.Incoming())
