@@ -172,7 +172,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	}
 	st := &imitationState{Config: cfg}
 	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	err := playGames(ctx, g, st, out, func() error {
+	err := playGames(ctx, g, st, out, 1, func() error {
 		if progress != nil {
 			progress(st.games())
 		}
@@ -186,46 +186,30 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 
 // playGames plays the games of st's imitation not yet recorded (from game
 // len(st.Records) on, until Config.Games or until Config.Duration of
-// playing time, st.Playing included, has run out), appends their records
-// to st and their positions to r, and calls after (if not nil) after each
-// game; then it marks st played. It stops with ctx's error when ctx is
+// playing time, st.Playing included, has run out), `workers` at once,
+// appends their records to st and their positions to r in the games'
+// order, and calls after (if not nil) after each game; then it marks st
+// played. It stops with ctx's error when ctx is
 // done, st holding the games finished.
-func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, after func() error) error {
+func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, workers int, after func() error) error {
 	cfg := st.Config
-	h, err := imitated(g, cfg)
-	if err != nil {
-		return err
-	}
-	f, err := newFollower(g, cfg)
-	if err != nil {
-		return err
-	}
-	tch, err := newTeacher(g, cfg)
-	if err != nil {
-		return err
-	}
 	start, playing := time.Now(), st.Playing
-	for game := st.games(); game < cfg.Games; game++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if cfg.Duration > 0 && game > 0 && playing+time.Since(start) > cfg.Duration {
-			break
-		}
-		rec, err := playRecord(g, h, f, tch, cfg, game)
-		if err != nil {
-			return err
-		}
+	more := func(game int) bool {
+		return cfg.Duration == 0 || game == 0 || playing+time.Since(start) <= cfg.Duration
+	}
+	err := playInOrder(ctx, g, cfg, st.games(), cfg.Games, workers, more, func(game int, rec gameRecord) error {
 		if err := addRecord(g, rec, cfg, game, r); err != nil {
 			return err
 		}
 		st.Records = append(st.Records, rec)
 		st.Playing = playing + time.Since(start)
 		if after != nil {
-			if err := after(); err != nil {
-				return err
-			}
+			return after()
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	st.Played = true
 	return nil
@@ -401,7 +385,7 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 		return ImitateStats{}, err
 	}
 	st := &imitationState{Config: cfg}
-	held, err := heldOutPositions(ctx, t.Game, cfg)
+	held, err := heldOutPositions(ctx, t.Game, cfg, 1)
 	if err != nil {
 		return ImitateStats{}, err
 	}

@@ -52,34 +52,16 @@ var nanLosses = graph.Losses{Policy: math.NaN(), Value: math.NaN(), Total: math.
 // from the imitation's own (game numbers from heldOutBase on), as the
 // imitation plays its games (cfg.Epsilon, cfg.Keep, cfg.Follow, the same targets), and
 // returns their positions; nil without HoldOut.
-func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig) (*Replay, error) {
+func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, workers int) (*Replay, error) {
 	if cfg.HoldOut == 0 {
 		return nil, nil
 	}
-	h, err := imitated(g, cfg)
-	if err != nil {
-		return nil, err
-	}
-	f, err := newFollower(g, cfg)
-	if err != nil {
-		return nil, err
-	}
-	tch, err := newTeacher(g, cfg)
-	if err != nil {
-		return nil, err
-	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	for i := range cfg.HoldOut {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		rec, err := playRecord(g, h, f, tch, cfg, heldOutBase+i)
-		if err != nil {
-			return nil, err
-		}
-		if err := addRecord(g, rec, cfg, heldOutBase+i, r); err != nil {
-			return nil, err
-		}
+	err := playInOrder(ctx, g, cfg, heldOutBase, heldOutBase+cfg.HoldOut, workers, nil, func(game int, rec gameRecord) error {
+		return addRecord(g, rec, cfg, game, r)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if r.Len() == 0 {
 		return nil, fmt.Errorf("%w: the %d held-out games kept no position", ErrBadImitation, cfg.HoldOut)

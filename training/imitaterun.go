@@ -48,7 +48,8 @@ type imitationState struct {
 
 func (st *imitationState) games() int { return len(st.Records) }
 
-// ImitateHooks report an imitation's progress and set how often it saves.
+// ImitateHooks report an imitation's progress and set how often it saves
+// and how many games it plays at once.
 type ImitateHooks struct {
 	// Games, if not nil, is called with the games played and the number
 	// asked for, after every game (and once at the start when resuming).
@@ -60,6 +61,9 @@ type ImitateHooks struct {
 	// checkpoint and latest model): a killed imitation loses at most this
 	// much work. 0 saves after every game and every chunk of steps.
 	SaveEvery time.Duration
+	// Parallel is the number of games played at once (0 or 1: one at a
+	// time). The games, and so the imitation, are the same whatever it is.
+	Parallel int
 }
 
 // PendingImitation is the configuration of the imitation the run holds
@@ -118,7 +122,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		if hooks.Games != nil && st.games() > 0 {
 			hooks.Games(st.games(), cfg.Games)
 		}
-		err := playGames(ctx, g, st, r, func() error {
+		err := playGames(ctx, g, st, r, hooks.Parallel, func() error {
 			if hooks.Games != nil {
 				hooks.Games(st.games(), cfg.Games)
 			}
@@ -134,7 +138,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 			return ImitateStats{}, err
 		}
 	}
-	held, err := heldOutPositions(ctx, g, cfg)
+	held, err := heldOutPositions(ctx, g, cfg, hooks.Parallel)
 	if err != nil && ctx.Err() != nil {
 		return interrupted(err)
 	}

@@ -250,3 +250,60 @@ func TestImitationCurve(t *testing.T) {
 		}
 	}
 }
+
+// TestRunImitationParallel: the games played several at once give the model
+// file and curve of one game at a time, also when the imitation is stopped
+// while playing and resumed with another number of games at once.
+func TestRunImitationParallel(t *testing.T) {
+	ic := training.ImitateConfig{Games: 60, Epsilon: 0.25, Smooth: 0.1, Epochs: 5, Seed: 5, Samples: 3, Keep: 0.5, HoldOut: 15}
+	run := func(dir string, ctx context.Context, hooks training.ImitateHooks, resume bool) error {
+		var tr *training.Trainer
+		if resume {
+			tr = resumeTrainer(t, dir)
+		} else {
+			tr = runImitationTrainer(t, dir)
+		}
+		defer tr.Close()
+		_, err := training.RunImitation(ctx, tr, ic, hooks)
+		return err
+	}
+	one := t.TempDir()
+	if err := run(one, context.Background(), training.ImitateHooks{Parallel: 1}, false); err != nil {
+		t.Fatal(err)
+	}
+	want, wantCurve := latest(t, one), readFile(t, filepath.Join(one, training.ImitationCSVFile))
+	for _, workers := range []int{3, 100} {
+		dir := t.TempDir()
+		if err := run(dir, context.Background(), training.ImitateHooks{Parallel: workers}, false); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(latest(t, dir), want) || !bytes.Equal(readFile(t, filepath.Join(dir, training.ImitationCSVFile)), wantCurve) {
+			t.Errorf("%d games at once: another model file or curve than one at a time", workers)
+		}
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	err := run(dir, ctx, training.ImitateHooks{Parallel: 4, Games: func(done, _ int) {
+		if done == 17 {
+			cancel()
+		}
+	}}, false)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped while playing: err %v, want context.Canceled", err)
+	}
+	resumedAt := -1
+	err = run(dir, context.Background(), training.ImitateHooks{Parallel: 2, Games: func(done, _ int) {
+		if resumedAt < 0 {
+			resumedAt = done
+		}
+	}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumedAt != 17 {
+		t.Errorf("resumed at game %d, want 17 (the games in flight at the stop are dropped)", resumedAt)
+	}
+	if !bytes.Equal(latest(t, dir), want) {
+		t.Error("stopped with 4 games at once and resumed with 2: another model file than one at a time")
+	}
+}

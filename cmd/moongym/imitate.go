@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -20,6 +21,7 @@ func init() {
 		seed                  uint64
 		quiet, resume         bool
 		every                 time.Duration
+		parallel              int
 	)
 	ic := training.DefaultImitateConfig()
 	cmd := &cobra.Command{
@@ -170,6 +172,7 @@ same model file, byte for byte.`,
 					_ = learning.Set(done)
 				},
 				SaveEvery: every,
+				Parallel:  parallel,
 			})
 			_ = games.Finish()
 			if learning != nil {
@@ -222,6 +225,7 @@ same model file, byte for byte.`,
 	f.IntVar(&ic.TeacherSims, "teacher-sims", 100, "--teacher's simulations per labelled position (the az agent's PUCT search, its most visited move)")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
 	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
+	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once (the games, and so the imitation, are the same whatever it is)")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
 	root.AddCommand(cmd)
 }
