@@ -17,36 +17,40 @@ var verbose = flag.Bool("show", false, "print a heuristic game")
 // play plays one game of the heuristic team; chance by the seed.
 func play(t *testing.T, params engine.Params, seed uint64) *mm.State {
 	t.Helper()
+	return playTeam(t, "heuristic", params, seed)
+}
+
+// newChance is the random source of a test game's chance draws.
+func newChance(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
+
+// playTeam plays one game of the agent spec's team (seeded by seed, every
+// move checked legal, -show logs them), chance by the seed, and returns
+// the final state.
+func playTeam(tb testing.TB, spec string, params engine.Params, seed uint64) *mm.State {
+	tb.Helper()
 	g := engine.MustLoad(mm.Name, params)
-	h, err := agents.New(g, "heuristic", 1)
+	a, err := agents.New(g, spec, seed)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 7))
+	rng := newChance(seed)
 	s := g.NewInitialState()
 	for !s.IsTerminal() {
-		var a engine.Action
+		var act engine.Action
 		if s.CurrentPlayer() == engine.Chance {
-			outs := s.ChanceOutcomes(nil)
-			r := rng.Float64()
-			k := 0
-			for ; k < len(outs)-1 && r >= outs[k].Prob; k++ {
-				r -= outs[k].Prob
-			}
-			a = outs[k].Action
-		} else {
-			a, err = h.Act(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			act = engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64())
+		} else if act, err = a.Act(s); err != nil {
+			tb.Fatal(err)
 		}
 		if *verbose {
-			t.Logf("%s", s.ActionString(a))
+			tb.Logf("%s", s.ActionString(act))
 		}
-		s.Apply(a)
+		if err := engine.ApplyChecked(s, act); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	if *verbose {
-		t.Logf("\n%s", s)
+		tb.Logf("\n%s", s)
 	}
 	return s.(*mm.State)
 }
