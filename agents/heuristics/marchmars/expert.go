@@ -20,14 +20,14 @@ import (
 // other decisions are the heuristic's. It is deterministic: the draws are
 // seeded by the expert's seed and the state.
 type Expert struct {
-	h, roll Agent
-	seed    uint64
-	legal   []engine.Action
-	cands   []engine.Action
-	outs    []engine.Outcome
-	c       mm.State // the rollout's state
-	pcg     rand.PCG
-	rng     *rand.Rand
+	h     Agent // the heuristic: the decisions not searched, and the rollouts
+	seed  uint64
+	legal []engine.Action
+	cands []engine.Action
+	outs  []engine.Outcome
+	c     mm.State // the rollout's state
+	pcg   rand.PCG
+	rng   *rand.Rand
 }
 
 // Rollouts is the number of endings the expert plays per candidate: 8 and
@@ -113,7 +113,7 @@ func (e *Expert) rollout(c *mm.State, t0 int) float64 {
 			c.Apply(engine.SampleOutcome(e.outs, e.rng.Float64()))
 			continue
 		}
-		a, err := e.roll.Act(c)
+		a, err := e.h.Act(c)
 		if err != nil {
 			return lossValue
 		}
