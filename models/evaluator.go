@@ -85,7 +85,7 @@ func (l *freeList) put(sc *scratch) {
 
 type pending struct {
 	i   int
-	key string
+	key digest
 }
 
 // NewEvaluator makes an evaluator of net for game g, with a cache of about
@@ -155,12 +155,13 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 			mask[a] = 1
 		}
 		if e.cache != nil {
-			sc.key = CacheKey(sc.key, obs, mask)
-			if v, ok := e.cache.Get(sc.key); ok {
+			var k digest
+			k, sc.key = e.cache.digestObs(obs, mask, sc.key)
+			if v, ok := e.cache.get(k); ok {
 				e.write(out[i], p, v[:na], v[na:])
 				continue
 			}
-			sc.rows = append(sc.rows, pending{i, string(sc.key)})
+			sc.rows = append(sc.rows, pending{i, k})
 		} else {
 			sc.rows = append(sc.rows, pending{i: i})
 		}

@@ -154,24 +154,72 @@ func TestCacheBounded(t *testing.T) {
 	}
 }
 
-// TestCacheBoundedInBytes: large observations (lunar-rally's are 77 KB)
-// are bounded by bytes long before the entry bound.
+// TestCacheBoundedInBytes: large entries (the policy of a game with many
+// actions) are bounded by bytes long before the entry bound; keys of any
+// length cost a digest, not their bytes.
 func TestCacheBoundedInBytes(t *testing.T) {
 	const maxBytes = 1 << 20
 	c := models.NewCacheBytes(1<<16, maxBytes)
 	key := make([]byte, 50_000)
 	for i := 0; i < 200; i++ {
 		binary.LittleEndian.PutUint32(key, uint32(i))
-		c.Put(key, make([]float32, 20))
+		c.Put(key, make([]float32, 12_500))
 		if b := c.Bytes(); b > maxBytes {
 			t.Fatalf("cache bounded to %d bytes holds %d after %d puts", maxBytes, b, i+1)
 		}
 	}
-	if n := c.Len(); n < 10 {
-		t.Fatalf("cache of 1 MiB holds only %d entries of 50 KB", n)
+	if n := c.Len(); n < 10 || n > 21 {
+		t.Fatalf("cache of 1 MiB holds %d entries of 50 KB, want 10 to 21", n)
 	}
 	if _, ok := c.Get(key); !ok {
 		t.Fatal("latest entry lost")
+	}
+	small := models.NewCacheBytes(1<<16, maxBytes)
+	for i := 0; i < 1000; i++ {
+		binary.LittleEndian.PutUint32(key, uint32(i))
+		small.Put(key, make([]float32, 4))
+	}
+	if n := small.Len(); n != 1000 {
+		t.Fatalf("1,000 entries of 50 KB keys and 16 B values: %d kept, want all", n)
+	}
+}
+
+// TestEvaluatorCacheKeyIsCacheKey: an entry put under CacheKey(obs, mask)
+// is what the evaluator finds for a state of that observation and mask
+// (the evaluator digests the observation in place, without the key).
+func TestEvaluatorCacheKeyIsCacheKey(t *testing.T) {
+	g := tictactoe.Game{}
+	m, err := models.NewModel(g, models.DefaultArch(models.ShapesOf(g)), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := models.NewEvaluator(g, m.Net, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewInitialState()
+	s.Apply(4)
+	obs := make([]float32, models.ShapesOf(g).ObsSize())
+	s.Observe(s.CurrentPlayer(), obs)
+	mask := make([]float32, g.NumActions())
+	for _, a := range s.LegalActions(nil) {
+		mask[a] = 1
+	}
+	entry := make([]float32, len(mask)+g.NumPlayers())
+	for _, a := range s.LegalActions(nil) {
+		entry[a] = 1 / 8.0
+	}
+	entry[len(mask)] = 0.25
+	ev.Cache().Put(models.CacheKey(nil, obs, mask), entry)
+	out := newEvals(1, g)
+	if err := ev.Evaluate([]engine.State{s}, out); err != nil {
+		t.Fatal(err)
+	}
+	if ev.Rows() != 0 {
+		t.Fatalf("the network ran %d rows: the evaluator missed the entry put under CacheKey", ev.Rows())
+	}
+	if out[0].Priors[0] != 1/8.0 || out[0].Priors[4] != 0 {
+		t.Fatalf("priors %v, want the entry's", out[0].Priors)
 	}
 }
 

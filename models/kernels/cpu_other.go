@@ -18,3 +18,11 @@ func gemmAVX2(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *floa
 func fmaLoopAVX512(n int) { panic("kernels: avx512 path on a non-amd64 build") }
 
 func fmaLoopAVX2(n int) { panic("kernels: avx2 path on a non-amd64 build") }
+
+func sparseAVX512(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int) {
+	panic("kernels: avx512 path on a non-amd64 build")
+}
+
+func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int) {
+	panic("kernels: avx2 path on a non-amd64 build")
+}

@@ -14,6 +14,10 @@ type Packed struct {
 	k, n   int
 	panels []float32
 	bias   []float32 // padded to a whole number of panels; nil: no bias
+	// The sparse path's copy of B (see packRows): row-major, rows ldr
+	// floats apart, and its bias; nil when the path does not use it.
+	rows, rbias []float32
+	ldr         int
 }
 
 // Pack lays out b, a K x N row-major matrix, and bias (N floats, or nil)
@@ -30,6 +34,7 @@ func (kn *Kernel) Pack(k, n int, b, bias []float32) *Packed {
 		p.bias = make([]float32, np*kn.nr)
 		copy(p.bias, bias)
 	}
+	p.packRows(b, bias)
 	return p
 }
 
@@ -94,7 +99,9 @@ func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, ad
 		flags |= flagBias
 	}
 	s := getScratch()
-	p.kern.run(s, m, p.k, p.n, a, lda, false, bsrc{panels: p.panels}, p.bias, flags, c, ldc, 1, 0, true)
+	if !p.mulSparse(s, m, a, lda, c, ldc, flags) {
+		p.kern.run(s, m, p.k, p.n, a, lda, false, bsrc{panels: p.panels}, p.bias, flags, c, ldc, 1, 0, true)
+	}
 	putScratch(s)
 }
 
@@ -117,6 +124,9 @@ type scratch struct {
 	tile   []float32
 	pad    []float32
 	packed []float32
+	idx    []int32   // sparse rows' nonzero entries: indices,
+	val    []float32 // values,
+	off    []int     // and where each row's begin
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

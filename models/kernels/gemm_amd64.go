@@ -14,6 +14,16 @@ func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *f
 //go:noescape
 func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
+// sparseAVX512 computes one row of 128 columns of C = A·B (+ bias) (ReLU) from the nonzero entries of A's row.
+//
+//go:noescape
+func sparseAVX512(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int)
+
+// sparseAVX2 computes one row of 64 columns of C = A·B (+ bias) (ReLU) from the nonzero entries of A's row.
+//
+//go:noescape
+func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int)
+
 // fmaLoopAVX512 runs n rounds of 12 independent 64-byte FMAs.
 func fmaLoopAVX512(n int)
 

@@ -5,8 +5,9 @@
 //	go run ./internal/gen -out gemm_amd64.s -stubs gemm_amd64.go -pkg kernels
 //
 // It writes two GEMM micro-kernels (AVX-512: 12 rows x 32 columns; AVX2 with
-// FMA: 6 rows x 16 columns) and two FMA-chain loops that measure a core's
-// peak. Each micro-kernel computes one tile of C = A·B: every output is
+// FMA: 6 rows x 16 columns), their one-row sparse counterparts (a row of A
+// given by its nonzero entries) and two FMA-chain loops that measure a
+// core's peak. Each micro-kernel computes one tile of C = A·B: every output is
 // zero, then one fused multiply-add per k in increasing k, then the bias
 // (if asked), then C's old value (if asked), then max(x, 0) (if asked).
 // Every row of the tile goes through
@@ -34,6 +35,8 @@ func main() {
 	ConstraintExpr("amd64")
 	micro("gemmAVX512", 12, 2, 64, ZMM, VBROADCASTSS)
 	micro("gemmAVX2", 6, 2, 32, YMM, VBROADCASTSS)
+	sparse("sparseAVX512", 8, 64, ZMM, VBROADCASTSS)
+	sparse("sparseAVX2", 8, 32, YMM, VBROADCASTSS)
 	peak("fmaLoopAVX512", 12, 64, ZMM)
 	peak("fmaLoopAVX2", 12, 32, YMM)
 	Generate()
@@ -96,24 +99,31 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	Label(name + "_store")
 	ldc := Load(Param("ldc"), GP64())
 	SHLQ(U8(2), ldc)
-	crows := newRows(Param("c"), ldc, mr)
+	epilogue(name, acc, newRows(Param("c"), ldc, mr), bv, vb, vec)
+}
+
+// epilogue finishes the tile of a kernel: the bias (flagBias), C's old
+// value (flagAcc), max(x, 0) (flagReLU), in that order, then the store.
+// Row i of the tile is acc[i], stored at crows.at(i); tmp are nv scratch
+// vectors.
+func epilogue(name string, acc [][]VecVirtual, crows rowSet, tmp []VecVirtual, vb int, vec func() VecVirtual) {
 	flags := Load(Param("flags"), GP64())
 	TESTQ(U32(flagBias), flags)
 	JE(LabelRef(name + "_acc"))
 	bias := Load(Param("bias"), GP64())
-	for j := 0; j < nv; j++ {
-		VMOVUPS(Mem{Base: bias, Disp: j * vb}, bv[j])
+	for j := range tmp {
+		VMOVUPS(Mem{Base: bias, Disp: j * vb}, tmp[j])
 	}
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
-			VADDPS(bv[j], acc[i][j], acc[i][j])
+	for i := range acc {
+		for j := range acc[i] {
+			VADDPS(tmp[j], acc[i][j], acc[i][j])
 		}
 	}
 	Label(name + "_acc")
 	TESTQ(U32(flagAcc), flags)
 	JE(LabelRef(name + "_relu"))
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
+	for i := range acc {
+		for j := range acc[i] {
 			VADDPS(crows.at(i).Offset(j*vb), acc[i][j], acc[i][j])
 		}
 	}
@@ -122,19 +132,70 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	JE(LabelRef(name + "_write"))
 	zero := vec()
 	VXORPS(zero, zero, zero)
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
+	for i := range acc {
+		for j := range acc[i] {
 			VMAXPS(zero, acc[i][j], acc[i][j])
 		}
 	}
 	Label(name + "_write")
-	for i := 0; i < mr; i++ {
-		for j := 0; j < nv; j++ {
+	for i := range acc {
+		for j := range acc[i] {
 			VMOVUPS(acc[i][j], crows.at(i).Offset(j*vb))
 		}
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// sparse writes a one-row kernel over nv vectors of vb bytes of columns of
+// a row-major B (the columns of one chunk of Packed's row-major copy): the row of A is given by its n nonzero entries (idx, in
+// increasing order, and val), and each output is zero, then one fused
+// multiply-add per listed entry in that order, then the micro-kernel's
+// epilogue. Because a zero entry's multiply-add changes nothing (the sums
+// start at +0 and the weights are finite), the row comes out bit for bit
+// as the micro-kernel of the same width computes it from the whole row.
+// Signature: n, idx, val, B (rows ldb floats apart), the bias, C (one row)
+// and the flags.
+func sparse(name string, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
+	TEXT(name, NOSPLIT, "func(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s computes one row of %d columns of C = A·B (+ bias) (ReLU) from the nonzero entries of A's row.", name, nv*vb/4))
+	acc := [][]VecVirtual{make([]VecVirtual, nv)}
+	for j := range acc[0] {
+		acc[0][j] = vec()
+		VXORPS(acc[0][j], acc[0][j], acc[0][j])
+	}
+	n := Load(Param("n"), GP64())
+	idx := Load(Param("idx"), GP64())
+	val := Load(Param("val"), GP64())
+	bp := Load(Param("b"), GP64())
+	ldb := Load(Param("ldb"), GP64())
+	SHLQ(U8(2), ldb)
+	bv := make([]VecVirtual, nv)
+	for j := range bv {
+		bv[j] = vec()
+	}
+	TESTQ(n, n)
+	JE(LabelRef(name + "_store"))
+	Label(name + "_loop")
+	row := GP64()
+	MOVLQSX(Mem{Base: idx}, row)
+	IMULQ(ldb, row)
+	ADDQ(bp, row)
+	x := vec()
+	bcast(Mem{Base: val}, x)
+	for j := range bv {
+		VFMADD231PS(Mem{Base: row, Disp: j * vb}, x, acc[0][j])
+	}
+	ADDQ(U8(4), idx)
+	ADDQ(U8(4), val)
+	DECQ(n)
+	JNE(LabelRef(name + "_loop"))
+
+	Label(name + "_store")
+	c := GP64()
+	Load(Param("c"), c)
+	epilogue(name, acc, rowSet{bases: []GPVirtual{c}}, bv, vb, vec)
 }
 
 // rowSet addresses the rows of a tile, ld bytes apart: row i is at
