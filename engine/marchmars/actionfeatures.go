@@ -121,12 +121,15 @@ func (s *State) boxHitPoints(x, l int) int {
 	return n
 }
 
-// hitPoints is the hits the aliens of columns x0..x1 need to die.
+// hitPoints is the hits the aliens of columns x0..x1 need to die: the sum
+// of boxHitPoints over their boxes, written out (the action features take
+// it twice over the whole board for every legal choice).
 func (s *State) hitPoints(x0, x1 int) int {
 	n := 0
+	h := s.g.height
 	for x := max(x0, 0); x <= min(x1, s.g.cols-1); x++ {
-		for l := 0; l < s.g.height; l++ {
-			n += s.boxHitPoints(x, l)
+		for _, box := range s.aliens[x][:h] {
+			n += int(box[0])*hitsToKill(0) + int(box[1])*hitsToKill(1) + int(box[2])*hitsToKill(2)
 		}
 	}
 	return n

@@ -46,17 +46,7 @@ func (s *State) ColumnAliens(x int) int { return s.regionAliens(x, x) }
 // RegionHits counts the hits that would kill every alien of columns
 // x0..x1, every level (a yellow needs 1, a blue 2, a red 3); columns off
 // the board count none.
-func (s *State) RegionHits(x0, x1 int) int {
-	x0, x1 = max(x0, 0), min(x1, s.g.cols-1)
-	n := 0
-	for x := x0; x <= x1; x++ {
-		for l := 0; l < s.g.height; l++ {
-			a := &s.aliens[x][l]
-			n += int(a[0]) + 2*int(a[1]) + 3*int(a[2])
-		}
-	}
-	return n
-}
+func (s *State) RegionHits(x0, x1 int) int { return s.hitPoints(x0, x1) }
 
 // LZ is the range of the Landing Zone's columns.
 func (s *State) LZ() (first, last int) { return s.g.lzStart, s.g.lzEnd }
