@@ -258,6 +258,16 @@ func TestMulDoesNotAllocate(t *testing.T) {
 		}); n != 0 {
 			t.Errorf("%s: Mul allocates %v times per run", kn.Name(), n)
 		}
+		// And the sparse path (mostly-zero rows, K of 512).
+		sp := kn.Pack(512, 40, randMat(rng, 512*40), randMat(rng, 40))
+		sa := sparseRows(rng, 31, 512, 20)
+		sp.Mul(31, sa, 512, c, 40, true)
+		if n := testing.AllocsPerRun(20, func() {
+			sp.Mul(31, sa, 512, c, 40, true)
+			sp.MulAdd(3, sa, 512, c, 40, true)
+		}); n != 0 {
+			t.Errorf("%s: sparse Mul allocates %v times per run", kn.Name(), n)
+		}
 	}
 }
 
