@@ -86,8 +86,8 @@ func (p *Packed) MulAdd(m int, a []float32, lda int, c []float32, ldc int, relu 
 	p.mul(m, a, lda, c, ldc, relu, true)
 }
 
-func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, add bool) {
-	checkDims("Mul", m, p.n, p.k, a, lda, false, c, ldc)
+// flags are the micro-kernel flags of a product by p.
+func (p *Packed) flags(relu, add bool) int {
 	flags := 0
 	if relu {
 		flags |= flagReLU
@@ -98,6 +98,12 @@ func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, ad
 	if p.bias != nil {
 		flags |= flagBias
 	}
+	return flags
+}
+
+func (p *Packed) mul(m int, a []float32, lda int, c []float32, ldc int, relu, add bool) {
+	checkDims("Mul", m, p.n, p.k, a, lda, false, c, ldc)
+	flags := p.flags(relu, add)
 	s := getScratch()
 	if !p.mulSparse(s, m, a, lda, c, ldc, flags) {
 		p.kern.run(s, m, p.k, p.n, a, lda, false, bsrc{panels: p.panels}, p.bias, flags, c, ldc, 1, 0, true)

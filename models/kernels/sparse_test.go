@@ -26,18 +26,8 @@ func sparseRows(rng *rand.Rand, m, k, every int) []float32 {
 
 // denseMul is Mul (or MulAdd) through the dense driver only.
 func denseMul(p *Packed, m int, a []float32, c []float32, relu, add bool) {
-	flags := 0
-	if relu {
-		flags |= flagReLU
-	}
-	if add {
-		flags |= flagAcc
-	}
-	if p.bias != nil {
-		flags |= flagBias
-	}
 	s := getScratch()
-	p.kern.run(s, m, p.k, p.n, a, p.k, false, bsrc{panels: p.panels}, p.bias, flags, c, p.n, 1, 0, true)
+	p.kern.run(s, m, p.k, p.n, a, p.k, false, bsrc{panels: p.panels}, p.bias, p.flags(relu, add), c, p.n, 1, 0, true)
 	putScratch(s)
 }
 
@@ -72,17 +62,7 @@ func TestSparseMatchesDense(t *testing.T) {
 							denseMul(p, m, a, want, relu, add)
 							got := append([]float32(nil), c0...)
 							s := getScratch()
-							flags := 0
-							if relu {
-								flags |= flagReLU
-							}
-							if add {
-								flags |= flagAcc
-							}
-							if bias != nil {
-								flags |= flagBias
-							}
-							took := p.mulSparse(s, m, a, k, got, n, flags)
+							took := p.mulSparse(s, m, a, k, got, n, p.flags(relu, add))
 							putScratch(s)
 							if took != (kn.sparseChunk() > 0) {
 								t.Fatalf("%s: sparse path taken %v, want %v", what, took, kn.sparseChunk() > 0)
