@@ -29,10 +29,10 @@ type digest [2]uint64
 // 128-bit digest of their exact bits, see digest; the hash seeds are the
 // cache's own, drawn when it is made, and change no result). It holds at
 // most its size in entries (rounded up to an even number) and about its
-// byte bound in memory: entries live in two generations, and when the newer one reaches half of either bound the
-// older one is dropped (an approximate LRU that costs nothing per hit: a
-// hit in the older generation moves the entry to the newer). It is safe
-// for concurrent use.
+// byte bound in memory: entries live in two generations, and when the
+// newer one reaches half of either bound the older one is dropped (an
+// approximate LRU that costs nothing per hit: a hit in the older
+// generation moves the entry to the newer). It is safe for concurrent use.
 type Cache struct {
 	mu           sync.Mutex
 	size         int
