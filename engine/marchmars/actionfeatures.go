@@ -114,22 +114,27 @@ func (s *State) boxHitPoints(x, l int) int {
 	if x < 0 || x >= s.g.cols || l < 0 || l >= s.g.height {
 		return 0
 	}
+	return hitsIn(&s.aliens[x][l])
+}
+
+// hitsIn is the hits the aliens of one box need to die.
+func hitsIn(box *[numAlienColours]int8) int {
 	n := 0
-	for c := 0; c < numAlienColours; c++ {
-		n += int(s.aliens[x][l][c]) * hitsToKill(c)
+	for c, k := range box {
+		n += int(k) * hitsToKill(c)
 	}
 	return n
 }
 
-// hitPoints is the hits the aliens of columns x0..x1 need to die: the sum
-// of boxHitPoints over their boxes, written out (the action features take
-// it twice over the whole board for every legal choice).
+// hitPoints is the hits the aliens of columns x0..x1 need to die (the
+// action features take it twice over the whole board for every legal
+// choice: one loop over the boxes, no per-box bounds checks).
 func (s *State) hitPoints(x0, x1 int) int {
 	n := 0
 	h := s.g.height
 	for x := max(x0, 0); x <= min(x1, s.g.cols-1); x++ {
-		for _, box := range s.aliens[x][:h] {
-			n += int(box[0])*hitsToKill(0) + int(box[1])*hitsToKill(1) + int(box[2])*hitsToKill(2)
+		for l := range s.aliens[x][:h] {
+			n += hitsIn(&s.aliens[x][l])
 		}
 	}
 	return n

@@ -24,7 +24,7 @@ import (
 const sparseMinK = 256
 
 // sparseDensity: Mul takes the sparse path when at most 1/sparseDensity
-// of A's entries (over all its rows) are nonzero.
+// of the entries of every row of A are nonzero.
 const sparseDensity = 8
 
 // sparseChunk is the number of columns the path's sparse kernel computes
@@ -130,13 +130,13 @@ func (p *Packed) mulSparse(s *scratch, m int, a []float32, lda int, c []float32,
 		return false
 	}
 	// All rows' entries first (s.off[i] is where row i's begin), giving up
-	// as soon as there are too many.
-	limit := m * p.k / sparseDensity
+	// as soon as one row has too many: a dense input costs a fraction of
+	// its first row's scan.
 	s.idx, s.val, s.off = s.idx[:0], s.val[:0], s.off[:0]
 	for i := 0; i < m; i++ {
 		s.off = append(s.off, len(s.idx))
 		var ok bool
-		if s.idx, s.val, ok = nonzeros(a[i*lda:i*lda+p.k], s.idx, s.val, limit); !ok {
+		if s.idx, s.val, ok = nonzeros(a[i*lda:i*lda+p.k], s.idx, s.val, len(s.idx)+p.k/sparseDensity); !ok {
 			return false
 		}
 	}
