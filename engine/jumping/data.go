@@ -4,14 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
+	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // ErrBadLine is wrapped by the errors of the statement parsers below (the
-// games wrap them again in their own data errors, with the line).
+// games wrap them again in their own data errors, with the line). They
+// describe a bad value, never quote it: a data file may be any file a user
+// names (ReadData).
 var ErrBadLine = errors.New("bad data line")
 
 // Material is what the jumping games' data files share: the size of the
@@ -74,7 +77,7 @@ func (m *Material) Check() error {
 	case m.Width == 0 || m.Height == 0:
 		return fmt.Errorf("%w: width and height are required", ErrBadLine)
 	case m.Plain < 0 || m.Plain >= m.Height-1:
-		return fmt.Errorf("%w: plain %d outside 0..%d", ErrBadLine, m.Plain, m.Height-2)
+		return fmt.Errorf("%w: plain must be in 0..%d (one below the height at most)", ErrBadLine, m.Height-2)
 	}
 	for c := range m.seenDice {
 		if !m.seenDice[c] {
@@ -93,10 +96,10 @@ func parseNumber(f []string, lo, hi int) (int, error) {
 	}
 	n, err := strconv.Atoi(f[1])
 	if err != nil {
-		return 0, fmt.Errorf("%w: %s: %v", ErrBadLine, f[0], err)
+		return 0, fmt.Errorf("%w: %s wants a whole number", ErrBadLine, f[0])
 	}
 	if n < lo || n > hi {
-		return 0, fmt.Errorf("%w: %s %d outside %d..%d", ErrBadLine, f[0], n, lo, hi)
+		return 0, fmt.Errorf("%w: %s must be in %s", ErrBadLine, f[0], span(lo, hi))
 	}
 	return n, nil
 }
@@ -114,16 +117,27 @@ func parseDice(f []string) (int, [6]int8, error) {
 		}
 	}
 	if c < 0 {
-		return 0, faces, fmt.Errorf("%w: unknown colour %q", ErrBadLine, f[1])
+		return 0, faces, fmt.Errorf("%w: dice: unknown colour, want one of %s", ErrBadLine, strings.Join(ColourNames[:], ", "))
 	}
 	for i := range faces {
 		code, err := ParseFace(f[2+i])
 		if err != nil {
-			return 0, faces, fmt.Errorf("%w: %w", ErrBadLine, err)
+			return 0, faces, fmt.Errorf("%w: dice %s: face %d: %w: want 1..4, optionally followed by x", ErrBadLine, ColourNames[c], i+1, ErrBadFace)
 		}
 		faces[i] = code
 	}
 	return c, faces, nil
+}
+
+// span writes lo..hi, leaving out an end that is no bound.
+func span(lo, hi int) string {
+	switch {
+	case lo == math.MinInt && hi == math.MaxInt:
+		return "any whole number"
+	case hi == math.MaxInt:
+		return fmt.Sprintf("%d or more", lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
 // MustParse parses a game's built-in data at init (a failure is a bug of
@@ -137,18 +151,23 @@ func MustParse[D any](game, text string, parse func(string) (*D, error)) *D {
 }
 
 // ReadData is the data of the "data" parameter: builtin when file is
-// empty, else the file parsed; errors wrap engine.ErrBadParam.
+// empty, else the file parsed; errors wrap engine.ErrBadParam. The file
+// must be a regular file of at most safefile.DataLimit bytes (1 MiB;
+// errors.Is safefile.ErrNotRegular, safefile.ErrTooLarge), and a parse
+// error's message is cleared of the file's text (safefile.Redact): the
+// name may come from a client of the seat server, and the message goes
+// back to it.
 func ReadData[D any](file string, builtin *D, parse func(string) (*D, error)) (*D, error) {
 	if file == "" {
 		return builtin, nil
 	}
-	b, err := os.ReadFile(file)
+	b, err := safefile.Read(file, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: data: %w", engine.ErrBadParam, err)
 	}
 	d, err := parse(string(b))
 	if err != nil {
-		return nil, fmt.Errorf("%w: data %s: %w", engine.ErrBadParam, file, err)
+		return nil, fmt.Errorf("%w: data %s: %w", engine.ErrBadParam, file, safefile.Redact(err, b))
 	}
 	return d, nil
 }

@@ -164,5 +164,5 @@ S ~ . F
 	fmt.Println(err)
 	// Output:
 	// 4 4 3 c2
-	// bad parameter value: scenario broken line 1: "Q" is not a hex (want one of -.X~SFRM)
+	// bad parameter value: scenario broken line 1: hex 3 is not one of -.X~SFRM
 }

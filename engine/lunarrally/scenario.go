@@ -5,10 +5,10 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // Terrain is what a hex of the board holds.
@@ -61,7 +61,9 @@ type Board struct {
 }
 
 // LoadScenario reads a built-in scenario by name, or else a scenario file by
-// path. Errors wrap engine.ErrBadParam.
+// path: a regular file of at most safefile.DataLimit bytes (1 MiB). Errors
+// wrap engine.ErrBadParam (and safefile.ErrNotRegular or
+// safefile.ErrTooLarge for such a file) and never quote the file.
 func LoadScenario(value string) (*Board, error) {
 	for _, n := range Scenarios {
 		if value == n {
@@ -72,7 +74,7 @@ func LoadScenario(value string) (*Board, error) {
 			return ParseScenario(n, data)
 		}
 	}
-	data, err := os.ReadFile(value)
+	data, err := safefile.Read(value, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: scenario=%q is not one of %s and cannot be read as a file: %w",
 			engine.ErrBadParam, value, strings.Join(Scenarios, ", "), err)
@@ -92,7 +94,8 @@ func BuiltinScenario(name string) ([]byte, error) {
 // ParseScenario reads a scenario map: one line per row of hexes, one
 // character per hex separated by spaces (leading spaces ignored), lines
 // starting with '#' and blank lines skipped. Errors wrap engine.ErrBadParam
-// and name the line.
+// and name the line; they never quote the data (a scenario file may be any
+// file a user names).
 func ParseScenario(name string, data []byte) (*Board, error) {
 	b := &Board{name: name}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -118,7 +121,7 @@ func ParseScenario(name string, data []byte) (*Board, error) {
 		for c, f := range fields {
 			i := strings.Index(terrainChars, f)
 			if len(f) != 1 || i < 0 {
-				return nil, fmt.Errorf("%w: scenario %s line %d: %q is not a hex (want one of %s)", engine.ErrBadParam, name, line, f, terrainChars)
+				return nil, fmt.Errorf("%w: scenario %s line %d: hex %d is not one of %s", engine.ErrBadParam, name, line, c+1, terrainChars)
 			}
 			b.cells[b.rows*b.cols+c] = Terrain(i)
 		}

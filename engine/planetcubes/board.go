@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // Kind is the kind of a planet (an area of the board).
@@ -149,9 +149,12 @@ type planetJSON struct {
 	Y    float64 `json:"y"`
 }
 
-// LoadBoard reads and validates a board file.
+// LoadBoard reads and validates a board file: a regular file of at most
+// safefile.DataLimit bytes (1 MiB). Errors wrap engine.ErrBadParam (and
+// safefile.ErrNotRegular or safefile.ErrTooLarge for such a file) and
+// never quote the file.
 func LoadBoard(path string) (*Board, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: board=%q: %w", engine.ErrBadParam, path, err)
 	}
@@ -190,12 +193,14 @@ func decodeStrict(data []byte, v any) (more bool, err error) {
 }
 
 // ParseBoard reads and validates a board in the JSON board format. Every
-// error wraps engine.ErrBadParam and says what is wrong.
+// error wraps engine.ErrBadParam and says what is wrong and where, without
+// quoting the data (a board file may be any file a user names): planets
+// and orbits are named by their number in their lists, from 1.
 func ParseBoard(data []byte) (*Board, error) {
 	var j boardJSON
 	switch more, err := decodeStrict(data, &j); {
 	case err != nil:
-		return nil, boardErr("not a board file: %v", err)
+		return nil, boardErr("not a board file: %s", safefile.DescribeJSON(err, data))
 	case more:
 		return nil, boardErr("data after the board object")
 	}
@@ -206,18 +211,18 @@ func ParseBoard(data []byte) (*Board, error) {
 	index := map[string]int{}
 	for i, p := range j.Planets {
 		if !validName(p.Name) {
-			return nil, boardErr("planet %d: name %q is not 1-12 letters, digits, '-' or '_'", i+1, p.Name)
+			return nil, boardErr("planet %d: the name is not 1-12 letters, digits, '-' or '_'", i+1)
 		}
-		if _, dup := index[strings.ToLower(p.Name)]; dup {
-			return nil, boardErr("planet name %q is used twice (names ignore case)", p.Name)
+		if k, dup := index[strings.ToLower(p.Name)]; dup {
+			return nil, boardErr("planet %d: the name of planet %d is used twice (names ignore case)", i+1, k+1)
 		}
 		index[strings.ToLower(p.Name)] = i
 		k := slices.Index(kindNames[:], p.Kind)
 		if k < 0 {
-			return nil, boardErr("planet %s: kind %q is not one of %s", p.Name, p.Kind, strings.Join(kindNames[:], ", "))
+			return nil, boardErr("planet %d: the kind is not one of %s", i+1, strings.Join(kindNames[:], ", "))
 		}
 		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
-			return nil, boardErr("planet %s: coordinates are not finite", p.Name)
+			return nil, boardErr("planet %d: coordinates are not finite", i+1)
 		}
 		b.Planets = append(b.Planets, Planet{Name: p.Name, Kind: Kind(k), X: p.X, Y: p.Y})
 		b.kind[i] = Kind(k)
@@ -226,25 +231,29 @@ func ParseBoard(data []byte) (*Board, error) {
 		i, ok := index[strings.ToLower(name)]
 		return i, ok
 	}
-	for _, o := range j.Orbits {
+	for i, o := range j.Orbits {
 		if len(o) != 2 {
-			return nil, boardErr("orbit %q: want two planet names", o)
+			return nil, boardErr("orbit %d: want two planet names, not %d", i+1, len(o))
 		}
 		a, okA := find(o[0])
 		c, okC := find(o[1])
 		switch {
 		case !okA || !okC:
-			return nil, boardErr("orbit %s-%s: unknown planet", o[0], o[1])
+			end := 1
+			if okA {
+				end = 2
+			}
+			return nil, boardErr("orbit %d: its planet %d is an unknown planet", i+1, end)
 		case a == c:
-			return nil, boardErr("orbit %s-%s joins a planet to itself", o[0], o[1])
+			return nil, boardErr("orbit %d joins planet %d to itself", i+1, a+1)
 		case b.linked[a]&(1<<uint(c)) != 0:
-			return nil, boardErr("orbit %s-%s is listed twice", o[0], o[1])
+			return nil, boardErr("orbit %d (planets %d and %d) is listed twice", i+1, a+1, c+1)
 		case b.kind[a] == Start && b.kind[c] == Start:
-			return nil, boardErr("orbit %s-%s joins two Starting planets: no cube may move into a Starting planet, so it is useless", o[0], o[1])
+			return nil, boardErr("orbit %d joins two Starting planets (%d and %d): no cube may move into a Starting planet, so it is useless", i+1, a+1, c+1)
 		}
 		for _, x := range [2]int{a, c} {
 			if b.deg[x] == MaxDegree {
-				return nil, boardErr("planet %s has more than %d orbits", b.Planets[x].Name, MaxDegree)
+				return nil, boardErr("planet %d has more than %d orbits", x+1, MaxDegree)
 			}
 		}
 		b.linked[a] |= 1 << uint(c)
@@ -271,7 +280,7 @@ func ParseBoard(data []byte) (*Board, error) {
 			free = free || b.kind[k] != Start
 		}
 		if !free {
-			return nil, boardErr("planet %s has no orbit to a planet a cube may move into: a cube there would be stuck", b.Planets[i].Name)
+			return nil, boardErr("planet %d has no orbit to a planet a cube may move into: a cube there would be stuck", i+1)
 		}
 	}
 	if moons == 0 {
@@ -307,7 +316,7 @@ func (b *Board) checkConnected() error {
 	}
 	for i, p := range b.Planets {
 		if p.Kind != Start && seen&(1<<uint(i)) == 0 {
-			return boardErr("planet %s cannot be reached from planet %s", p.Name, b.Planets[first].Name)
+			return boardErr("planet %d cannot be reached from planet %d", i+1, first+1)
 		}
 	}
 	return nil
@@ -320,21 +329,21 @@ func (b *Board) parseSeats(seats map[string][]string, find func(string) (int, bo
 	for key, names := range seats {
 		n, err := strconv.Atoi(key)
 		if err != nil || n < MinTeams || n > MaxTeams {
-			return boardErr("seats %q: want a number of players %d..%d", key, MinTeams, MaxTeams)
+			return boardErr("seats: a key is not a number of players %d..%d", MinTeams, MaxTeams)
 		}
 		if len(names) != n {
-			return boardErr("seats %q lists %d Starting planets, want %d", key, len(names), n)
+			return boardErr("seats for %d players lists %d Starting planets, want %d", n, len(names), n)
 		}
 		var used uint64
-		for _, name := range names {
+		for k, name := range names {
 			i, ok := find(name)
 			switch {
 			case !ok:
-				return boardErr("seats %q: unknown planet %q", key, name)
+				return boardErr("seats for %d players: seat %d is an unknown planet", n, k+1)
 			case b.kind[i] != Start:
-				return boardErr("seats %q: %s is a %s, not a Starting planet", key, name, b.kind[i].Title())
+				return boardErr("seats for %d players: seat %d is planet %d, a %s, not a Starting planet", n, k+1, i+1, b.kind[i].Title())
 			case used&(1<<uint(i)) != 0:
-				return boardErr("seats %q: %s is listed twice", key, name)
+				return boardErr("seats for %d players: planet %d is listed twice", n, i+1)
 			}
 			used |= 1 << uint(i)
 			b.seats[n] = append(b.seats[n], i)

@@ -1,12 +1,14 @@
 package welcomemoon
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"sync"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // Name is the registry name of the game.
@@ -118,9 +120,21 @@ func newGame(p engine.Params) (engine.Game, error) {
 	}
 	lay, err := loadLayout(adv)
 	if file := p["sheet"]; file != "" {
+		// The file may be any a user names (a client of the seat server
+		// too): a regular file of at most safefile.DataLimit bytes, and
+		// errors that never quote it: JSON errors by line and column, the
+		// sheet's own with the file's text cleared (safefile.Redact).
 		var data []byte
-		if data, err = os.ReadFile(file); err == nil {
-			lay, err = parseLayout(data)
+		if data, err = safefile.Read(file, safefile.DataLimit); err != nil {
+			err = fmt.Errorf("sheet: %w", err)
+		} else if lay, err = parseLayout(data); err != nil {
+			var syn *json.SyntaxError
+			var typ *json.UnmarshalTypeError
+			if errors.As(err, &syn) || errors.As(err, &typ) {
+				err = fmt.Errorf("%w: sheet file %s: %s", errLayout, file, safefile.DescribeJSON(err, data))
+			} else {
+				err = fmt.Errorf("sheet file %s: %w", file, safefile.Redact(err, data))
+			}
 		}
 		if err == nil && lay.adv != adv {
 			err = fmt.Errorf("sheet file %s is adventure %d, not %d", file, lay.adv, adv)
