@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"github.com/x448/float16"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // The model file is a safetensors file (https://huggingface.co/docs/safetensors):
@@ -40,6 +42,21 @@ const FormatVersion = "moongym-model/1"
 
 // maxHeader bounds the JSON header a loader accepts.
 const maxHeader = 16 << 20
+
+// MaxFileBytes is the largest model file Load and LoadFor read: a larger
+// one is refused (safefile.ErrTooLarge) before it is read, as is anything
+// but a regular file (safefile.ErrNotRegular: /dev/zero, a FIFO, a
+// directory), so that a model path (az:model=FILE in moongym play, the
+// seat server with --allow-files, the Python library) cannot take the
+// process's memory. The largest built-in network written as F32, as a
+// training run writes it, is lunar-rally-p3's: 7,587,844 bytes (stored F16
+// in 3,795,026; the largest file stored is welcome-moon-a3-p3.safetensors,
+// 4,122,224 bytes, F32). 64 MiB is 8 times that, rounded up to a power of
+// two (TestMaxFileBytesMargin keeps it at least 4 times): an MLP of depth 2
+// fits up to width 512 on lunar-rally (whose 29,280-entry observation makes
+// it 64.3 MB there) and width 1024 on welcome-moon (28.8 MB) or march-mars
+// (45.0 MB); export a larger network as F16.
+const MaxFileBytes = 64 << 20
 
 // Dtypes of a model file's tensors, named as safetensors names them.
 const (
@@ -167,30 +184,35 @@ func (m *Model) Encode(w io.Writer) error {
 // Any defect (truncation, bad header, another dtype or a mix of two,
 // tensors that do not match the declared architecture, non-finite weights,
 // F16 infinities and NaNs included) gives an error wrapping ErrBadModel;
-// it never panics.
+// it never panics. The error says what is wrong without quoting the data
+// (a model path may name any file): JSON errors by position, bad values by
+// what they are.
 func Decode(data []byte) (*Model, error) {
 	if len(data) < 8 {
 		return nil, fmt.Errorf("%w: %d bytes, too short for a safetensors header", ErrBadModel, len(data))
 	}
 	hl := binary.LittleEndian.Uint64(data)
 	if hl == 0 || hl > maxHeader || hl > uint64(len(data)-8) {
-		return nil, fmt.Errorf("%w: header length %d does not fit a file of %d bytes (truncated?)", ErrBadModel, hl, len(data))
+		return nil, fmt.Errorf("%w: the header length (the first 8 bytes) does not fit a file of %d bytes: not a safetensors file, or a truncated one", ErrBadModel, len(data))
 	}
-	body := data[8+hl:]
+	header, body := data[8:8+hl], data[8+hl:]
 	var raw map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(data[8 : 8+hl]))
+	dec := json.NewDecoder(bytes.NewReader(header))
 	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("%w: header: %w", ErrBadModel, err)
+		return nil, fmt.Errorf("%w: header: %s", ErrBadModel, safefile.DescribeJSON(err, header))
+	}
+	if rest := header[dec.InputOffset():]; len(bytes.Trim(rest, " ")) > 0 {
+		return nil, fmt.Errorf("%w: header: %s: data after the header object (only spaces may pad it)", ErrBadModel, safefile.Position(header, dec.InputOffset()))
 	}
 	var meta map[string]string
 	if m, ok := raw["__metadata__"]; !ok {
 		return nil, fmt.Errorf("%w: no __metadata__ in the header: not a moongym model", ErrBadModel)
 	} else if err := json.Unmarshal(m, &meta); err != nil {
-		return nil, fmt.Errorf("%w: __metadata__: %w", ErrBadModel, err)
+		return nil, fmt.Errorf("%w: __metadata__ is not an object of strings: not a moongym model", ErrBadModel)
 	}
 	delete(raw, "__metadata__")
 	if meta["format"] != FormatVersion {
-		return nil, fmt.Errorf("%w: format %q, want %q", ErrBadModel, meta["format"], FormatVersion)
+		return nil, fmt.Errorf("%w: the metadata's format is not %q: not a moongym model, or one of a later format", ErrBadModel, FormatVersion)
 	}
 	m := &Model{Game: meta["game"]}
 	if m.Game == "" {
@@ -210,7 +232,7 @@ func Decode(data []byte) (*Model, error) {
 		m.Params = engine.Params{}
 	}
 	if err := arch.Validate(shapes); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadModel, err)
+		return nil, fmt.Errorf("%w: %w", ErrBadModel, safefile.Redact(err, header))
 	}
 	specs := arch.Params(shapes)
 	if len(raw) != len(specs) {
@@ -234,7 +256,7 @@ func Decode(data []byte) (*Model, error) {
 			return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
 		}
 		if _, ok := dtypeSize[th.Dtype]; !ok {
-			return nil, fmt.Errorf("%w: tensor %s has dtype %q, want %s or %s", ErrBadModel, p.Name, th.Dtype, DtypeF32, DtypeF16)
+			return nil, fmt.Errorf("%w: tensor %s has a dtype other than %s and %s", ErrBadModel, p.Name, DtypeF32, DtypeF16)
 		}
 		if dtype == "" {
 			dtype, first = th.Dtype, p.Name
@@ -242,7 +264,7 @@ func Decode(data []byte) (*Model, error) {
 			return nil, fmt.Errorf("%w: tensor %s has dtype %s, tensor %s %s: all tensors of a model file must share one dtype", ErrBadModel, p.Name, th.Dtype, first, dtype)
 		}
 		if !slices.Equal(th.Shape, p.Shape) {
-			return nil, fmt.Errorf("%w: tensor %s has shape %v, architecture %s needs %v", ErrBadModel, p.Name, th.Shape, arch, p.Shape)
+			return nil, fmt.Errorf("%w: tensor %s has the wrong shape: architecture %s needs %v", ErrBadModel, p.Name, arch, p.Shape)
 		}
 	}
 	size := dtypeSize[dtype]
@@ -252,7 +274,7 @@ func Decode(data []byte) (*Model, error) {
 		th := ths[i]
 		from, to := th.DataOffsets[0], th.DataOffsets[1]
 		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(p.Size())*size {
-			return nil, fmt.Errorf("%w: tensor %s has data offsets [%d, %d] for %d %s values of %d bytes in %d bytes of data (truncated?)", ErrBadModel, p.Name, from, to, p.Size(), dtype, size, len(body))
+			return nil, fmt.Errorf("%w: tensor %s: its data offsets do not fit %d %s values of %d bytes in %d bytes of data (truncated?)", ErrBadModel, p.Name, p.Size(), dtype, size, len(body))
 		}
 		spans = append(spans, span{p.Name, from, to})
 		t := Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())}
@@ -271,7 +293,7 @@ func Decode(data []byte) (*Model, error) {
 	var end int64
 	for _, s := range spans {
 		if s.from != end {
-			return nil, fmt.Errorf("%w: tensor %s starts at %d, want %d (tensors overlap or leave holes)", ErrBadModel, s.name, s.from, end)
+			return nil, fmt.Errorf("%w: tensor %s does not start at %d, where the one before it ends (tensors overlap or leave holes)", ErrBadModel, s.name, end)
 		}
 		end = s.to
 	}
@@ -286,6 +308,8 @@ func Decode(data []byte) (*Model, error) {
 	return m, nil
 }
 
+// strictJSON decodes s into dst, refusing unknown fields and trailing
+// data; its errors do not quote s.
 func strictJSON(s string, dst any) error {
 	if s == "" {
 		return fmt.Errorf("missing")
@@ -293,7 +317,7 @@ func strictJSON(s string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return err
+		return errors.New(safefile.DescribeJSON(err, []byte(s)))
 	}
 	if dec.More() {
 		return fmt.Errorf("trailing data")
@@ -311,9 +335,16 @@ func (m *Model) Save(path string) error {
 	return WriteFileAtomic(path, buf.Bytes())
 }
 
-// Load reads a model file.
+// Load reads a model file: a regular file of at most MaxFileBytes. A path
+// that is not a regular file, or a larger file, gives an error wrapping
+// ErrBadModel and safefile.ErrNotRegular or safefile.ErrTooLarge; one the
+// system cannot open is returned as the os package gives it. Errors name
+// the file and never quote it.
 func Load(path string) (*Model, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, MaxFileBytes)
+	if errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %w", ErrBadModel, err)
+	}
 	if err != nil {
 		return nil, err
 	}
