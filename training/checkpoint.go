@@ -2,13 +2,16 @@ package training
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/safefile"
 	"github.com/moongym/moongym/models"
 )
 
@@ -32,7 +35,41 @@ var ErrNoCheckpoint = errors.New("no checkpoint")
 // ErrBadCheckpoint: the checkpoint cannot be read or does not fit.
 var ErrBadCheckpoint = errors.New("bad checkpoint")
 
-const checkpointVersion = 1
+// checkpointVersion is the version of the checkpoint written. Version 2
+// frames the gob payload with a header and its checksum (checkpointMagic);
+// version 1 was the bare gob payload, which loadCheckpoint still reads as
+// legacy: a run begun before the checksum resumes, without a check that
+// its file is whole, and its next checkpoint is written as version 2.
+const checkpointVersion = 2
+
+// legacyCheckpointVersion is the version of a checkpoint without a header.
+const legacyCheckpointVersion = 1
+
+// A checkpoint file (version 2) is:
+//
+//	checkpointMagic                 "moongym-checkpoint/2\n", 21 bytes
+//	payload length                  8 bytes, little-endian
+//	CRC-32C (Castagnoli) of payload 4 bytes, little-endian
+//	payload                         the gob-encoded checkpoint
+//
+// Loading checks the magic, the length against the file's and the
+// checksum before it decodes anything. CRC-32C detects every error within
+// 32 consecutive bits (every single-bit flip) and misses any other change
+// with odds of 1 in 2^32; a header changed in any bit no longer matches.
+const (
+	checkpointMagic  = "moongym-checkpoint/2\n"
+	checkpointHeader = len(checkpointMagic) + 8 + 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// checkpointLimit is the largest checkpoint loadCheckpoint reads: none
+// (safefile.NoLimit), since the replay buffer that fills most of it has
+// no upper bound (buffer=), the file is one that a run wrote in its own
+// directory, and only "moongym train --resume" (never the seat server or
+// the Python library) reads it. The checkpoint must still be a regular
+// file, so that a FIFO or a device cannot block or flood the read.
+const checkpointLimit = safefile.NoLimit
 
 // checkpoint is everything a run needs to continue exactly.
 type checkpoint struct {
@@ -74,34 +111,85 @@ type checkpoint struct {
 	ImitationCurve []ImitatePoint
 }
 
+// save writes the checkpoint, as the current version with its checksum,
+// atomically (a temporary file in dir, synced, renamed over the old one).
 func (c *checkpoint) save(dir string) error {
+	c.Version = checkpointVersion
 	var buf bytes.Buffer
+	buf.Write(make([]byte, checkpointHeader)) // filled in below
 	if err := gob.NewEncoder(&buf).Encode(c); err != nil {
 		return fmt.Errorf("training: encode checkpoint: %w", err)
 	}
-	return models.WriteFileAtomic(filepath.Join(dir, CheckpointFile), buf.Bytes())
+	data := buf.Bytes()
+	payload := data[checkpointHeader:]
+	copy(data, checkpointMagic)
+	binary.LittleEndian.PutUint64(data[len(checkpointMagic):], uint64(len(payload)))
+	binary.LittleEndian.PutUint32(data[len(checkpointMagic)+8:], crc32.Checksum(payload, castagnoli))
+	return models.WriteFileAtomic(filepath.Join(dir, CheckpointFile), data)
 }
 
+// damaged is the advice of an error about a checkpoint whose bytes are not
+// the ones written.
+const damaged = "the file is damaged (a disk or copy error, or a change by hand); restore it from a copy, or start the run again"
+
+// checkpointPayload checks a checkpoint file's header and checksum and
+// returns its gob payload; a file without the header is returned whole,
+// as a legacy (version 1) checkpoint.
+func checkpointPayload(path string, data []byte) (payload []byte, legacy bool, err error) {
+	if len(data) < len(checkpointMagic) || string(data[:len(checkpointMagic)]) != checkpointMagic {
+		return data, true, nil
+	}
+	if len(data) < checkpointHeader {
+		return nil, false, fmt.Errorf("%w: %s: %d bytes, shorter than the header: %s", ErrBadCheckpoint, path, len(data), damaged)
+	}
+	n := binary.LittleEndian.Uint64(data[len(checkpointMagic):])
+	sum := binary.LittleEndian.Uint32(data[len(checkpointMagic)+8:])
+	payload = data[checkpointHeader:]
+	if n != uint64(len(payload)) {
+		return nil, false, fmt.Errorf("%w: %s: the header says %d bytes of data, the file has %d: truncated or %s", ErrBadCheckpoint, path, n, len(payload), damaged)
+	}
+	if crc32.Checksum(payload, castagnoli) != sum {
+		return nil, false, fmt.Errorf("%w: %s: checksum mismatch: %s", ErrBadCheckpoint, path, damaged)
+	}
+	return payload, false, nil
+}
+
+// loadCheckpoint reads dir's checkpoint: the current version, whose
+// checksum must match, or a legacy one (version 1, written before the
+// checksum), read as it is and upgraded in memory to the current version.
 func loadCheckpoint(dir string) (*checkpoint, error) {
-	data, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+	path := filepath.Join(dir, CheckpointFile)
+	data, err := safefile.Read(path, checkpointLimit)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w in %s", ErrNoCheckpoint, dir)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCheckpoint, err)
+	}
+	payload, legacy, err := checkpointPayload(path, data)
+	if err != nil {
 		return nil, err
 	}
 	var c checkpoint
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&c); err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrBadCheckpoint, dir, err)
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&c); err != nil {
+		if legacy {
+			return nil, fmt.Errorf("%w: %s: neither a checkpoint of this version (no %q header) nor a legacy one (%v): not a checkpoint, or %s", ErrBadCheckpoint, path, checkpointMagic, err, damaged)
+		}
+		return nil, fmt.Errorf("%w: %s: %w", ErrBadCheckpoint, path, err)
 	}
-	if c.Version != checkpointVersion {
-		return nil, fmt.Errorf("%w: %s: version %d, want %d", ErrBadCheckpoint, dir, c.Version, checkpointVersion)
+	switch want := checkpointVersion; {
+	case legacy && c.Version != legacyCheckpointVersion:
+		return nil, fmt.Errorf("%w: %s: version %d without the header of version %d and later: %s", ErrBadCheckpoint, path, c.Version, checkpointVersion, damaged)
+	case legacy:
+		c.Version = checkpointVersion // saved as the current version from now on
+	case c.Version != want:
+		return nil, fmt.Errorf("%w: %s: version %d, want %d", ErrBadCheckpoint, path, c.Version, want)
 	}
 	if c.Adam == nil || c.Replay == nil || c.Replay.Players <= 0 || c.Replay.Cap <= 0 {
-		return nil, fmt.Errorf("%w: %s: incomplete", ErrBadCheckpoint, dir)
+		return nil, fmt.Errorf("%w: %s: incomplete", ErrBadCheckpoint, path)
 	}
 	if err := c.Replay.upgrade(); err != nil {
-		return nil, fmt.Errorf("%w: %s: replay buffer: %w", ErrBadCheckpoint, dir, err)
+		return nil, fmt.Errorf("%w: %s: replay buffer: %w", ErrBadCheckpoint, path, err)
 	}
 	return &c, nil
 }
