@@ -3,6 +3,7 @@ package mcts
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -96,22 +97,27 @@ type Config struct {
 	GumbelNoNoise bool
 }
 
+// finiteNonNeg: x is a number, not infinite, and not negative. (An
+// infinite exploration constant, temperature, Dirichlet alpha or Gumbel
+// scale makes NaN scores or priors: the search then degenerates silently.)
+func finiteNonNeg(x float64) bool { return x >= 0 && !math.IsInf(x, 1) }
+
 func (c *Config) check() error {
 	switch {
 	case c.Sims < 1:
 		return fmt.Errorf("%w: Sims=%d, want at least 1", ErrBadConfig, c.Sims)
 	case c.MaxTime < 0:
 		return fmt.Errorf("%w: MaxTime=%v is negative", ErrBadConfig, c.MaxTime)
-	case c.CPUCT < 0 || c.CPUCT != c.CPUCT:
-		return fmt.Errorf("%w: CPUCT=%v, want a number >= 0", ErrBadConfig, c.CPUCT)
-	case c.DirichletAlpha < 0 || c.DirichletEpsilon < 0 || c.DirichletEpsilon > 1:
-		return fmt.Errorf("%w: Dirichlet alpha=%v eps=%v, want alpha >= 0 and eps in [0, 1]", ErrBadConfig, c.DirichletAlpha, c.DirichletEpsilon)
-	case c.Temperature < 0 || c.Temperature != c.Temperature:
-		return fmt.Errorf("%w: Temperature=%v, want >= 0", ErrBadConfig, c.Temperature)
+	case !finiteNonNeg(c.CPUCT):
+		return fmt.Errorf("%w: CPUCT=%v, want a finite number >= 0", ErrBadConfig, c.CPUCT)
+	case !finiteNonNeg(c.DirichletAlpha) || !(c.DirichletEpsilon >= 0 && c.DirichletEpsilon <= 1):
+		return fmt.Errorf("%w: Dirichlet alpha=%v eps=%v, want a finite alpha >= 0 and eps in [0, 1]", ErrBadConfig, c.DirichletAlpha, c.DirichletEpsilon)
+	case !finiteNonNeg(c.Temperature):
+		return fmt.Errorf("%w: Temperature=%v, want a finite number >= 0", ErrBadConfig, c.Temperature)
 	case c.BatchSize < 0:
 		return fmt.Errorf("%w: BatchSize=%d is negative", ErrBadConfig, c.BatchSize)
-	case c.GumbelM < 0 || c.GumbelCVisit < 0 || c.GumbelCScale < 0 || c.GumbelCVisit != c.GumbelCVisit || c.GumbelCScale != c.GumbelCScale:
-		return fmt.Errorf("%w: Gumbel m=%d cvisit=%v cscale=%v, want values >= 0", ErrBadConfig, c.GumbelM, c.GumbelCVisit, c.GumbelCScale)
+	case c.GumbelM < 0 || !finiteNonNeg(c.GumbelCVisit) || !finiteNonNeg(c.GumbelCScale):
+		return fmt.Errorf("%w: Gumbel m=%d cvisit=%v cscale=%v, want finite values >= 0", ErrBadConfig, c.GumbelM, c.GumbelCVisit, c.GumbelCScale)
 	case c.Mode < AutoMode || c.Mode > InfoSetMode:
 		return fmt.Errorf("%w: unknown %v", ErrBadConfig, c.Mode)
 	}

@@ -19,7 +19,10 @@
 //     formulas then use availability counts (Cowling, Powley and Whitehouse,
 //     2012) instead of parent visit counts.
 //   - Budgets are in simulations (Config.Sims), with an optional wall-clock
-//     cap on top, so results are reproducible for a seed.
+//     cap on top, so results are reproducible for a seed. RunContext also
+//     stops, with an error wrapping the context's, when its context is
+//     done (it looks every few dozen simulations); Run is RunContext with a
+//     context that never is.
 //   - Storage is flat: nodes and edges live in slices of structs indexed by
 //     int32, with an open-addressing table (also slices) for the
 //     information-set children. In steady state a perfect-information search

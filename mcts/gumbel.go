@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"context"
 	"math"
 	"slices"
 )
@@ -57,8 +58,8 @@ func newGumbelScratch(na, batch int) gumbelScratch {
 	}
 }
 
-// runGumbel is Run under Config.Gumbel, once the root is prepared.
-func (s *Search) runGumbel() (Result, error) {
+// runGumbel is RunContext under Config.Gumbel, once the root is prepared.
+func (s *Search) runGumbel(ctx context.Context) (Result, error) {
 	done := 0
 	if !s.t.nodes[s.root].expanded {
 		if err := s.batch(1); err != nil {
@@ -108,6 +109,15 @@ func (s *Search) runGumbel() (Result, error) {
 		rounds++
 	}
 	var err error
+	nextLook := done + ctxEvery
+	// look stops the search when ctx is done, every ctxEvery simulations.
+	look := func() error {
+		if done < nextLook || done >= s.cfg.Sims {
+			return nil
+		}
+		nextLook = done + ctxEvery
+		return stopped(ctx, done, s.cfg.Sims)
+	}
 	gm.forced = gm.slots
 	for r := 0; done < s.cfg.Sims && m > 0 && err == nil; r++ {
 		left := s.cfg.Sims - done
@@ -133,12 +143,17 @@ func (s *Search) runGumbel() (Result, error) {
 					}
 					done += k
 					k = 0
+					if err = look(); err != nil {
+						break round
+					}
 				}
 			}
 		}
 		if err == nil && k > 0 {
-			err = s.batch(k)
-			done += k
+			if err = s.batch(k); err == nil {
+				done += k
+				err = look()
+			}
 		}
 		if len(gm.cand) > 1 {
 			maxN := s.maxVisits(s.root)

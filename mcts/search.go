@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -229,8 +230,32 @@ func (s *Search) compact(newRoot int32) {
 }
 
 // Run searches from st (which it does not modify) and returns the root
-// statistics and the chosen move.
+// statistics and the chosen move. It is RunContext with a context that is
+// never done.
 func (s *Search) Run(st engine.State) (Result, error) {
+	return s.RunContext(context.Background(), st)
+}
+
+// ctxEvery is the number of simulations between two looks at a Run's
+// context (and at least one Evaluator call, which is never interrupted):
+// often enough that a search stops within a few dozen simulations of its
+// context being done, rarely enough to cost nothing measurable.
+//
+// One simulation's own cost is bounded by the evaluator's: a rollout
+// evaluator plays at most its Rollouts random games a leaf (a server bounds
+// that option, see agents.Option.Max), a network evaluator makes one pass
+// (PlayoutEvaluator: Depth+1), so checking between simulations is enough
+// for a search to stop soon after its context is done.
+const ctxEvery = 32
+
+// RunContext is Run that stops when ctx is done: it looks at ctx before it
+// starts and every ctxEvery simulations (between Evaluator calls), and
+// then returns an error wrapping ctx.Err() (errors.Is(err,
+// context.DeadlineExceeded) holds for a deadline) and drops the tree, as
+// after an evaluator error: the Search is ready for the next Run. With a
+// context that is never done it is Run: the same results for the same
+// seeds, and no allocation per simulation.
+func (s *Search) RunContext(ctx context.Context, st engine.State) (Result, error) {
 	p := st.CurrentPlayer()
 	if p < 0 || st.IsTerminal() {
 		return Result{}, fmt.Errorf("%w: current player is %s", ErrNotDecision, p)
@@ -238,9 +263,12 @@ func (s *Search) Run(st engine.State) (Result, error) {
 	if int(p) >= s.np {
 		return Result{}, fmt.Errorf("%w: current player %s of a %d-player game", ErrNotDecision, p, s.np)
 	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("search not started: %w", err)
+	}
 	s.prepareRoot(st)
 	if s.cfg.Gumbel {
-		return s.runGumbel()
+		return s.runGumbel(ctx)
 	}
 	var deadline time.Time
 	if s.cfg.MaxTime > 0 {
@@ -248,7 +276,7 @@ func (s *Search) Run(st engine.State) (Result, error) {
 	}
 	noise := s.cfg.DirichletAlpha > 0 && s.cfg.DirichletEpsilon > 0
 	noised := false
-	done := 0
+	done, nextLook := 0, ctxEvery
 	var err error
 	for done < s.cfg.Sims {
 		k := min(s.cfg.BatchSize, s.cfg.Sims-done)
@@ -265,6 +293,12 @@ func (s *Search) Run(st engine.State) (Result, error) {
 		if s.cfg.MaxTime > 0 && time.Now().After(deadline) {
 			break
 		}
+		if done >= nextLook && done < s.cfg.Sims {
+			nextLook = done + ctxEvery
+			if err = stopped(ctx, done, s.cfg.Sims); err != nil {
+				break
+			}
+		}
 	}
 	if noised {
 		s.removeNoise()
@@ -274,6 +308,15 @@ func (s *Search) Run(st engine.State) (Result, error) {
 		return Result{}, err
 	}
 	return s.result(done), nil
+}
+
+// stopped is nil while ctx is not done, else the error a stopped Run
+// returns after done of sims simulations.
+func stopped(ctx context.Context, done, sims int) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("search stopped after %d of %d simulations: %w", done, sims, err)
+	}
+	return nil
 }
 
 // prepareRoot keeps the tree when reuse applies and st is the root's state,

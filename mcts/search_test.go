@@ -43,6 +43,16 @@ func TestConfigErrors(t *testing.T) {
 		{Sims: 10, Temperature: -1},
 		{Sims: 10, BatchSize: -1},
 		{Sims: 10, Mode: 7},
+		// Non-finite numbers: NaN or infinite scores and priors.
+		{Sims: 10, CPUCT: math.Inf(1)},
+		{Sims: 10, Temperature: math.Inf(1)},
+		{Sims: 10, Temperature: math.NaN()},
+		{Sims: 10, DirichletAlpha: math.Inf(1), DirichletEpsilon: 0.25},
+		{Sims: 10, DirichletAlpha: math.NaN(), DirichletEpsilon: 0.25},
+		{Sims: 10, DirichletAlpha: 0.3, DirichletEpsilon: math.NaN()},
+		{Sims: 10, Gumbel: true, GumbelCScale: math.Inf(1)},
+		{Sims: 10, Gumbel: true, GumbelCVisit: math.Inf(1)},
+		{Sims: 10, Gumbel: true, GumbelCScale: math.NaN()},
 	} {
 		if _, err := New(g, ev, cfg); !errors.Is(err, ErrBadConfig) {
 			t.Errorf("%+v: err %v, want ErrBadConfig", cfg, err)
