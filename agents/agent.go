@@ -1,7 +1,9 @@
 package agents
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -25,6 +27,48 @@ type Policier interface {
 	Agent
 	// Policy is a distribution over s's legal actions, sorted by action.
 	Policy(s engine.State) ([]ActionProb, error)
+}
+
+// ContextActor is an agent whose Act can be stopped: ActContext is Act
+// that gives up, with an error wrapping ctx.Err(), soon after ctx is done
+// (a search checks it between simulations). Agents whose Act is always
+// quick need not implement it; use the ActContext function, which takes
+// any agent.
+type ContextActor interface {
+	ActContext(ctx context.Context, s engine.State) (engine.Action, error)
+}
+
+// ContextPolicier is a Policier whose Policy can be stopped, as
+// ContextActor's ActContext.
+type ContextPolicier interface {
+	PolicyContext(ctx context.Context, s engine.State) ([]ActionProb, error)
+}
+
+// ActContext asks a for its move in s under ctx: through a.ActContext when
+// a is a ContextActor, otherwise by Act once ctx.Err() is nil (an agent
+// without ActContext cannot be stopped once it started, so it must be
+// quick). A done ctx gives an error wrapping ctx.Err().
+func ActContext(ctx context.Context, a Agent, s engine.State) (engine.Action, error) {
+	if ca, ok := a.(ContextActor); ok {
+		return ca.ActContext(ctx, s)
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("agent not asked to act: %w", err)
+	}
+	return a.Act(s)
+}
+
+// PolicyContext asks p for its policy in s under ctx, as ActContext does
+// for a move: through p.PolicyContext when p is a ContextPolicier,
+// otherwise by Policy once ctx.Err() is nil.
+func PolicyContext(ctx context.Context, p Policier, s engine.State) ([]ActionProb, error) {
+	if cp, ok := p.(ContextPolicier); ok {
+		return cp.PolicyContext(ctx, s)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("agent not asked for its policy: %w", err)
+	}
+	return p.Policy(s)
 }
 
 // Sentinel errors of this package.

@@ -8,6 +8,11 @@
 // player to move may know: with hidden information, its decision must not
 // change when State.Resample redraws what that player cannot see.
 //
+// For servers: CheckBounds refuses a spec whose options ask for more memory
+// or work per move than the agent declares acceptable (Option.Max), and
+// ActContext and PolicyContext ask an agent to move under a context, which
+// searches (ContextActor, ContextPolicier) obey between simulations.
+//
 // Agents that live in other packages (search, networks) register themselves
 // in init(); import github.com/moongym/moongym/agents/all to get every agent
 // and every game.

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -16,6 +17,11 @@ type Option struct {
 	Name    string `json:"name"`
 	Default string `json:"default"`
 	Doc     string `json:"doc"`
+	// Max is the largest value a server (seat) accepts for this integer
+	// option; 0: the option does not scale work or memory, or is bounded
+	// elsewhere (sims: the server's --max-sims). CheckBounds applies it;
+	// New does not, so that a local user may go further.
+	Max int64 `json:"max,omitempty"`
 }
 
 // Options are the options of a parsed agent spec, by name.
@@ -135,23 +141,9 @@ func Lookup(name string) (Info, error) {
 // no "seed" option. Unknown agents and options give errors that list what
 // is known.
 func New(g engine.Game, spec string, seed uint64) (Agent, error) {
-	name, opts, err := ParseSpec(spec)
+	name, info, opts, _, err := resolve(spec)
 	if err != nil {
 		return nil, err
-	}
-	info, err := Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	for k := range opts {
-		if !slices.ContainsFunc(info.Options, func(o Option) bool { return o.Name == k }) {
-			return nil, fmt.Errorf("%w: %s has no option %q (options: %s)", ErrBadSpec, name, k, optionNames(info))
-		}
-	}
-	for _, o := range info.Options {
-		if _, ok := opts[o.Name]; !ok {
-			opts[o.Name] = o.Default
-		}
 	}
 	ctx := Context{Game: g, Opts: opts, Seed: seed}
 	if s, ok := opts["seed"]; ok && s != "" {
@@ -166,6 +158,67 @@ func New(g engine.Game, spec string, seed uint64) (Agent, error) {
 		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
 	return a, nil
+}
+
+// resolve parses spec, looks up its agent, refuses options the agent does
+// not have and fills in the defaults; given holds the options the spec set.
+func resolve(spec string) (name string, info Info, opts Options, given map[string]bool, err error) {
+	name, opts, err = ParseSpec(spec)
+	if err != nil {
+		return "", Info{}, nil, nil, err
+	}
+	info, err = Lookup(name)
+	if err != nil {
+		return "", Info{}, nil, nil, err
+	}
+	given = make(map[string]bool, len(opts))
+	for k := range opts {
+		if !slices.ContainsFunc(info.Options, func(o Option) bool { return o.Name == k }) {
+			return "", Info{}, nil, nil, fmt.Errorf("%w: %s has no option %q (options: %s)", ErrBadSpec, name, k, optionNames(info))
+		}
+		given[k] = true
+	}
+	for _, o := range info.Options {
+		if _, ok := opts[o.Name]; !ok {
+			opts[o.Name] = o.Default
+		}
+	}
+	return name, info, opts, given, nil
+}
+
+// CheckBounds checks an agent spec against the bounds its agent's options
+// declare (Option.Max), before any agent is made: a server calls it on
+// every spec a client sends, so that no request can ask for unbounded
+// memory or work per simulation. Every option with a Max must be, as given
+// or by its default, an integer no larger than Max; the error wraps
+// ErrBadSpec and names the agent, the option, the value and the bound. A
+// malformed spec, an unknown agent or an unknown option gives the error New
+// gives. Values below an option's range are left to the agent's factory.
+func CheckBounds(spec string) error {
+	name, info, opts, given, err := resolve(spec)
+	if err != nil {
+		return err
+	}
+	for _, o := range info.Options {
+		if o.Max <= 0 {
+			continue
+		}
+		v := opts[o.Name]
+		what := o.Name + "=" + v
+		if !given[o.Name] {
+			what = "its default " + what
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		over := err == nil && n > o.Max ||
+			errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-")
+		switch {
+		case over:
+			return fmt.Errorf("%w: %s: %s is over the bound %d this server accepts (%s <= %d)", ErrBadSpec, name, what, o.Max, o.Name, o.Max)
+		case err != nil && !errors.Is(err, strconv.ErrRange):
+			return fmt.Errorf("%w: %s: %s is not an integer", ErrBadSpec, name, what)
+		}
+	}
+	return nil
 }
 
 func optionNames(info Info) string {

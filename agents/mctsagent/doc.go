@@ -9,5 +9,10 @@
 //     averaging over chance outcomes and, with hidden information, over
 //     worlds resampled from what the player may know.
 //
+// Both stop when asked to under a context that is done (agents.ActContext:
+// the search looks at it every few dozen simulations, the greedy agent
+// between worlds), and declare the bounds a server accepts for the
+// options that scale their work or memory (agents.CheckBounds).
+//
 // Import it for its side effect (agents/all does).
 package mctsagent

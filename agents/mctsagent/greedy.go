@@ -1,6 +1,7 @@
 package mctsagent
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -14,7 +15,7 @@ func init() {
 		Name: "greedy",
 		Doc:  "one-ply search with the game's heuristic evaluation",
 		Options: []agents.Option{
-			{Name: "worlds", Default: "8", Doc: "worlds resampled from the player's information (hidden-information games)"},
+			{Name: "worlds", Default: "8", Doc: "worlds resampled from the player's information (hidden-information games)", Max: MaxWorlds},
 			{Name: "seed", Default: "", Doc: "random seed for tie-breaks and resampling (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -33,6 +34,13 @@ func init() {
 		},
 	})
 }
+
+// MaxWorlds is the bound a server accepts (agents.Option.Max) for the
+// greedy agent's worlds: the resampled states a move holds at once (a few
+// kilobytes each) and evaluates every legal action in. ActContext looks at
+// its context between worlds, so the time a move takes is the request's
+// business; memory is what the bound keeps small.
+const MaxWorlds = 256
 
 // maxChanceLeaves bounds the exact expectation over the chance outcomes that
 // follow a move; beyond it the greedy agent samples chanceSamples outcomes.
@@ -56,7 +64,10 @@ type Greedy struct {
 	outs   []engine.Outcome
 }
 
-var _ agents.Agent = (*Greedy)(nil)
+var (
+	_ agents.Agent        = (*Greedy)(nil)
+	_ agents.ContextActor = (*Greedy)(nil)
+)
 
 // NewGreedy makes a greedy agent for g from an evaluation function.
 func NewGreedy(g engine.Game, eval mcts.ValueFunc, worlds int, seed uint64) (*Greedy, error) {
@@ -71,8 +82,21 @@ func NewGreedy(g engine.Game, eval mcts.ValueFunc, worlds int, seed uint64) (*Gr
 
 // Act picks the best-scoring legal action.
 func (g *Greedy) Act(s engine.State) (engine.Action, error) {
+	return g.ActContext(context.Background(), s)
+}
+
+// ActContext is Act that stops when ctx is done, with an error wrapping
+// ctx.Err(): it looks at ctx before each world it resamples and before
+// each action it values in a world (at most maxChanceLeaves evaluations).
+func (g *Greedy) ActContext(ctx context.Context, s engine.State) (engine.Action, error) {
 	if err := agents.CheckToAct(s); err != nil {
 		return 0, err
+	}
+	stopped := func() error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("greedy move stopped: %w", err)
+		}
+		return nil
 	}
 	me := s.CurrentPlayer()
 	legal := s.LegalActions(nil)
@@ -80,6 +104,9 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 	if g.game.Spec().Information == engine.ImperfectInformation {
 		worlds = worlds[:0]
 		for i := 0; i < g.worlds; i++ {
+			if err := stopped(); err != nil {
+				return 0, err
+			}
 			worlds = append(worlds, s.Resample(me, g.rng))
 		}
 	}
@@ -87,6 +114,9 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 	for i, a := range legal {
 		v := 0.0
 		for _, w := range worlds {
+			if err := stopped(); err != nil {
+				return 0, err
+			}
 			c := w.Clone()
 			c.Apply(a)
 			v += g.value(c, me, maxChanceLeaves)

@@ -1,6 +1,7 @@
 package mctsagent
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -18,12 +19,12 @@ func init() {
 			{Name: "c", Default: "1.4", Doc: "exploration constant (values scaled to [0,1])"},
 			{Name: "uct", Default: "false", Doc: "plain UCT instead of PUCT with priors"},
 			{Name: "evaluator", Default: "rollout", Doc: "leaf evaluation: rollout (random playouts) or heuristic (the game's heuristic Evaluate)"},
-			{Name: "rollouts", Default: "2", Doc: "random playouts averaged per leaf (evaluator=rollout)"},
+			{Name: "rollouts", Default: "2", Doc: "random playouts averaged per leaf (evaluator=rollout)", Max: MaxRollouts},
 			{Name: "temperature", Default: "0", Doc: "move choice from visit counts: 0 = most visited"},
 			{Name: "alpha", Default: "0", Doc: "Dirichlet noise alpha at the root (0 = no noise)"},
 			{Name: "eps", Default: "0", Doc: "Dirichlet noise weight at the root"},
 			{Name: "reuse", Default: "false", Doc: "keep the subtree between moves (perfect-information games)"},
-			{Name: "batch", Default: "1", Doc: "leaves per evaluator call (virtual loss)"},
+			{Name: "batch", Default: "1", Doc: "leaves per evaluator call (virtual loss)", Max: MaxBatch},
 			{Name: "mode", Default: "auto", Doc: "auto, perfect (sees hidden information: a cheating baseline) or infoset"},
 			{Name: "maxtime", Default: "0", Doc: "wall-clock cap per move on top of sims, e.g. 500ms (0 = none; breaks reproducibility)"},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
@@ -56,6 +57,25 @@ func init() {
 		},
 	})
 }
+
+// Bounds a server accepts (agents.Option.Max, agents.CheckBounds) for the
+// options of the "mcts" agent that scale one simulation's cost or a
+// search's buffers. A search looks at its context between evaluator calls
+// (mcts.Search.RunContext), so these bounds also bound how long a search
+// runs on after its request is cancelled.
+const (
+	// MaxRollouts bounds rollouts: the random playouts of one leaf, each a
+	// whole game (0.1-0.5 ms in the registered games with their default
+	// parameters). The docs use 1 to 4.
+	MaxRollouts = 32
+	// MaxBatch bounds batch: the leaves of one evaluator call, each with
+	// its working state, path and evaluation buffers (kilobytes). With
+	// MaxRollouts, one call plays at most 2,048 random games: about a
+	// second for welcome-moon, the slowest registered game, on a loaded
+	// 2-core machine. Batches do not help a rollout or heuristic evaluator
+	// (they only spread the simulations by virtual loss); the docs use 4.
+	MaxBatch = 64
+)
 
 func parseOptions(o agents.Options) (cfg mcts.Config, evaluator string, rollouts int, err error) {
 	if cfg.Sims, err = o.Int("sims"); err != nil {
@@ -114,7 +134,11 @@ type Agent struct {
 	legal  []engine.Action
 }
 
-var _ agents.Policier = (*Agent)(nil)
+var (
+	_ agents.Policier        = (*Agent)(nil)
+	_ agents.ContextActor    = (*Agent)(nil)
+	_ agents.ContextPolicier = (*Agent)(nil)
+)
 
 // New makes a search agent for g with evaluator ev. Config errors wrap
 // agents.ErrBadSpec as well as mcts.ErrBadConfig.
@@ -133,14 +157,25 @@ func (a *Agent) Search() *mcts.Search { return a.search }
 // is played without search. With reuse on, the next Act finds its position
 // in the tree (mcts.Search.Run) and keeps the subtree.
 func (a *Agent) Act(s engine.State) (engine.Action, error) {
+	return a.ActContext(context.Background(), s)
+}
+
+// ActContext is Act that stops when ctx is done (the search looks at it
+// every few dozen simulations, mcts.Search.RunContext) with an error
+// wrapping ctx.Err(); a done ctx is an error before anything is done. A
+// stopped search keeps no tree: the agent is ready for its next move.
+func (a *Agent) ActContext(ctx context.Context, s engine.State) (engine.Action, error) {
 	if err := agents.CheckToAct(s); err != nil {
 		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("no search: %w", err)
 	}
 	a.legal = s.LegalActions(a.legal)
 	if len(a.legal) == 1 {
 		return a.legal[0], nil
 	}
-	r, err := a.search.Run(s)
+	r, err := a.search.RunContext(ctx, s)
 	if err != nil {
 		return 0, err
 	}
@@ -151,10 +186,15 @@ func (a *Agent) Act(s engine.State) (engine.Action, error) {
 // Policy searches and returns the root visit distribution over s's legal
 // actions.
 func (a *Agent) Policy(s engine.State) ([]agents.ActionProb, error) {
+	return a.PolicyContext(context.Background(), s)
+}
+
+// PolicyContext is Policy that stops when ctx is done, as ActContext does.
+func (a *Agent) PolicyContext(ctx context.Context, s engine.State) ([]agents.ActionProb, error) {
 	if err := agents.CheckToAct(s); err != nil {
 		return nil, err
 	}
-	r, err := a.search.Run(s)
+	r, err := a.search.RunContext(ctx, s)
 	if err != nil {
 		return nil, err
 	}

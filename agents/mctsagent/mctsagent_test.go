@@ -58,6 +58,24 @@ func TestSpecs(t *testing.T) {
 		{"mcts:depth=3", agents.ErrBadSpec},
 		{"greedy", nil},
 		{"greedy:worlds=0", agents.ErrBadSpec},
+		// Numbers that made NaN scores or priors, and negative ones.
+		{"mcts:c=Inf", agents.ErrBadSpec},
+		{"mcts:c=NaN", agents.ErrBadSpec},
+		{"mcts:c=-1", agents.ErrBadSpec},
+		{"mcts:temperature=Inf", agents.ErrBadSpec},
+		{"mcts:temperature=NaN", agents.ErrBadSpec},
+		{"mcts:alpha=Inf,eps=0.25", agents.ErrBadSpec},
+		{"mcts:alpha=NaN,eps=0.25", agents.ErrBadSpec},
+		{"mcts:alpha=0.3,eps=NaN", agents.ErrBadSpec},
+		{"mcts:alpha=0.3,eps=1.5", agents.ErrBadSpec},
+		{"mcts:batch=-1", agents.ErrBadSpec},
+		{"mcts:rollouts=-3", agents.ErrBadSpec},
+		{"mcts:maxtime=-1s", agents.ErrBadSpec},
+		{"mcts:maxtime=99999999999h", agents.ErrBadSpec},
+		{"mcts:c=1e999", agents.ErrBadSpec},
+		{"greedy:worlds=-1", agents.ErrBadSpec},
+		// Extreme finite numbers are played (TestExtremeNumbersPlay).
+		{"mcts:c=1e308,temperature=1e-300,alpha=1e308,eps=1,maxtime=2562047h", nil},
 	} {
 		_, err := agents.New(g, tc.spec, 1)
 		if tc.err == nil && err != nil || tc.err != nil && !errors.Is(err, tc.err) {
@@ -213,6 +231,27 @@ func TestAgentReusesTree(t *testing.T) {
 		got := ag.Search().RootVisits()
 		if tc.reuse && got <= 400 || !tc.reuse && got != 400 {
 			t.Errorf("%s: root visits %d at the second move, want %s", tc.spec, got, map[bool]string{true: "> 400", false: "400"}[tc.reuse])
+		}
+	}
+}
+
+// TestExtremeNumbersPlay: the extreme finite values the options take
+// neither panic nor leave the legal moves.
+func TestExtremeNumbersPlay(t *testing.T) {
+	g := tictactoe.Game{}
+	st := play(4)
+	for _, spec := range []string{
+		"mcts:sims=50,c=1e308", "mcts:sims=50,uct=true,c=1e308", "mcts:sims=50,c=0",
+		"mcts:sims=50,temperature=1e308", "mcts:sims=50,temperature=1e-300", "mcts:sims=50,temperature=5e-324",
+		"mcts:sims=50,alpha=1e308,eps=1", "mcts:sims=50,alpha=5e-324,eps=1",
+		"mcts:sims=50,maxtime=2562047h", "mcts:sims=50,maxtime=1ns",
+	} {
+		a, err := agents.New(g, spec, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		if act, err := a.Act(st); err != nil || !engine.IsLegal(st, act) {
+			t.Errorf("%s: %v %v", spec, act, err)
 		}
 	}
 }

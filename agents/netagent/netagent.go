@@ -35,6 +35,24 @@ import (
 // [0, 1], as mcts.Config takes it).
 const DefaultCPUCT = 1.5
 
+// Bounds a server accepts (agents.Option.Max, agents.CheckBounds) for the
+// az agent's options that scale memory or one simulation's cost.
+const (
+	// MaxBatch bounds batch, the leaves of one network call. A batch's
+	// own buffers are small (about 120 KB a row for the largest built-in
+	// network, lunar-rally's), but models.Evaluator splits a batch of 24
+	// rows or more over the cores, each part with a Predictor of its own
+	// (about 22 MB for lunar-rally's network): 32 rows make at most two.
+	// The docs and built-in opponents use the default 8.
+	MaxBatch = 32
+	// MaxPlayout bounds playout, the network's own moves played from each
+	// leaf: a leaf costs playout+1 network evaluations, so one network
+	// call of a search costs at most (MaxPlayout+1)*MaxBatch rows, a few
+	// tens of milliseconds, between two of which a search can be stopped.
+	// The docs use 3 and 6.
+	MaxPlayout = 32
+)
+
 func init() {
 	agents.Register(agents.Info{
 		Name: "net",
@@ -63,11 +81,13 @@ func init() {
 			{Name: "model", Default: "", Doc: "model file (made by moongym train or export), or builtin: the model shipped for the game"},
 			{Name: "sims", Default: "200", Doc: "simulations per move"},
 			{Name: "c", Default: fmt.Sprint(DefaultCPUCT), Doc: "PUCT exploration constant (values scaled to [0,1])"},
-			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)"},
+			{Name: "batch", Default: "8", Doc: "leaves per network call (virtual loss)", Max: MaxBatch},
 			{Name: "gumbel", Default: "0", Doc: "1: Gumbel AlphaZero root (sequential halving, no Gumbel noise) instead of PUCT; c is then unused"},
+			// gumbelm has no bound: the search considers at most the legal
+			// actions, and its buffers are sized by the game's actions.
 			{Name: "gumbelm", Default: "16", Doc: "gumbel=1: root actions considered (the m largest priors)"},
 			{Name: "cscale", Default: "1", Doc: "gumbel=1: the scale of the values against the priors (the paper's 1; a network trained with cscale=C plays best with it)"},
-			{Name: "playout", Default: "0", Doc: "value each leaf after this many more decisions of the network's most likely moves (0: at the leaf; costs playout+1 evaluations a leaf)"},
+			{Name: "playout", Default: "0", Doc: "value each leaf after this many more decisions of the network's most likely moves (0: at the leaf; costs playout+1 evaluations a leaf)", Max: MaxPlayout},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -102,8 +122,8 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			if !(cs > 0) {
-				return nil, fmt.Errorf("%w: cscale=%v, want a number above 0", agents.ErrBadSpec, cs)
+			if !(cs > 0) || math.IsInf(cs, 1) {
+				return nil, fmt.Errorf("%w: cscale=%v, want a finite number above 0", agents.ErrBadSpec, cs)
 			}
 			playout, err := ctx.Opts.Int("playout")
 			if err != nil {
@@ -172,8 +192,8 @@ var _ agents.Policier = (*Net)(nil)
 
 // NewNet makes the raw-policy agent; temp 0 is greedy.
 func NewNet(g engine.Game, net *models.Network, temp float64, seed uint64) (*Net, error) {
-	if temp < 0 || math.IsNaN(temp) {
-		return nil, fmt.Errorf("%w: temp=%v, want >= 0", agents.ErrBadSpec, temp)
+	if !(temp >= 0) || math.IsInf(temp, 1) {
+		return nil, fmt.Errorf("%w: temp=%v, want a finite number >= 0", agents.ErrBadSpec, temp)
 	}
 	ev, err := models.NewEvaluator(g, net, evalCache)
 	if err != nil {

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/agents"
 	_ "github.com/moongym/moongym/agents/heuristics/tictactoe"
@@ -68,6 +70,13 @@ func TestSpecs(t *testing.T) {
 		{"az:model=" + path + ",gumbel=1,cscale=-1", agents.ErrBadSpec},
 		{"az:model=" + path + ",playout=-1", agents.ErrBadSpec},
 		{"az:model=" + path + ",playout=two", agents.ErrBadSpec},
+		// Numbers that made NaN scores or priors.
+		{"net:model=" + path + ",temp=Inf", agents.ErrBadSpec},
+		{"net:model=" + path + ",temp=NaN", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=1,cscale=Inf", agents.ErrBadSpec},
+		{"az:model=" + path + ",gumbel=1,cscale=NaN", agents.ErrBadSpec},
+		{"az:model=" + path + ",c=Inf", agents.ErrBadSpec},
+		{"az:model=" + path + ",batch=-2", agents.ErrBadSpec},
 		{"net:model=" + filepath.Join(t.TempDir(), "missing"), nil},
 	}
 	for _, b := range bad {
@@ -364,5 +373,49 @@ func TestPlanetCubesBuiltinBeatsRandom(t *testing.T) {
 	}
 	if _, err := models.LoadBuiltin(g32); !errors.Is(err, models.ErrWrongGame) {
 		t.Errorf("a model loaded for goal=32, which none was trained for: %v", err)
+	}
+}
+
+// TestAZStops: az searches of 2^30 simulations, PUCT and Gumbel, with and
+// without playouts, stop at their context's deadline.
+func TestAZStops(t *testing.T) {
+	g := tictactoe.Game{}
+	path := writeModel(t, g)
+	st := g.NewInitialState()
+	for _, opts := range []string{"", ",gumbel=1", ",gumbel=1,batch=32,playout=32"} {
+		spec := "az:model=" + path + ",sims=1073741824" + opts
+		a, err := agents.New(g, spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, policy := range []bool{false, true} {
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			start := time.Now()
+			if policy {
+				_, err = agents.PolicyContext(ctx, a.(agents.Policier), st)
+			} else {
+				_, err = agents.ActContext(ctx, a, st)
+			}
+			took := time.Since(start)
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) || took > 2*time.Second {
+				t.Errorf("%s (policy %v): %v after %v, want an error wrapping context.DeadlineExceeded within 2s", spec, policy, err, took)
+			}
+		}
+	}
+}
+
+// TestAZBounds: the az agent's defaults and documented settings are within
+// the bounds a server accepts; more is refused.
+func TestAZBounds(t *testing.T) {
+	for _, spec := range []string{"az:model=builtin", "az:model=x,batch=32,playout=32,gumbel=1,gumbelm=1000000", "az:model=x,sims=100,playout=6", "net:model=builtin,temp=1"} {
+		if err := agents.CheckBounds(spec); err != nil {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+	for _, spec := range []string{"az:model=x,batch=33", "az:model=x,playout=33", "az:model=x,batch=100000000"} {
+		if err := agents.CheckBounds(spec); !errors.Is(err, agents.ErrBadSpec) || !strings.Contains(err.Error(), "over the bound") {
+			t.Errorf("%s: %v, want an error over the bound", spec, err)
+		}
 	}
 }
