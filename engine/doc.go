@@ -8,7 +8,9 @@
 //     game exactly.
 //   - Simultaneous moves are sequential with hidden information: players commit
 //     in seat order and a committed choice stays out of the others' observations
-//     until it is revealed.
+//     until it is revealed. Which seat is committing, and how many decisions it
+//     takes, can be hidden from a seat's view too ([CurrentPlayerFor], [Hidden],
+//     [AppendSeen], [Told]).
 //   - Observations are relative: Observe(p) puts p's own data first and the
 //     other seats after it in turn order.
 //   - Bad input never corrupts: [ApplyChecked], [ParseAction] and

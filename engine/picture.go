@@ -49,17 +49,18 @@ type EventLogger interface {
 // who played it and its name ("p0: b2", "chance: roll 6"), then the game's
 // effects when it logs them.
 func Events(before State, a Action, after State) []string {
-	return events(before, before.ActionString(a), after)
+	return events(before, before.CurrentPlayer(), before.ActionString(a), after)
 }
 
 // EventsFor says what seat p may know of action a played in before: as
-// Events, with the action named as p sees it (ActionStringFor).
+// Events, with the mover as p may know it (CurrentPlayerFor: "others" for a
+// Hidden one) and the action named as p sees it (ActionStringFor).
 func EventsFor(p Player, before State, a Action, after State) []string {
-	return events(before, ActionStringFor(before, p, a), after)
+	return events(before, CurrentPlayerFor(before, p), ActionStringFor(before, p, a), after)
 }
 
-func events(before State, name string, after State) []string {
-	ev := []string{before.CurrentPlayer().String() + ": " + name}
+func events(before State, who Player, name string, after State) []string {
+	ev := []string{who.String() + ": " + name}
 	if v, ok := before.(EventLogger); ok {
 		ev = append(ev, v.Effects(after)...)
 	}

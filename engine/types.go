@@ -9,7 +9,8 @@ import (
 // the outcomes are actions too, indexed in [0, Game.MaxChanceOutcomes()).
 type Action int32
 
-// Player is a seat, 0..n-1, or one of the special values Chance and Terminal.
+// Player is a seat, 0..n-1, or one of the special values Chance and Terminal
+// (and Hidden, which only CurrentPlayerFor returns).
 type Player int8
 
 const (
@@ -19,13 +20,16 @@ const (
 	Terminal Player = -2
 )
 
-// String names the player: "p0", "p1", ..., "chance" or "terminal".
+// String names the player: "p0", "p1", ..., "chance", "terminal" or
+// "others" (Hidden).
 func (p Player) String() string {
 	switch p {
 	case Chance:
 		return "chance"
 	case Terminal:
 		return "terminal"
+	case Hidden:
+		return "others"
 	}
 	return "p" + strconv.Itoa(int(p))
 }
