@@ -1,21 +1,41 @@
 package welcomemoon
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
 )
 
-var _ engine.PlayerViewer = (*State)(nil)
+var (
+	_ engine.PlayerViewer = (*State)(nil)
+	_ engine.ToMoveViewer = (*State)(nil)
+)
+
+// CurrentPlayerFor is the player to act as seat p may know it. While the
+// players choose (in secret, one seat after another in the engine), a seat
+// other than the one choosing is told engine.Hidden: which seat chooses
+// now would tell whether the seats before it needed follow-up decisions
+// (an Astronaut modifier, an effect's target, a mission question), so what
+// kind of combination they took. p knows when it is its own turn to choose,
+// and that the others have all chosen when the turn ends. Card flips,
+// ASTRA's cards, the A6 phase 5 and the end are public.
+func (s *State) CurrentPlayerFor(p engine.Player) engine.Player {
+	if s.phase == phDecide && int(p) != int(s.cur) {
+		return engine.Hidden
+	}
+	return s.CurrentPlayer()
+}
+
+// hiddenTurn is the last line of StringFor while another seat chooses.
+const hiddenTurn = "others to play (hidden until the end of the turn)"
 
 // StringFor draws the state as seat p may see it. While the players choose,
 // p's own sheet is drawn as it is (with this turn's choice written if p
 // has made it) and every other sheet as it was at the start of the turn;
-// the last line says whose turn it is without showing what that player is
-// doing, unless it is p. Between turns and at the end everything is
-// public, as String draws it. A p that is not a seat sees every sheet as
-// at the start of the turn.
+// the last line says that the others are choosing (hiddenTurn), without
+// telling which of them, unless p is to choose. Between turns and at the
+// end everything is public, as String draws it. A p that is not a seat
+// sees every sheet as at the start of the turn.
 func (s *State) StringFor(p engine.Player) string {
 	full := s.String()
 	if s.phase != phDecide || int(p) == int(s.cur) {
@@ -29,7 +49,7 @@ func (s *State) StringFor(p engine.Player) string {
 		c.cur = int8(p)
 	}
 	body := c.String()
-	return body[:strings.LastIndexByte(body, '\n')+1] + "p" + strconv.Itoa(int(s.cur)) + " to play (hidden until the end of the turn)"
+	return body[:strings.LastIndexByte(body, '\n')+1] + hiddenTurn
 }
 
 // hiddenChoice is how the others see any decision of the player choosing:
