@@ -13,5 +13,9 @@
 // summing as the utility kind says; games within MaxGameLength; the same seed
 // gives the same game; illegal actions are refused and change nothing;
 // LegalActions, Observe and Apply make no heap allocation; decoding random
-// bytes never panics.
+// bytes never panics. For games that hide something from a seat: what a seat
+// is shown (StringFor, SVGFor, CurrentPlayerFor) is unchanged by Resample for
+// it, and two courses of the game that tell a seat the same history
+// (engine.AppendSeen, engine.Told) show it the same state until a move tells
+// it something (checkHistories).
 package enginetest

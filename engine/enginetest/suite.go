@@ -179,10 +179,18 @@ func playout(t *testing.T, g engine.Game, seed uint64, constSum **float64) []eng
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x6d6f6f6e))
 	resampleRNG := rand.New(rand.NewPCG(seed, 7))
+	historyRNG := rand.New(rand.NewPCG(seed, 11))
+	histories := 0
 	s := g.NewInitialState()
 	var actions []engine.Action
 	for step := 0; ; step++ {
 		checkState(t, g, s, resampleRNG)
+		// The history check plays several courses of the game: on one
+		// state in 32, at most 3 times a game.
+		if histories < 3 && historyRNG.IntN(32) == 0 {
+			histories++
+			checkHistories(t, g, s, historyRNG)
+		}
 		if t.Failed() {
 			t.Logf("state after %d actions:\n%s", len(actions), s)
 			return actions

@@ -24,7 +24,7 @@ type brokenGame struct {
 func (g brokenGame) Spec() engine.Spec {
 	s := g.Game.Spec()
 	s.Name = "broken-" + g.flaw // not registered
-	if g.flaw == "leak" || g.flaw == "drawing-leak" || g.flaw == "resample-turn" || g.flaw == "picture-leak" {
+	if g.flaw == "leak" || g.flaw == "drawing-leak" || g.flaw == "resample-turn" || g.flaw == "picture-leak" || g.flaw == "turn-leak" {
 		s.Information = engine.ImperfectInformation
 	}
 	return s
@@ -49,10 +49,34 @@ type brokenState struct {
 }
 
 func (s *brokenState) StringFor(p engine.Player) string {
-	if s.flaw == "drawing-leak" {
+	switch s.flaw {
+	case "drawing-leak":
 		return fmt.Sprintf("%s\nsecret %d", s.State, s.secret)
+	case "turn-leak":
+		return "tic-tac-toe, the marks secret"
 	}
 	return s.State.String()
+}
+
+// CurrentPlayer, with the turn-leak flaw, is p0 until the end: p0 marks
+// every cell in secret, and p1 watches.
+func (s *brokenState) CurrentPlayer() engine.Player {
+	if p := s.State.CurrentPlayer(); s.flaw == "turn-leak" && p >= 0 {
+		return 0
+	}
+	return s.State.CurrentPlayer()
+}
+
+// CurrentPlayerFor, with the turn-leak flaw, tells p1 something of p0's
+// secret marks by who it says is to act (Hidden once the centre is marked),
+// as a game does that hands over at once after one kind of secret choice
+// and asks for more after another.
+func (s *brokenState) CurrentPlayerFor(p engine.Player) engine.Player {
+	cur := s.CurrentPlayer()
+	if s.flaw != "turn-leak" || p == cur || cur < 0 || engine.IsLegal(s.State, 4) {
+		return cur
+	}
+	return engine.Hidden
 }
 
 func (s *brokenState) SVG() []byte {
@@ -70,6 +94,9 @@ func (s *brokenState) SVGFor(p engine.Player) []byte {
 }
 
 func (s *brokenState) ActionStringFor(p engine.Player, a engine.Action) string {
+	if s.flaw == "turn-leak" && p != s.CurrentPlayer() {
+		return "a secret mark"
+	}
 	return s.ActionString(a)
 }
 
@@ -139,7 +166,7 @@ func (s *brokenState) ActionString(a engine.Action) string {
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	if flaw := os.Getenv("ENGINETEST_FLAW"); flaw != "" {
 		playouts := 3
-		if flaw == "bad-svg" || flaw == "picture-leak" { // pictures are checked on few states
+		if flaw == "bad-svg" || flaw == "picture-leak" || flaw == "turn-leak" { // pictures and histories are checked on few states
 			playouts = 40
 		}
 		enginetest.Run(t, brokenGame{flaw: flaw}, enginetest.Options{Playouts: playouts})
@@ -157,6 +184,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"dup-names":     "not unique",
 		"bad-svg":       "SVG: bad SVG",
 		"picture-leak":  "the picture shows what",
+		"turn-leak":     "is told the same in two courses of the game, then a move tells it nothing, but the player to act it is told differs",
 	}
 	for flaw, want := range cases {
 		t.Run(flaw, func(t *testing.T) {

@@ -67,7 +67,9 @@ func (s *State) ownCards(as *astro, line string) string {
 // hit rock on their first advance, a crash that leaves the astronaut in the
 // box it started from), they are named together: "one of blue1, blue3
 // (same result)". The observation keeps no trace of which it was, and the
-// view follows it.
+// view follows it, unless the drawing (StringFor) tells them apart (which
+// die an energy cell rerolls shows while it is rerolled): then p may know
+// which it was.
 func (s *State) ActionStringFor(p engine.Player, a engine.Action) string {
 	t, ok := s.top()
 	if !ok || p < 0 || int(p) >= s.g.seats || s.CurrentPlayer() == p {
@@ -91,24 +93,29 @@ func (s *State) ActionStringFor(p engine.Player, a engine.Action) string {
 const maxListed = 4
 
 // sameResult names a together with every legal action that leaves p
-// observing the same position, in legal order, so that all of them get
-// the same name; a alone when none does.
+// observing the same position and drawing it the same (StringFor), in
+// legal order, so that all of them get the same name; a alone when none
+// does.
 func (s *State) sameResult(p engine.Player, a engine.Action) string {
 	legal := s.LegalActions(nil)
 	if len(legal) < 2 {
 		return s.ActionString(a)
 	}
 	mine, other := make([]float32, s.g.obsSize), make([]float32, s.g.obsSize)
-	after := func(x engine.Action, o []float32) []float32 {
+	after := func(x engine.Action, o []float32) ([]float32, string) {
 		c := *s
 		c.Apply(x)
 		c.Observe(p, o)
-		return o
+		return o, c.StringFor(p)
 	}
-	after(a, mine)
+	_, drawn := after(a, mine)
 	var names []string
 	for _, x := range legal {
-		if x == a || slices.Equal(after(x, other), mine) {
+		if x == a {
+			names = append(names, s.ActionString(x))
+			continue
+		}
+		if o, d := after(x, other); slices.Equal(o, mine) && d == drawn {
 			names = append(names, s.ActionString(x))
 		}
 	}
