@@ -1,18 +1,29 @@
 // The moongym page: a client of the seat protocol (docs/protocol.md).
-// Every request goes to /v1/...; nothing here knows a game's rules.
+// Every request goes to /v1/... (and /web/whole for spectators); nothing
+// here knows a game's rules.
+//
+// Tokens (docs/web.md): the start of a session answers its tokens, one per
+// human seat and the creator's. In play mode every read, move and AI request
+// carries the token of the seat shown, whose view is all the page receives;
+// the creator's token only deletes the session (and, in games with perfect
+// information, reads the record for Undo). Watch (every seat an agent) and
+// replay (a record the user has) use the creator's token. A token travels
+// only in the Authorization header, never in a URL.
 
 const $ = (id) => document.getElementById(id);
 
-async function api(method, path, body) {
+async function api(method, path, body, token) {
   const opts = { method, headers: {} };
+  if (token) opts.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
   }
   const res = await fetch(path, opts);
-  const data = await res.json();
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (!res.ok) {
-    const e = data.error || {};
+    const e = (data && data.error) || {};
     throw new Error(`${e.code || res.status}: ${e.message || res.statusText}`);
   }
   return data;
@@ -20,9 +31,24 @@ async function api(method, path, body) {
 
 let games = [];
 let agentNames = [];
-// The session on the table: id, mode ("play", "watch" or "replay"), seats.
+// The session on the table: id, mode ("play", "watch" or "replay"), seats,
+// game, tokens ({creator, seats}) and, in play mode, seat: the human seat
+// whose view is shown.
 let table = null;
 let timer = null;
+
+const hidden = () => table.game.information !== 'perfect';
+const creator = () => table.tokens.creator;
+const seatToken = (n) => table.tokens.seats[n];
+const isHuman = (n) => n >= 0 && table.seats[n] === 'human';
+
+// withSeed adds the lobby's seed to a start request if one is given
+// (Advanced); without it the server draws a fresh seed.
+function withSeed(body) {
+  const seed = $('seed').value.trim();
+  if (seed !== '') body.seed = Number(seed);
+  return body;
+}
 
 function option(value, text) {
   const o = document.createElement('option');
@@ -105,6 +131,7 @@ async function updateSeats() {
   const fs = $('seats');
   const old = fs.dataset.game === g.name ? [...fs.querySelectorAll('select')].map((s) => s.value) : [];
   fs.dataset.game = g.name;
+  fs.dataset.params = String(q); // the parameters these seats are for
   fs.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Seats' }));
   for (let i = 0; i < players; i++) {
     const label = document.createElement('label');
@@ -120,7 +147,7 @@ async function updateSeats() {
 }
 
 function seats() {
-  return [...document.querySelectorAll('[data-seat]')].map((s) => s.value);
+  return [...document.querySelectorAll('#seats [data-seat]')].map((s) => s.value);
 }
 
 function stop() {
@@ -128,16 +155,22 @@ function stop() {
   timer = null;
 }
 
+// remove deletes a session with its creator's token.
+async function remove(id, tokens) {
+  if (!id || !tokens) return;
+  try { await api('DELETE', `/v1/sessions/${id}`, undefined, tokens.creator); } catch (e) { /* already gone */ }
+}
+
 async function leave() {
   stop();
   if (table) {
-    const id = table.id;
+    const { id, tokens } = table;
     table = null;
-    try { await api('DELETE', `/v1/sessions/${id}`); } catch (e) { /* already gone */ }
+    await remove(id, tokens);
   }
 }
 
-function showTable(mode, title, n, viewer) {
+function showTable(mode, title, seats, viewer) {
   $('lobby').hidden = true;
   $('table').hidden = false;
   $('title').textContent = title;
@@ -145,12 +178,74 @@ function showTable(mode, title, n, viewer) {
   $('replay-controls').hidden = mode !== 'replay';
   $('result').textContent = '';
   $('table-error').textContent = '';
+  showPass(null);
   const v = $('viewer');
   v.replaceChildren();
-  // Spectators (watch, replay) may see everything: /web/whole/{session}.
-  if (mode !== 'play') v.append(option('all', 'everyone (spectator)'));
-  for (let i = 0; i < n; i++) v.append(option(i, `p${i}`));
-  v.value = mode === 'play' ? viewer : 'all';
+  if (mode === 'play') {
+    // A player sees through a human seat's eyes only, never an agent's.
+    seats.forEach((s, i) => { if (s === 'human') v.append(option(i, `p${i}`)); });
+  } else {
+    // Spectators (watch, replay) may see everything: /web/whole/{session}.
+    v.append(option('all', 'everyone (spectator)'));
+    seats.forEach((s, i) => v.append(option(i, `p${i}`)));
+  }
+  v.disabled = v.options.length < 2;
+  v.value = viewer;
+}
+
+// showPass puts up the "pass the device" screen for seat n (null: takes it
+// down). The table shows nothing of the previous seat meanwhile.
+function showPass(n) {
+  const on = n !== null;
+  $('pass').hidden = !on;
+  $('layout').hidden = on;
+  if (!on) return;
+  $('board').replaceChildren();
+  $('log').replaceChildren();
+  $('moves').replaceChildren();
+  $('status').textContent = '';
+  $('pass-text').textContent = `Pass the device to p${n}.`;
+  $('pass-ok').textContent = `I am p${n}: show my view`;
+}
+
+// handOver shows human seat n's view: at once in games with perfect
+// information, behind the "pass the device" screen where seats hide things
+// from each other.
+async function handOver(n) {
+  table.seat = n;
+  $('viewer').value = n;
+  if (hidden()) {
+    showPass(n);
+    return;
+  }
+  await refresh();
+}
+
+// nextHuman says which human seat is to move after an answer v (the view
+// of table.seat), or null. A seat's view may not say who acts when it is
+// another's turn (welcome-moon tells "others"); then each other human seat's
+// view is read, with that seat's own token, for its to_move only: nothing
+// of it is drawn or kept.
+async function nextHuman(v) {
+  if (v.terminal) return null;
+  if (v.to_move === table.seat || isHuman(v.to_move)) return v.to_move;
+  for (let n = 0; n < table.seats.length; n++) {
+    if (n === table.seat || !isHuman(n)) continue;
+    const w = await api('GET', `/v1/sessions/${table.id}?seat=${n}`, undefined, seatToken(n));
+    if (w.to_move === n) return n;
+  }
+  return null;
+}
+
+// drawPlayed draws a play-mode answer (the view of table.seat), or hands
+// the table over when another human seat is to move (hot seat).
+async function drawPlayed(v) {
+  const next = await nextHuman(v);
+  if (next !== null && next !== table.seat) {
+    await handOver(next);
+    return;
+  }
+  draw(v);
 }
 
 async function start(mode) {
@@ -166,28 +261,52 @@ async function start(mode) {
     return;
   }
   try {
-    const view = await api('POST', '/v1/sessions', {
-      game: g.name, params: params(), seed: Number($('seed').value) || 0, seats: s, ai: mode === 'play',
-    });
-    table = { id: view.session, mode, seats: s, game: g };
-    const human = s.indexOf('human');
-    showTable(mode, `${g.title}: ${mode === 'play' ? 'you play p' + human : 'agents play'}`, s.length, Math.max(human, 0));
-    await refresh();
-    if (mode === 'watch') tick();
+    if (mode === 'play') {
+      // Ask for the person's seat view: the page never receives the whole
+      // view, not even the AI's first hidden moves.
+      const human = s.indexOf('human');
+      const view = await api('POST', '/v1/sessions', withSeed({
+        game: g.name, params: params(), seats: s, ai: true, seat: human, seat_view: true,
+      }));
+      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens, seat: human };
+      const humans = s.filter((x) => x === 'human').length;
+      showTable(mode, `${g.title}: ${humans > 1 ? `${humans} people play (hot seat)` : `you play p${human}`}`, s, human);
+      await drawPlayed(view);
+    } else {
+      const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: params(), seats: s }));
+      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens };
+      showTable(mode, `${g.title}: agents play`, s, 'all');
+      await refresh();
+      tick();
+    }
   } catch (e) {
     $('lobby-error').textContent = e.message;
   }
 }
 
+// fetchView reads the session as the chosen seat may see it: in play mode
+// with that seat's token; spectators with the creator's.
+function fetchView() {
+  if (table.mode === 'play') {
+    return api('GET', `/v1/sessions/${table.id}?seat=${table.seat}`, undefined, seatToken(table.seat));
+  }
+  const seat = $('viewer').value;
+  return seat === 'all'
+    ? api('GET', `/web/whole/${table.id}`, undefined, creator())
+    : api('GET', `/v1/sessions/${table.id}?seat=${seat}`, undefined, creator());
+}
+
 // refresh draws the session as the chosen seat may see it.
 async function refresh() {
   if (!table) return;
-  const seat = $('viewer').value;
-  const v = seat === 'all'
-    ? await api('GET', `/web/whole/${table.id}`)
-    : await api('GET', `/v1/sessions/${table.id}?seat=${seat}`);
-  draw(v);
-  return v;
+  showPass(null);
+  try {
+    const v = await fetchView();
+    draw(v);
+    return v;
+  } catch (e) {
+    $('table-error').textContent = e.message;
+  }
 }
 
 let renders = 0;
@@ -199,7 +318,8 @@ function draw(v) {
   log.replaceChildren();
   for (const m of v.history) {
     const li = document.createElement('li');
-    const who = m.player < 0 ? 'chance' : `p${m.player}`;
+    // A seat, chance, or "others" (a run of other seats' secret moves).
+    const who = m.player >= 0 ? `p${m.player}` : (m.by || 'chance');
     li.textContent = `${who}: ${m.name}`;
     const events = (m.events || []).slice(1); // the first names the move
     if (events.length > 0) {
@@ -254,32 +374,39 @@ function draw(v) {
 }
 
 async function play(action, seat) {
+  $('table-error').textContent = '';
   try {
-    // Hot seat: after this move, show the seat to move next if it is human.
-    const v = await api('POST', `/v1/sessions/${table.id}/move`, { action, seat, ai: true });
-    if (v.human_to_move && v.to_move >= 0 && table.seats[v.to_move] === 'human') $('viewer').value = v.to_move;
-    await refresh();
+    // The answer is the seat's own view, the AI's replies included.
+    const v = await api('POST', `/v1/sessions/${table.id}/move`,
+      { action, seat, seat_view: true, ai: true }, seatToken(seat));
+    await drawPlayed(v);
   } catch (e) {
     $('table-error').textContent = e.message;
   }
 }
 
+// undo restarts the session from the actions before the last human move.
+// Offered only for games with perfect information: it reads the whole view
+// (the actions and the seed) with the creator's token.
 async function undo() {
+  $('table-error').textContent = '';
   try {
-    const seat = Number($('viewer').value);
     const [full, mine] = await Promise.all([
-      api('GET', `/v1/sessions/${table.id}`),
-      api('GET', `/v1/sessions/${table.id}?seat=${seat}`),
+      api('GET', `/v1/sessions/${table.id}`, undefined, creator()),
+      fetchView(),
     ]);
     const last = mine.history.findLastIndex((m) => m.by === 'human');
     if (last < 0) return;
+    const seat = mine.history[last].player;
     const v = await api('POST', '/v1/sessions', {
-      game: full.game, params: full.params, seed: full.seed, seats: table.seats, actions: full.actions.slice(0, last),
+      game: full.game, params: full.params, seed: full.seed, seats: table.seats,
+      actions: full.actions.slice(0, last), seat, seat_view: true,
     });
-    const old = table.id;
-    table.id = v.session;
-    await api('DELETE', `/v1/sessions/${old}`);
-    await refresh();
+    const { id, tokens } = table;
+    Object.assign(table, { id: v.session, tokens: v.tokens, seat });
+    $('viewer').value = seat;
+    await remove(id, tokens);
+    draw(v);
   } catch (e) {
     $('table-error').textContent = e.message;
   }
@@ -294,7 +421,7 @@ async function tick() {
   stop();
   if (!table || table.mode !== 'watch' || table.paused) return;
   try {
-    const v = await api('POST', `/v1/sessions/${table.id}/ai`, { max_moves: 1 });
+    const v = await api('POST', `/v1/sessions/${table.id}/ai`, { max_moves: 1 }, creator());
     await refresh();
     if (v.terminal) return;
   } catch (e) {
@@ -314,8 +441,8 @@ async function replay(rec) {
     return;
   }
   const n = (await api('GET', `/v1/games/${g.name}?${new URLSearchParams(rec.params || {})}`)).spaces.players;
-  table = { id: null, mode: 'replay', seats: Array(n).fill('human'), game: g, rec };
-  showTable('replay', `${g.title}: replay of ${rec.actions.length} actions`, n, 0);
+  table = { id: null, mode: 'replay', seats: Array(n).fill('human'), game: g, rec, tokens: null };
+  showTable('replay', `${g.title}: replay of ${rec.actions.length} actions`, table.seats, 'all');
   const s = $('slider');
   s.max = rec.actions.length;
   s.value = rec.actions.length;
@@ -323,18 +450,18 @@ async function replay(rec) {
 }
 
 async function position(k) {
-  const old = table.id;
+  const { id, tokens } = table;
   try {
     const v = await api('POST', '/v1/sessions', {
       game: table.rec.game, params: table.rec.params || {}, actions: table.rec.actions.slice(0, k), seats: table.seats,
     });
-    table.id = v.session;
+    Object.assign(table, { id: v.session, tokens: v.tokens });
     $('position').textContent = `${k} / ${table.rec.actions.length}`;
     await refresh();
   } catch (e) {
     $('table-error').textContent = e.message;
   }
-  if (old) { try { await api('DELETE', `/v1/sessions/${old}`); } catch (e) { /* gone */ } }
+  await remove(id, tokens);
 }
 
 async function init() {
@@ -348,7 +475,12 @@ async function init() {
   showGame();
   $('play').addEventListener('click', () => start('play'));
   $('watch').addEventListener('click', () => start('watch'));
-  $('viewer').addEventListener('change', refresh);
+  $('viewer').addEventListener('change', () => {
+    if (!table) return;
+    if (table.mode === 'play') handOver(Number($('viewer').value));
+    else refresh();
+  });
+  $('pass-ok').addEventListener('click', refresh);
   $('undo').addEventListener('click', undo);
   $('to-lobby').addEventListener('click', async (ev) => {
     ev.preventDefault();

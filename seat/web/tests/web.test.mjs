@@ -4,18 +4,23 @@
 //   MOONGYM=path/to/moongym SHOTS=dir node --test
 //
 // MOONGYM defaults to building the command with `go build`; SHOTS (default
-// ./shots) receives a screenshot of every game mid-play.
+// ./shots) receives a screenshot of every game mid-play. The no-leak tests
+// start games without a seed, as a person does, and print the seed drawn:
+// LEAK_SEED=N replays seed N, LEAK_DEBUG=1 prints what is hidden at each step.
+//
+// Every test fails on a console error (a Content-Security-Policy violation
+// is one) and on a request that carries a session's token in its URL.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const shots = process.env.SHOTS || path.join(import.meta.dirname, 'shots');
-let server, browser, base, bin, work;
+let server, browser, base, bin, work, helper;
 
 before(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'moongym-web-'));
@@ -37,6 +42,16 @@ before(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // A CSP violation is a console error in Chromium; say it once more, in
+  // case a kind of violation is not.
+  await browser.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  // A blank page that parses SVG for the tests (the page under test is not
+  // asked to).
+  helper = await browser.newPage();
 });
 
 after(async () => {
@@ -44,19 +59,153 @@ after(async () => {
   server?.kill();
 });
 
-// page opens the lobby and fails the test on any console error.
-async function open(t) {
+// net records a page's traffic: every request (with its headers) and every
+// response (with its body, parsed when JSON), and the tokens answered.
+function net(page) {
+  const rec = { requests: [], responses: [], pending: [], tokens: new Set() };
+  page.on('request', (r) => {
+    const item = { url: r.url(), method: r.method(), post: r.postData(), headers: {} };
+    rec.requests.push(item);
+    rec.pending.push(r.allHeaders().then((h) => { item.headers = h; }, () => {}));
+  });
+  page.on('response', (r) => {
+    rec.pending.push((async () => {
+      let text = '';
+      try { text = await r.text(); } catch (e) { /* no body */ }
+      let body = null;
+      if ((r.headers()['content-type'] || '').startsWith('application/json')) {
+        try { body = JSON.parse(text); } catch (e) { /* not JSON after all */ }
+      }
+      if (body && body.tokens) {
+        rec.tokens.add(body.tokens.creator);
+        for (const t of body.tokens.seats) if (t) rec.tokens.add(t);
+      }
+      rec.responses.push({ url: r.url(), method: r.request().method(), status: r.status(), body, text });
+    })());
+  });
+  // settle waits for every body and header read so far.
+  rec.settle = async () => {
+    while (rec.pending.length > 0) await rec.pending.shift();
+  };
+  // start is the page's latest start of a session: its answer.
+  rec.start = () => rec.responses.findLast((r) => r.method === 'POST' && new URL(r.url).pathname === '/v1/sessions' && r.status === 201);
+  return rec;
+}
+
+// open opens the lobby; the test fails on any console error and on a
+// token in a URL (unless strict is false). app replaces the page's script
+// (a broken page, to see a test fail).
+async function open(t, { app, strict = true } = {}) {
   const page = await browser.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
+  const traffic = net(page);
+  if (app) await page.route('**/web/app.js', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: app }));
   t.after(async () => {
+    await traffic.settle();
     await page.close();
+    if (!strict) return;
     assert.deepEqual(errors, [], 'console errors');
+    for (const r of traffic.requests) {
+      assert.doesNotMatch(r.url, /token|bearer/i, `a token word in the URL ${r.url}`);
+      for (const tok of traffic.tokens) assert.ok(!r.url.includes(tok), `a token in the URL ${r.url}`);
+    }
   });
-  await page.goto(base + '/');
+  const res = await page.goto(base + '/');
+  assert.match(res.headers()['content-security-policy'] || '', /script-src 'self'/);
   await page.waitForSelector('#game option', { state: 'attached' });
+  page.traffic = traffic;
+  page.errors = errors;
   return page;
+}
+
+// setParam sets a lobby parameter and waits for the seats built for it.
+async function setParam(page, name, value) {
+  await page.$eval(`[data-param="${name}"]`, (el, v) => {
+    el.value = v;
+    el.dispatchEvent(new Event('change'));
+  }, String(value));
+  await until(page, ([k, v]) => new URLSearchParams(document.querySelector('#seats').dataset.params).get(k) === v,
+    [name, String(value)]);
+}
+
+// lobby chooses a game, its parameters, its seats and (when given) a seed.
+async function lobby(page, game, seats, params = {}, seed) {
+  if (await page.inputValue('#game') !== game) await page.selectOption('#game', game);
+  await page.waitForSelector(`#seats[data-game="${game}"] [data-seat="1"]`);
+  for (const [k, v] of Object.entries(params)) await setParam(page, k, v);
+  await until(page, (n) => document.querySelectorAll('#seats [data-seat]').length === n, seats.length);
+  for (let i = 0; i < seats.length; i++) await page.selectOption(`#seats [data-seat="${i}"]`, seats[i]);
+  if (seed !== undefined) {
+    if (!(await page.$eval('#advanced', (d) => d.open))) await page.click('#advanced summary');
+    await page.fill('#seed', String(seed));
+  }
+}
+
+// clickMove plays one of our moves: on the board when a clickable piece is
+// there, one move in three, else a move button. It waits for the answer to
+// be drawn (or the pass screen, or an error).
+async function clickMove(page, rng) {
+  const buttons = await page.$$('#moves button.move');
+  const onBoard = await page.$$('#board g.action');
+  const renders = await page.getAttribute('#board', 'data-renders');
+  if (onBoard.length > 0 && rng % 3 === 0) {
+    await onBoard[rng % onBoard.length].dispatchEvent('click');
+  } else {
+    await buttons[rng % buttons.length].click();
+  }
+  await until(page, (r) => document.querySelector('#board').dataset.renders !== r
+    || !document.querySelector('#pass').hidden
+    || document.querySelector('#table-error').textContent !== '', renders);
+  assert.equal(await page.textContent('#table-error'), '');
+}
+
+// until polls fn(arg) in the page until it is true. (Playwright's
+// waitForFunction evaluates a string in the page, which the page's
+// Content-Security-Policy forbids; evaluate does not.)
+async function until(page, fn, arg, { timeout = 30_000 } = {}) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(fn, arg))) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${fn}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const lcg = (x) => (x * 1103515245 + 12345) % 2147483648;
+
+// sessionPath says whether a URL is about a session (its views, moves, AI).
+const sessionPath = (u) => /^\/(v1\/sessions\/|web\/whole\/)/.test(new URL(u).pathname);
+
+// walk calls f on every key and every string of a JSON value.
+function walk(v, f, key = null) {
+  if (typeof v === 'string') f(key, v);
+  else if (Array.isArray(v)) for (const x of v) walk(x, f, key);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) { f(k, undefined); walk(x, f, k); }
+  }
+}
+
+// checkPlayTraffic checks what a page in play mode asked and was answered: only
+// its seat's token (the creator's only to delete), no whole view, no state,
+// seed or action list.
+function checkPlayTraffic(traffic, seatTokens) {
+  const start = traffic.start();
+  assert.ok(start, 'the page started a session');
+  const { creator } = start.body.tokens;
+  for (const r of traffic.requests.filter((x) => sessionPath(x.url))) {
+    const where = `${r.method} ${new URL(r.url).pathname}`;
+    assert.ok(!new URL(r.url).pathname.startsWith('/web/whole/'), `play mode asked for the whole view: ${where}`);
+    const auth = r.headers.authorization || '';
+    if (r.method === 'DELETE') assert.equal(auth, `Bearer ${creator}`, where);
+    else assert.ok(seatTokens.some((t) => auth === `Bearer ${t}`), `${where} carries ${auth || 'no token'}, not a seat's token`);
+  }
+  for (const r of traffic.responses) {
+    if (!r.body || !sessionPath(r.url) && new URL(r.url).pathname !== '/v1/sessions') continue;
+    walk(r.body, (k) => {
+      assert.ok(!['state', 'seed', 'actions'].includes(k), `play mode received "${k}" in ${r.method} ${r.url}`);
+    });
+  }
 }
 
 const games = ['tictactoe', 'planet-cubes', 'lunar-rally', 'walking-moon', 'welcome-moon', 'march-mars'];
@@ -66,33 +215,21 @@ for (const game of games) {
     const page = await open(t);
     await page.selectOption('#game', game);
     await page.waitForSelector(`#seats[data-game="${game}"] [data-seat="1"]`);
-    const seats = await page.$$('[data-seat]');
-    for (let i = 1; i < seats.length; i++) await seats[i].selectOption('random');
-    await page.selectOption('[data-seat="0"]', 'human');
+    const n = (await page.$$('#seats [data-seat]')).length;
+    // Seed 1 (Advanced) makes the game the same every run.
+    await lobby(page, game, ['human', ...Array(n - 1).fill('random')], {}, 1);
     await page.click('#play');
     await page.waitForSelector('#board svg');
     let moves = 0;
     let rng = 7;
     for (;;) {
       // The result shows at the end; otherwise our move buttons do.
-      await page.waitForFunction(() => document.querySelector('#result').textContent !== ''
+      await until(page, () => document.querySelector('#result').textContent !== ''
         || document.querySelectorAll('#moves button.move').length > 0);
       if (await page.textContent('#result') !== '') break;
-      const buttons = await page.$$('#moves button.move');
-      rng = (rng * 1103515245 + 12345) % 2147483648;
-      // Click on the board when a clickable piece is there, one move in three.
-      const onBoard = await page.$$('#board g.action');
-      const renders = await page.getAttribute('#board', 'data-renders');
-      if (onBoard.length > 0 && rng % 3 === 0) {
-        await onBoard[rng % onBoard.length].dispatchEvent('click');
-      } else {
-        await buttons[rng % buttons.length].click();
-      }
+      rng = lcg(rng);
+      await clickMove(page, rng);
       moves++;
-      // Wait for the answer to be drawn.
-      await page.waitForFunction((r) => document.querySelector('#board').dataset.renders !== r
-        || document.querySelector('#table-error').textContent !== '', renders);
-      assert.equal(await page.textContent('#table-error'), '');
       if (moves === 6) await page.screenshot({ path: path.join(shots, `${game}.png`), fullPage: true });
       assert.ok(moves < 3000, 'too many moves');
     }
@@ -102,39 +239,400 @@ for (const game of games) {
     if (game === 'march-mars') assert.match(result, /Result: the team (won|lost) \(return -?1 for every seat/);
     if (moves < 6) await page.screenshot({ path: path.join(shots, `${game}.png`), fullPage: true });
     assert.ok((await page.$$('#log li')).length > 0, 'event log is empty');
+    // Play mode: the person's seat only, whatever the game.
+    assert.deepEqual(await page.$$eval('#viewer option', (os) => os.map((o) => o.value)), ['0']);
+    await page.traffic.settle();
+    const start = page.traffic.start();
+    checkPlayTraffic(page.traffic, [start.body.tokens.seats[0]]);
   });
 }
+
+// The no-leak test: a person playing against agents never receives, nor
+// sees, what the agents hide. Ground truth comes from the test process,
+// which reads the session with the creator's token the page was answered:
+// the whole view and /web/whole (every card named, every move in full)
+// against seat 0's view. Hidden are the lines of the whole text, the
+// drawing's leaves (an element with text, with its place and colours) of
+// the whole picture, and the names of the moves, that seat 0's view lacks.
+// Per game: parameters with hidden information (walking-moon's action
+// cards come with the advanced rules), the moves to play, and which kinds
+// of hidden things must have turned up so that the test proves something.
+const leakCases = {
+  'lunar-rally': { params: {}, seats: 2, steps: 14, expect: ['moves', 'leaves'] },
+  'walking-moon': { params: { players: 2, rules: 'advanced' }, seats: 2, steps: 24, expect: ['moves', 'leaves'] },
+  'welcome-moon': { params: { players: 3 }, seats: 3, steps: 8, expect: ['moves'] },
+};
+
+// leavesOf lists the leaves of SVG pictures (given as HTML or SVG text): the
+// elements without children that say something, with their attributes.
+function leavesOf(htmls) {
+  return helper.evaluate((list) => list.map((html) => {
+    const doc = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html');
+    const out = [];
+    for (const el of doc.body.querySelectorAll('svg *')) {
+      const text = el.textContent.trim();
+      if (el.children.length > 0 || text === '') continue;
+      out.push(`<${el.tagName} ${[...el.attributes].map((a) => `${a.name}="${a.value}"`).join(' ')}>${text}`);
+    }
+    return out;
+  }), htmls);
+}
+
+const lines = (s) => (s || '').split('\n').map((l) => l.trim()).filter(Boolean);
+
+async function get(p, token) {
+  const res = await fetch(base + p, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200, `${p}: ${res.status}`);
+  return res.json();
+}
+
+const who = (m) => (m.player >= 0 ? `p${m.player}` : m.by);
+const key = (m) => `${m.player}|${m.by}|${m.action ?? ''}|${m.name}`;
+
+// hiddenMoves lists the moves of the whole history (one per action, each
+// named in full) that seat 0's history does not tell: those it names only
+// vaguely, without their action id (one entry may stand for a run of other
+// seats' secret moves), and those it has not been told yet. The entries
+// with an action id are matched in order.
+function hiddenMoves(whole, mine) {
+  const hidden = [];
+  let j = 0;
+  for (const m of mine) {
+    if (m.action === undefined) continue;
+    while (j < whole.length && !(whole[j].player === m.player && whole[j].action === m.action)) hidden.push(whole[j++]);
+    assert.ok(j < whole.length, `seat 0's move ${key(m)} is not in the whole history`);
+    j++;
+  }
+  return hidden.concat(whole.slice(j));
+}
+
+// groundTruth reads what seat 0 may not know now.
+async function groundTruth(id, creator) {
+  const [whole, drawn, mine] = await Promise.all([
+    get(`/v1/sessions/${id}`, creator),
+    get(`/web/whole/${id}`, creator),
+    get(`/v1/sessions/${id}?seat=0`, creator),
+  ]);
+  assert.equal(drawn.history.length, whole.actions.length);
+  const seen = new Set(lines(mine.text));
+  const [wholeLeaves, mineLeaves] = await leavesOf([drawn.svg, mine.svg]);
+  const seenLeaves = new Set(mineLeaves);
+  return {
+    lines: new Set(lines(whole.text).filter((l) => !seen.has(l))),
+    leaves: new Set(wholeLeaves.filter((l) => !seenLeaves.has(l))),
+    moves: hiddenMoves(drawn.history, mine.history),
+    history: mine.history,
+    told: new Set(mine.history.map(key)),
+    labels: mine.history.map((m) => `${who(m)}: ${m.name}`),
+  };
+}
+
+// namesHidden says whether a move seat 0 was told or shown (m: an entry of
+// a history, or a line of the event log) names one of the hidden moves:
+// its name in full by the same seat, where seat 0's own history has no
+// such entry (a name may be public elsewhere: a card played openly).
+function namesHidden(hidden, m) {
+  if (hidden.told.has(key(m))) return null;
+  return hidden.moves.find((h) => h.player === m.player && (h.name === m.name || m.action !== undefined && h.action === m.action)) || null;
+}
+
+// checkResponse fails if an answer the page received tells seat 0 what it
+// may not know (hidden: the ground truth at the time).
+async function checkResponse(r, hidden) {
+  const where = `${r.method} ${r.url}`;
+  walk(r.body, (k, s) => {
+    assert.ok(!['state', 'seed', 'actions'].includes(k), `"${k}" in ${where}`);
+    if (s !== undefined) for (const l of lines(s)) assert.ok(!hidden.lines.has(l), `hidden line "${l}" in ${where}`);
+  });
+  const svgs = [];
+  walk(r.body, (k, s) => { if (k === 'svg' && s) svgs.push(s); });
+  for (const leaves of await leavesOf(svgs)) {
+    for (const l of leaves) assert.ok(!hidden.leaves.has(l), `hidden ${l} in ${where}`);
+  }
+  const history = r.body.history || [];
+  for (const m of [...history, ...(r.body.moves || [])]) {
+    const h = namesHidden(hidden, m);
+    assert.equal(h, null, `hidden move ${key(h || {})} answered as ${key(m)} in ${where}`);
+  }
+  // What the page was told is what seat 0 was told: a history is a
+  // beginning of seat 0's, the moves of a request its end.
+  history.forEach((m, i) => assert.equal(key(m), key(hidden.history[i] || {}), `move ${i} of ${where}`));
+  for (const m of r.body.moves || []) assert.ok(hidden.told.has(key(m)), `${key(m)} in the moves of ${where}`);
+}
+
+// checkPage fails if the page shows seat 0 what it may not know.
+async function checkPage(page, hidden) {
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const l of lines(text)) assert.ok(!hidden.lines.has(l), `hidden line "${l}" on the page`);
+  const [leaves] = await leavesOf([await page.$eval('#board', (b) => b.innerHTML)]);
+  for (const l of leaves) assert.ok(!hidden.leaves.has(l), `hidden ${l} on the board`);
+  const labels = await page.$$eval('#log > li', (lis) => lis.map((li) => li.firstChild?.textContent ?? ''));
+  const told = new Set(hidden.labels);
+  for (const l of labels) {
+    if (told.has(l)) continue;
+    for (const h of hidden.moves) assert.notEqual(l, `${who(h)}: ${h.name}`, 'a hidden move in the event log');
+  }
+  assert.deepEqual(labels, hidden.labels, 'the event log is seat 0\'s history');
+  const viewers = await page.$$eval('#viewer option', (os) => os.map((o) => o.value));
+  assert.deepEqual(viewers, ['0'], 'play mode offers a seat other than the person\'s');
+}
+
+const information = async () => (await (await fetch(`${base}/v1/games`)).json())
+  .filter((g) => g.information !== 'perfect').map((g) => g.name);
+
+test('every game with hidden information has a no-leak case', async () => {
+  assert.deepEqual((await information()).sort(), Object.keys(leakCases).sort());
+});
+
+// leakRun plays game c from the lobby as p0 against the heuristic, and
+// checks at every step (the person to move) the answers received since the
+// last step, the page and its board against the ground truth of the time.
+async function leakRun(t, page, game, c) {
+  const traffic = page.traffic;
+  // No seed, as a person starts a game (LEAK_SEED=N replays seed N).
+  await lobby(page, game, ['human', ...Array(c.seats - 1).fill('heuristic')], c.params, process.env.LEAK_SEED);
+  await page.click('#play');
+  await page.waitForSelector('#board svg');
+  await traffic.settle();
+  const start = traffic.start();
+  const { session: id, tokens } = start.body;
+  t.diagnostic(`${game}: seed ${(await get(`/v1/sessions/${id}`, tokens.creator)).seed}`);
+  let checked = 0;
+  const found = { lines: 0, leaves: 0, moves: 0 };
+  let rng = 11;
+  for (let step = 0; ; step++) {
+    await until(page, () => document.querySelector('#result').textContent !== ''
+      || document.querySelectorAll('#moves button.move').length > 0);
+    await traffic.settle();
+    const hidden = await groundTruth(id, tokens.creator);
+    found.lines += hidden.lines.size;
+    found.leaves += hidden.leaves.size;
+    found.moves += hidden.moves.length;
+    if (process.env.LEAK_DEBUG) t.diagnostic(`step ${step}: ${hidden.lines.size} lines, ${hidden.leaves.size} leaves, ${hidden.moves.length} moves: ${hidden.moves.map(key).join(', ')}; ${[...hidden.leaves].join(' ')}`);
+    // Every answer since the last step was made in this position.
+    for (; checked < traffic.responses.length; checked++) {
+      const r = traffic.responses[checked];
+      if (r.body) await checkResponse(r, hidden);
+    }
+    await checkPage(page, hidden);
+    if (step === c.steps || await page.textContent('#result') !== '') break;
+    rng = lcg(rng);
+    await clickMove(page, rng);
+  }
+  assert.equal(start.body.seat, 0, 'the start answers seat 0\'s view');
+  checkPlayTraffic(traffic, [tokens.seats[0]]);
+  return { found, answers: traffic.responses.length };
+}
+
+for (const [game, c] of Object.entries(leakCases)) {
+  test(`play ${game} against the heuristic: no hidden card or move of the AI reaches the page`, { timeout: 300_000 }, async (t) => {
+    const page = await open(t);
+    const { found, answers } = await leakRun(t, page, game, c);
+    for (const kind of c.expect) assert.ok(found[kind] > 0, `the AI hid no ${kind}: the test proves nothing`);
+    t.diagnostic(`hidden things checked (summed over the steps): ${JSON.stringify(found)}, ${answers} answers`);
+  });
+}
+
+// Pages that leak, made from app.js by replacing text: the no-leak test
+// must fail on each, for the reason given.
+const leakyPages = [
+  {
+    name: 'the viewer offers the AI\'s seat',
+    edits: [["seats.forEach((s, i) => { if (s === 'human') v.append(option(i, `p${i}`)); });",
+      'seats.forEach((s, i) => v.append(option(i, `p${i}`)));']],
+    fails: /offers a seat other than the person's/,
+  },
+  {
+    name: 'the board drawn from the whole view',
+    edits: [['async function drawPlayed(v) {', `async function drawPlayed(v) {
+  draw(v);
+  $('board').innerHTML = (await api('GET', \`/web/whole/\${table.id}\`, undefined, creator())).svg;
+  if (v) return;`]],
+    fails: /hidden (move|<text).* in GET .*\/web\/whole\//,
+  },
+  {
+    name: 'the AI seat\'s view read as well',
+    edits: [['async function drawPlayed(v) {', `async function drawPlayed(v) {
+  await api('GET', \`/v1/sessions/\${table.id}?seat=1\`, undefined, creator());`]],
+    fails: /(hidden (move|<text).*|move \d+ of) GET .*seat=1/,
+  },
+  {
+    name: 'the start answered with the whole view',
+    edits: [['ai: true, seat: human, seat_view: true,', 'ai: true,'],
+      ['await drawPlayed(view);', 'await drawPlayed(await fetchView());']],
+    fails: /"(state|seed|actions)" in POST .*\/v1\/sessions/,
+  },
+  {
+    name: 'moves played with the creator\'s token',
+    edits: [['{ action, seat, seat_view: true, ai: true }, seatToken(seat));', '{ action, seat, ai: true }, creator()); v = await fetchView();'],
+      ['    const v = await api(\'POST\', `/v1/sessions/${table.id}/move`,', '    let v = await api(\'POST\', `/v1/sessions/${table.id}/move`,']],
+    fails: /"(state|seed|actions)" in POST .*\/move/,
+  },
+];
+
+test('the no-leak test fails on a page that leaks', { timeout: 600_000 }, async (t) => {
+  const app = readFileSync(path.join(import.meta.dirname, '../static/app.js'), 'utf8');
+  for (const leaky of leakyPages) {
+    let src = app;
+    for (const [from, to] of leaky.edits) {
+      assert.ok(src.includes(from), `${leaky.name}: app.js no longer says ${from}`);
+      src = src.replace(from, to);
+    }
+    await t.test(leaky.name, async (st) => {
+      const page = await open(st, { app: src, strict: false });
+      await assert.rejects(leakRun(st, page, 'lunar-rally', leakCases['lunar-rally']), (e) => {
+        st.diagnostic(`failed as it should: ${e.message.split('\n')[0]}`);
+        assert.match(e.message, leaky.fails);
+        return true;
+      });
+    });
+  }
+});
+
+test('hot seat: each person sees their own seat, the device passed between them', async (t) => {
+  const page = await open(t);
+  await lobby(page, 'welcome-moon', ['human', 'human'], { players: 2 });
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  const { tokens } = page.traffic.start().body;
+  assert.deepEqual(await page.$$eval('#viewer option', (os) => os.map((o) => o.value)), ['0', '1']);
+  assert.equal(await page.getAttribute('#viewer', 'data-seat'), '0');
+  // p0 picks a combination and a space; then p1 is to move.
+  let rng = 5;
+  while (await page.isHidden('#pass')) {
+    rng = lcg(rng);
+    await clickMove(page, rng);
+  }
+  assert.match(await page.textContent('#pass-text'), /Pass the device to p1/);
+  await page.screenshot({ path: path.join(shots, 'hot-seat-welcome-moon.png'), clip: { x: 0, y: 0, width: 900, height: 380 } });
+  assert.equal(await page.$('#board svg'), null, 'the board stays hidden until p1 says so');
+  assert.equal((await page.$$('#log li')).length, 0);
+  assert.equal((await page.$$('#moves button')).length, 0);
+  await page.click('#pass-ok');
+  await page.waitForSelector('#moves button.move');
+  assert.equal(await page.getAttribute('#viewer', 'data-seat'), '1');
+  const log = await page.$$eval('#log > li', (lis) => lis.map((li) => li.firstChild.textContent));
+  assert.ok(log.some((l) => /^(p0|others): a secret choice/.test(l)), `p1 is told p0's choices: ${log.join(' / ')}`);
+  assert.ok(!log.some((l) => /^p0: (space|\d)/.test(l)), `p1 sees p0's choices: ${log.join(' / ')}`);
+  await page.traffic.settle();
+  const last = page.traffic.requests.findLast((r) => r.method === 'GET' && sessionPath(r.url));
+  assert.equal(last.headers.authorization, `Bearer ${tokens.seats[1]}`, 'p1 reads with p1\'s token');
+  checkPlayTraffic(page.traffic, tokens.seats);
+});
+
+test('hot seat with perfect information: the view follows the seat to move', async (t) => {
+  const page = await open(t);
+  await lobby(page, 'tictactoe', ['human', 'human']);
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  await page.click('#moves button.move[data-action="4"]');
+  await until(page, () => document.querySelector('#viewer').dataset.seat === '1');
+  assert.equal(await page.isHidden('#pass'), true);
+  assert.match(await page.textContent('#moves h3'), /p1/);
+  await page.traffic.settle();
+  checkPlayTraffic(page.traffic, page.traffic.start().body.tokens.seats);
+});
+
+test('a start from the lobby sends a seed only when Advanced has one', async (t) => {
+  const page = await open(t);
+  const starts = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/sessions') starts.push(r.postDataJSON());
+  });
+  await page.selectOption('#seats [data-seat="1"]', 'heuristic');
+  assert.equal(await page.inputValue('#seed'), '');
+  assert.equal(await page.isHidden('#seed'), true, 'the seed is an advanced field');
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  assert.equal(starts.length, 1);
+  assert.ok(!('seed' in starts[0]), `a seed was sent: ${JSON.stringify(starts[0])}`);
+  assert.equal(starts[0].seat, 0);
+  assert.equal(starts[0].seat_view, true);
+  // Leaving deletes the session with the creator's token.
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  await page.click('#to-lobby');
+  assert.equal((await deleted).status(), 200);
+  await page.click('#watch'); // p1 is an agent, p0 a person: refused
+  assert.match(await page.textContent('#lobby-error'), /agent play every seat/);
+  await page.selectOption('#seats [data-seat="0"]', 'heuristic');
+  await page.click('#advanced summary');
+  await page.fill('#seed', '42');
+  await page.click('#watch');
+  await page.waitForSelector('#board svg');
+  assert.equal(starts.length, 2);
+  assert.equal(starts[1].seed, 42);
+});
+
+test('a refused token shows in the error line (401, 403)', async (t) => {
+  const page = await open(t);
+  await page.selectOption('#seats [data-seat="1"]', 'heuristic');
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  // A token that is none of the session's: 401.
+  await page.route('**/move', (r) => r.continue({ headers: { ...r.request().headers(), authorization: 'Bearer 0123456789abcdef0123456789abcdef' } }), { times: 1 });
+  await page.click('#moves button.move[data-action="4"]');
+  await until(page, () => document.querySelector('#table-error').textContent !== '');
+  assert.match(await page.textContent('#table-error'), /^unauthorized: /);
+  // The seat's token, asking for another seat: 403.
+  await page.route('**/move', (r) => r.continue({ postData: JSON.stringify({ ...r.request().postDataJSON(), seat: 1 }) }), { times: 1 });
+  await page.click('#moves button.move[data-action="4"]');
+  await until(page, () => /^forbidden: /.test(document.querySelector('#table-error').textContent));
+  // The next move goes through and clears the error.
+  await page.click('#moves button.move[data-action="4"]');
+  await until(page, () => document.querySelectorAll('#log > li').length === 2);
+  assert.equal(await page.textContent('#table-error'), '');
+  // The console shows the failed requests as errors: expected here.
+  const failed = page.errors.splice(0);
+  assert.equal(failed.length, 2, failed.join('\n'));
+  for (const e of failed) assert.match(e, /status of 40[13]/);
+});
+
+test('the Content-Security-Policy holds, and a violation fails a test', async (t) => {
+  const page = await open(t);
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = true';
+    document.body.append(s);
+  });
+  assert.equal(await page.evaluate(() => window.inlineRan), undefined, 'an inline script ran');
+  await page.waitForTimeout(100);
+  const errors = page.errors.splice(0);
+  assert.ok(errors.some((e) => /Content Security Policy|CSP violation/i.test(e)), `no console error: ${errors}`);
+});
 
 test('undo takes back the last move of the person', async (t) => {
   const page = await open(t);
   await page.selectOption('#game', 'tictactoe');
-  await page.selectOption('[data-seat="1"]', 'heuristic');
+  await page.selectOption('#seats [data-seat="1"]', 'heuristic');
   await page.click('#play');
   await page.waitForSelector('#moves button.move');
   assert.equal(await page.isHidden('#undo'), true);
   await page.click('#moves button.move[data-action="4"]');
-  await page.waitForFunction(() => document.querySelectorAll('#log > li').length === 2);
+  await until(page, () => document.querySelectorAll('#log > li').length === 2);
   await page.click('#undo');
-  await page.waitForFunction(() => document.querySelectorAll('#log > li').length === 0);
+  await until(page, () => document.querySelectorAll('#log > li').length === 0);
   assert.equal((await page.$$('#moves button.move')).length, 9);
   assert.equal(await page.isHidden('#undo'), true);
+  await page.click('#moves button.move[data-action="0"]');
+  await until(page, () => document.querySelectorAll('#log > li').length === 2);
+  assert.equal(await page.textContent('#table-error'), '');
 });
 
 test('watch two agents play tic-tac-toe, pause and speed', async (t) => {
   const page = await open(t);
-  await page.selectOption('[data-seat="0"]', 'heuristic');
-  await page.selectOption('[data-seat="1"]', 'random');
+  await page.selectOption('#seats [data-seat="0"]', 'heuristic');
+  await page.selectOption('#seats [data-seat="1"]', 'random');
   await page.click('#watch');
   await page.waitForSelector('#watch-controls:not([hidden])');
   await page.fill('#speed', '20');
   await page.click('#pause');
   assert.equal(await page.textContent('#pause'), 'Play');
   await page.click('#pause');
-  await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('Result'), null, { timeout: 30_000 });
+  await until(page, () => document.querySelector('#result').textContent.startsWith('Result'), null, { timeout: 30_000 });
   assert.ok((await page.$$('#log li')).length >= 5);
   assert.equal(await page.getAttribute('#viewer', 'data-seat'), '-1', 'a spectator sees everything');
   await page.selectOption('#viewer', '1');
-  await page.waitForFunction(() => document.querySelector('#viewer').dataset.seat === '1');
+  await until(page, () => document.querySelector('#viewer').dataset.seat === '1');
   await page.screenshot({ path: path.join(shots, 'watch-tictactoe.png'), fullPage: true });
 });
 
@@ -149,8 +647,8 @@ test('replay a record with the slider', async (t) => {
   assert.ok(n >= 5);
   assert.match(await page.textContent('#position'), new RegExp(`^${n} / ${n}$`));
   await page.$eval('#slider', (s) => { s.value = '2'; s.dispatchEvent(new Event('change')); });
-  await page.waitForFunction(() => document.querySelector('#position').textContent.startsWith('2 /'));
-  await page.waitForFunction(() => document.querySelectorAll('#log > li:not(.sub)').length === 2);
+  await until(page, () => document.querySelector('#position').textContent.startsWith('2 /'));
+  await until(page, () => document.querySelectorAll('#log > li:not(.sub)').length === 2);
   await page.screenshot({ path: path.join(shots, 'replay-tictactoe.png'), fullPage: true });
 });
 
@@ -158,12 +656,12 @@ test('watch lunar-rally as a spectator: every program shown', async (t) => {
   const page = await open(t);
   await page.selectOption('#game', 'lunar-rally');
   await page.waitForSelector('#seats[data-game="lunar-rally"] [data-seat="1"]');
-  await page.selectOption('[data-seat="0"]', 'heuristic');
-  await page.selectOption('[data-seat="1"]', 'random');
+  await page.selectOption('#seats [data-seat="0"]', 'heuristic');
+  await page.selectOption('#seats [data-seat="1"]', 'random');
   await page.click('#watch');
   await page.waitForSelector('#watch-controls:not([hidden])');
   await page.fill('#speed', '20');
-  await page.waitForFunction(() => document.querySelectorAll('#log > li').length >= 30, null, { timeout: 60_000 });
+  await until(page, () => document.querySelectorAll('#log > li').length >= 30, null, { timeout: 60_000 });
   await page.click('#pause');
   await page.waitForTimeout(300); // a move under way is drawn
   await page.screenshot({ path: path.join(shots, 'watch-lunar-rally.png'), fullPage: true });
