@@ -61,6 +61,8 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 	ctx, cancel := sv.withTimeout(ctx)
 	defer cancel()
 	return bounded(ctx, sv.log, func(func() bool) (BestResponse, error) {
+		run := sv.searchRun()
+		defer run.done()
 		g, st, err := position(r)
 		if err != nil {
 			return BestResponse{}, err
@@ -72,7 +74,13 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 		if err != nil {
 			return BestResponse{}, agentErr(err)
 		}
-		a, err := ag.Act(st.Clone())
+		if err := run.acquire(ctx); err != nil {
+			return BestResponse{}, err
+		}
+		a, err := agents.ActContext(ctx, ag, st.Clone())
+		if ctx.Err() != nil {
+			return BestResponse{}, fmt.Errorf("%w: %v", ErrTimeout, context.Cause(ctx))
+		}
 		if err != nil {
 			return BestResponse{}, fmt.Errorf("%w: %s: %w", ErrAgent, spec, err)
 		}
@@ -85,10 +93,10 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 			resp.Policy = []PolicyEntry{{a, resp.Name, 1}}
 			return resp, nil
 		}
-		if err := ctx.Err(); err != nil {
+		probs, err := agents.PolicyContext(ctx, pol, st.Clone())
+		if ctx.Err() != nil {
 			return BestResponse{}, fmt.Errorf("%w: %v", ErrTimeout, context.Cause(ctx))
 		}
-		probs, err := pol.Policy(st.Clone())
 		if err != nil {
 			return BestResponse{}, fmt.Errorf("%w: %s policy: %w", ErrAgent, spec, err)
 		}

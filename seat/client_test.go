@@ -15,23 +15,83 @@ import (
 )
 
 // client runs an operation through one of the protocols and returns the
-// result's JSON, or the error's code and status.
+// result's JSON, or the error's code and status. A client remembers the
+// creator's token of every session it started and sends it with the
+// session's later requests (doAs sends another).
 type client interface {
 	name() string
 	// do runs op; session is the session id for get, move, ai and delete;
 	// body is the request (nil for none).
 	do(t testing.TB, op, session string, body any) (json.RawMessage, *Error)
+	// doAs is do with the given token ("" for none) instead of the one
+	// remembered.
+	doAs(t testing.TB, token, op, session string, body any) (json.RawMessage, *Error)
+}
+
+// keyring remembers the tokens a client was given, by session.
+type keyring struct {
+	mu     sync.Mutex
+	tokens map[string]Tokens
+}
+
+// token is the creator's token of a session, "" if unknown.
+func (k *keyring) token(session string) string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.tokens[session].Creator
+}
+
+// seatToken is a seat's token of a session, "" if unknown.
+func (k *keyring) seatToken(session string, seat int) string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if t := k.tokens[session].Seats; seat < len(t) {
+		return t[seat]
+	}
+	return ""
+}
+
+// remember keeps the tokens of a start's answer.
+func (k *keyring) remember(op string, result json.RawMessage) {
+	if op != "start" || result == nil {
+		return
+	}
+	var v struct {
+		Session string  `json:"session"`
+		Tokens  *Tokens `json:"tokens"`
+	}
+	if json.Unmarshal(result, &v) != nil || v.Tokens == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.tokens == nil {
+		k.tokens = map[string]Tokens{}
+	}
+	k.tokens[v.Session] = *v.Tokens
+}
+
+// tokensOf is the keyring of a test client.
+func tokensOf(c client) *keyring {
+	switch c := c.(type) {
+	case *httpClient:
+		return c.keys
+	case *stdioClient:
+		return c.keys
+	}
+	panic("unknown client")
 }
 
 // httpClient speaks HTTP to a test server.
 type httpClient struct {
-	srv *httptest.Server
+	srv  *httptest.Server
+	keys *keyring
 }
 
 func newHTTPClient(t testing.TB, sv *Service) *httpClient {
 	srv := httptest.NewServer(NewHandler(sv))
 	t.Cleanup(srv.Close)
-	return &httpClient{srv}
+	return &httpClient{srv: srv, keys: &keyring{}}
 }
 
 func (c *httpClient) name() string { return "http" }
@@ -56,7 +116,18 @@ func (c *httpClient) route(op, session string) (string, string) {
 
 func (c *httpClient) do(t testing.TB, op, session string, body any) (json.RawMessage, *Error) {
 	t.Helper()
+	return c.doAs(t, c.keys.token(session), op, session, body)
+}
+
+func (c *httpClient) doAs(t testing.TB, token, op, session string, body any) (json.RawMessage, *Error) {
+	t.Helper()
 	method, path := c.route(op, session)
+	if m, ok := body.(map[string]any); ok && op == "get" {
+		if seat, ok := m["seat"]; ok { // over HTTP, the query's ?seat=N
+			path += fmt.Sprintf("?seat=%v", seat)
+			body = nil
+		}
+	}
 	var rd io.Reader
 	if body != nil {
 		data, ok := body.([]byte)
@@ -68,14 +139,27 @@ func (c *httpClient) do(t testing.TB, op, session string, body any) (json.RawMes
 		}
 		rd = bytes.NewReader(data)
 	}
-	return c.raw(t, method, path, rd)
+	data, e := c.rawAs(t, token, method, path, rd)
+	c.keys.remember(op, data)
+	return data, e
 }
 
 func (c *httpClient) raw(t testing.TB, method, path string, body io.Reader) (json.RawMessage, *Error) {
 	t.Helper()
+	return c.rawAs(t, "", method, path, body)
+}
+
+func (c *httpClient) rawAs(t testing.TB, token, method, path string, body io.Reader) (json.RawMessage, *Error) {
+	t.Helper()
 	req, err := http.NewRequest(method, c.srv.URL+path, body)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := c.srv.Client().Do(req)
 	if err != nil {
@@ -108,6 +192,7 @@ type stdioClient struct {
 	in   *io.PipeWriter
 	out  *bufio.Reader
 	next int
+	keys *keyring
 }
 
 func newStdioClient(t testing.TB, sv *Service) *stdioClient {
@@ -125,12 +210,17 @@ func newStdioClient(t testing.TB, sv *Service) *stdioClient {
 			t.Errorf("ServeLines: %v", err)
 		}
 	})
-	return &stdioClient{in: inW, out: bufio.NewReaderSize(outR, 1<<20)}
+	return &stdioClient{in: inW, out: bufio.NewReaderSize(outR, 1<<20), keys: &keyring{}}
 }
 
 func (c *stdioClient) name() string { return "stdio" }
 
 func (c *stdioClient) do(t testing.TB, op, session string, body any) (json.RawMessage, *Error) {
+	t.Helper()
+	return c.doAs(t, c.keys.token(session), op, session, body)
+}
+
+func (c *stdioClient) doAs(t testing.TB, token, op, session string, body any) (json.RawMessage, *Error) {
 	t.Helper()
 	fields := map[string]any{}
 	if body != nil {
@@ -154,11 +244,16 @@ func (c *stdioClient) do(t testing.TB, op, session string, body any) (json.RawMe
 	if session != "" {
 		fields["session"] = session
 	}
+	if token != "" {
+		fields["token"] = token
+	}
 	data, err := json.Marshal(fields)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c.line(t, data, id)
+	result, e := c.line(t, data, id)
+	c.keys.remember(op, result)
+	return result, e
 }
 
 // line sends one line and reads one response; id is the id it must echo.
@@ -198,9 +293,12 @@ func (c *stdioClient) line(t testing.TB, data []byte, id string) (json.RawMessag
 	return r.Result, nil
 }
 
-// clients makes one client of each protocol over the same service.
+// clients makes one client of each protocol over the same service; they
+// share their tokens, as one front end speaking both would.
 func clients(t testing.TB, sv *Service) []client {
-	return []client{newHTTPClient(t, sv), newStdioClient(t, sv)}
+	h, s := newHTTPClient(t, sv), newStdioClient(t, sv)
+	s.keys = h.keys
+	return []client{h, s}
 }
 
 // must runs an operation that must succeed and decodes its result.

@@ -106,7 +106,7 @@ func TestManyClients(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if n := len(sv.Sessions()); n != 1 {
+	if n := len(allSessions(sv)); n != 1 {
 		t.Errorf("%d sessions at the end, want the shared one", n)
 	}
 }

@@ -15,11 +15,20 @@
 // writer (moongym engine, for front ends that start the engine as a child
 // process). docs/protocol.md documents every request, response and error.
 //
+// Seats are isolated by capabilities: a start returns [Tokens], one a human
+// seat (its view, its moves) and one for the session's creator (the whole
+// view, every seat, delete); a [Caller] presents one. [Guard] refuses what a
+// web page of another site can make a browser send (non-JSON POSTs, foreign
+// origins, rebound host names). docs/protocol.md's "Security" section says
+// what the service promises.
+//
 // Bad input never hurts a session or the server: every error carries a
 // machine-readable code and an HTTP status ([Classify]); a failed request
 // leaves its session as it was; [Limits] bound the body size, the search
-// budget (the "sims" option of an agent spec), the time of a request, the
-// number of sessions kept and how long an idle session lives; a panic in one
+// budget (the "sims" option of an agent spec) and every agent option that
+// scales memory or work, the searches computed at once, the time of a
+// request (a search stops when its request ends), the sessions kept in all
+// and per client, and how long an idle session lives; a panic in one
 // request is recovered and reported as an internal error.
 //
 // The package registers nothing: import github.com/moongym/moongym/agents/all

@@ -3,6 +3,9 @@ package seat
 import (
 	"bytes"
 	"context"
+	"maps"
+	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
@@ -11,6 +14,14 @@ import (
 )
 
 const protocolDoc = "../docs/protocol.md"
+
+// docService is the service the document's examples ran on: its tokens,
+// ids and seeds come from a fixed stream, so that they are the document's.
+func docService(l Limits) *Service {
+	sv := NewService(l, nil)
+	sv.random = rand.NewChaCha8([32]byte{'m', 'o', 'o', 'n', 'g', 'y', 'm'})
+	return sv
+}
 
 // TestProtocolDocCoversEverything: docs/protocol.md documents every
 // operation (by name and HTTP path) and every error code.
@@ -138,7 +149,7 @@ func TestProtocolDocCurlSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := block(t, string(data), "<!-- curl-session -->")
-	h := NewHandler(NewService(Limits{}, nil))
+	h := NewHandler(docService(Limits{}))
 	var got []string
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
@@ -146,18 +157,30 @@ func TestProtocolDocCurlSession(t *testing.T) {
 			continue
 		}
 		method, url, body := "GET", "", ""
+		header := http.Header{}
 		words := shellWords(strings.TrimPrefix(line, "$ "))
 		for j := 1; j < len(words); j++ {
 			switch w := words[j]; {
 			case w == "-X":
 				method, j = words[j+1], j+1
-			case w == "-d":
+			case w == "-H":
+				k, v, _ := strings.Cut(words[j+1], ":")
+				header.Set(k, strings.TrimSpace(v))
+				j++
+			case w == "-d": // curl's: a form POST
 				body, j = words[j+1], j+1
+				header.Set("Content-Type", "application/x-www-form-urlencoded")
+				if method == "GET" {
+					method = "POST"
+				}
+			case w == "--json": // curl's: a POST of JSON
+				body, j = words[j+1], j+1
+				header.Set("Content-Type", "application/json")
 				if method == "GET" {
 					method = "POST"
 				}
 			case strings.HasPrefix(w, "localhost:8080"):
-				url = strings.TrimPrefix(w, "localhost:8080")
+				url = w
 			}
 		}
 		var want strings.Builder
@@ -166,7 +189,9 @@ func TestProtocolDocCurlSession(t *testing.T) {
 			want.WriteString(lines[i] + "\n")
 		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(method, url, strings.NewReader(body)))
+		req := httptest.NewRequest(method, "http://"+url, strings.NewReader(body))
+		maps.Copy(req.Header, header)
+		h.ServeHTTP(rec, req)
 		answer := strings.TrimSpace(rec.Body.String())
 		got = append(got, line, answer)
 		if answer != strings.TrimSpace(want.String()) {
@@ -192,7 +217,7 @@ func TestProtocolDocStdioSession(t *testing.T) {
 	in := heredoc(t, doc, "<!-- stdio-session -->")
 	want := block(t, doc, "<!-- stdio-output -->")
 	var out bytes.Buffer
-	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
+	if err := ServeLines(context.Background(), docService(Limits{Open: true}), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
 		t.Fatal(err)
 	}
 	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -224,18 +249,22 @@ func TestProtocolDocExamples(t *testing.T) {
 	if len(markers) < 2 {
 		t.Fatalf("%d replay-http examples, want the game and best examples", len(markers))
 	}
-	h := NewHandler(NewService(Limits{}, nil))
+	h := NewHandler(docService(Limits{}))
 	for _, m := range markers {
 		want := joined(block(t, doc, m[0]))
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(m[1], m[2], strings.NewReader(m[3])))
+		req := httptest.NewRequest(m[1], "http://localhost:8080"+m[2], strings.NewReader(m[3]))
+		if m[3] != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		h.ServeHTTP(rec, req)
 		if got := strings.TrimSpace(rec.Body.String()); !matchElided(want, got) {
 			t.Errorf("%s %s %s\n got: %s\nwant: %s", m[1], m[2], m[3], got, want)
 		}
 	}
 	in := heredoc(t, doc, "<!-- seat-session -->")
 	var out bytes.Buffer
-	if err := ServeLines(context.Background(), NewService(Limits{}, nil), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
+	if err := ServeLines(context.Background(), docService(Limits{Open: true}), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")

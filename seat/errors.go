@@ -45,6 +45,26 @@ var (
 	ErrNotFound = errors.New("no such operation")
 	// ErrMethod: the path exists but not with that HTTP method.
 	ErrMethod = errors.New("method not allowed")
+	// ErrUnauthorized: the request carries no token, or one that opens
+	// nothing of the session it names.
+	ErrUnauthorized = errors.New("unauthorized")
+	// ErrForbidden: the token is the session's but does not open what the
+	// request asks (a seat's token asking for the whole view, another
+	// seat's view or moves, or a delete).
+	ErrForbidden = errors.New("forbidden")
+	// ErrBusy: as many searches run as the server allows (--max-searches);
+	// retry after a second.
+	ErrBusy = errors.New("server busy")
+	// ErrQuota: the client keeps as many sessions as one client may
+	// (--max-client-sessions).
+	ErrQuota = errors.New("client quota exceeded")
+	// ErrMediaType: an HTTP request with a body that is not application/json.
+	ErrMediaType = errors.New("unsupported media type")
+	// ErrOrigin: an HTTP request from a web page of another origin.
+	ErrOrigin = errors.New("origin not allowed")
+	// ErrHost: an HTTP request whose Host names neither this server nor
+	// loopback (DNS rebinding).
+	ErrHost = errors.New("host not allowed")
 )
 
 // Error is the machine-readable form of an error, as both protocols send it.
@@ -70,6 +90,13 @@ type CodeInfo struct {
 var codes = []CodeInfo{
 	{"body_too_large", http.StatusRequestEntityTooLarge, "the request is over the size limit (--max-body)", ErrBodyTooLarge},
 	{"bad_json", http.StatusBadRequest, "not JSON, an unknown field, or a field of the wrong type", ErrBadJSON},
+	{"host_not_allowed", http.StatusForbidden, "HTTP: the Host header names neither loopback, an IP address nor a name the server allows (--allow-host)", ErrHost},
+	{"origin_not_allowed", http.StatusForbidden, "HTTP: a web page of another origin sent the request (--allow-origin)", ErrOrigin},
+	{"unsupported_media_type", http.StatusUnsupportedMediaType, "HTTP: a POST whose Content-Type is not application/json", ErrMediaType},
+	{"unauthorized", http.StatusUnauthorized, "no token, or a token that is none of the session's", ErrUnauthorized},
+	{"forbidden", http.StatusForbidden, "the token is the session's but does not open this (another seat, the whole view, delete)", ErrForbidden},
+	{"busy", http.StatusServiceUnavailable, "as many searches run as the server allows (--max-searches); retry after a second", ErrBusy},
+	{"quota_exceeded", http.StatusTooManyRequests, "the client keeps as many sessions as one client may (--max-client-sessions)", ErrQuota},
 	{"timeout", http.StatusServiceUnavailable, "the request ran past the time limit (--timeout); nothing changed", ErrTimeout},
 	{"agent_error", http.StatusInternalServerError, "an agent failed to choose a legal move; nothing changed", ErrAgent},
 	{"internal", http.StatusInternalServerError, "a bug, recovered; nothing changed", ErrInternal},

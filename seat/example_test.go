@@ -17,16 +17,19 @@ import (
 
 // A front end gives seat 1 of tic-tac-toe to the heuristic agent, plays a
 // move for its human on seat 0 and lets the AI reply in the same request.
+// The start's answer holds the session's tokens: the creator's opens the
+// whole view, seat 0's only what seat 0 may see.
 func ExampleService() {
 	sv := seat.NewService(seat.Limits{}, nil)
 	ctx := context.Background()
-	v, err := sv.Start(ctx, seat.StartRequest{Game: "tictactoe", Seed: 1, Seats: []string{"human", "heuristic"}})
+	v, err := sv.Start(ctx, seat.Caller{}, seat.StartRequest{Game: "tictactoe", Seed: new(uint64(1)), Seats: []string{"human", "heuristic"}})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	me := seat.Caller{Token: v.Tokens.Creator}
 	move := "b2"
-	v, err = sv.Move(ctx, v.Session, seat.MoveRequest{Move: &move, AI: true})
+	v, err = sv.Move(ctx, me, v.Session, seat.MoveRequest{Move: &move, AI: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -66,18 +69,28 @@ func ExampleService_Best() {
 // Errors carry a machine-readable code and an HTTP status.
 func ExampleClassify() {
 	sv := seat.NewService(seat.Limits{MaxSims: 1000}, nil)
-	_, err := sv.Start(context.Background(), seat.StartRequest{Game: "tictactoe", Seats: []string{"human", "random"}, Actions: []engine.Action{4, 4}})
+	_, err := sv.Start(context.Background(), seat.Caller{}, seat.StartRequest{Game: "tictactoe", Seats: []string{"human", "random"}, Actions: []engine.Action{4, 4}})
 	e := seat.Classify(err)
 	fmt.Println(e.Code, e.Status)
-	_, err = sv.Get("no-such-session")
+	_, err = sv.Get(seat.Caller{}, "no-such-session")
+	e = seat.Classify(err)
+	fmt.Println(e.Code, e.Status)
+	v, _ := sv.Start(context.Background(), seat.Caller{}, seat.StartRequest{Game: "tictactoe", Seats: []string{"human", "random"}})
+	_, err = sv.Get(seat.Caller{}, v.Session) // no token
+	e = seat.Classify(err)
+	fmt.Println(e.Code, e.Status)
+	_, err = sv.Get(seat.Caller{Token: v.Tokens.Seats[0]}, v.Session) // seat 0 asks for everything
 	e = seat.Classify(err)
 	fmt.Println(e.Code, e.Status)
 	// Output:
 	// bad_record 422
 	// unknown_session 404
+	// unauthorized 401
+	// forbidden 403
 }
 
-// The HTTP API: start a session with curl's request, read the reply.
+// The HTTP API: start a session with curl's request, read the reply, then
+// send a move with seat 0's token.
 func ExampleNewHandler() {
 	srv := httptest.NewServer(seat.NewHandler(seat.NewService(seat.Limits{}, nil)))
 	defer srv.Close()
@@ -94,7 +107,14 @@ func ExampleNewHandler() {
 		return
 	}
 	fmt.Println(resp.StatusCode, resp.Header.Get("Location"), v.ToMoveName, v.Seats[1].Agent)
-	resp, err = http.Post(srv.URL+"/v1/sessions/demo/move", "application/json", strings.NewReader(`{"move":"z9"}`))
+	req, err := http.NewRequest("POST", srv.URL+"/v1/sessions/demo/move", strings.NewReader(`{"move":"z9"}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+v.Tokens.Seats[0])
+	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -95,10 +95,11 @@ func FuzzHandleLine(f *testing.F) {
 		known[c.Code] = true
 	}
 	sv := NewService(Limits{MaxSessions: 50}, nil)
-	if _, err := sv.Start(context.Background(), StartRequest{Session: "keep", Game: "tictactoe", Seats: []string{"human", "random"}}); err != nil {
+	started, err := sv.Start(context.Background(), Caller{}, StartRequest{Session: "keep", Game: "tictactoe", Seats: []string{"human", "random"}})
+	if err != nil {
 		f.Fatal(err)
 	}
-	keep, _ := sv.Get("keep")
+	keep, _ := sv.Get(creator(started), "keep")
 	f.Fuzz(func(t *testing.T, line []byte) {
 		if bytes.Contains(line, []byte(`"keep"`)) {
 			return // only requests for other sessions
@@ -113,12 +114,13 @@ func FuzzHandleLine(f *testing.F) {
 		if _, err := json.Marshal(resp); err != nil {
 			t.Fatalf("response does not encode: %v", err)
 		}
-		if now, err := sv.Get("keep"); err != nil || !bytes.Equal(now.State, keep.State) {
+		if now, err := sv.Get(creator(started), "keep"); err != nil || !bytes.Equal(now.State, keep.State) {
 			t.Fatalf("an unrelated session changed: %v", err)
 		}
-		for _, s := range sv.Sessions() { // keep room for more sessions
-			if s.Session != "keep" {
-				_ = sv.Delete(s.Session)
+		for _, id := range allSessions(sv) { // keep room for more sessions
+			if id != "keep" {
+				s, _ := sv.lookup(id)
+				_ = sv.Delete(Caller{Token: s.tokens.Creator}, id)
 			}
 		}
 	})
@@ -154,9 +156,7 @@ func FuzzHTTP(f *testing.F) {
 		} else if !json.Valid(rec.Body.Bytes()) {
 			t.Fatalf("body %s", rec.Body.Bytes())
 		}
-		for _, s := range sv.Sessions() {
-			_ = sv.Delete(s.Session)
-		}
+		dropSessions(sv)
 	})
 }
 

@@ -35,7 +35,7 @@ func NewHandler(sv *Service) http.Handler {
 		writeError(w, fmt.Errorf("%w: %s %q (GET /v1/help lists them)", ErrNotFound, r.Method, r.URL.Path))
 	}
 	mux.HandleFunc("/", notFound)
-	return Recover(sv, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return Recover(sv, Guard(sv.limits, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The mux would redirect a path that is not clean ("//v1/games",
 		// "/v1/../v1/games"); an API answers in JSON instead.
 		if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
@@ -43,7 +43,7 @@ func NewHandler(sv *Service) http.Handler {
 			return
 		}
 		mux.ServeHTTP(w, r)
-	}))
+	})))
 }
 
 // Recover answers a request whose handler panics with an "internal" error
@@ -163,6 +163,12 @@ type ErrorBody struct {
 
 func writeError(w http.ResponseWriter, err error) {
 	e := Classify(err)
+	switch e.Code {
+	case "busy":
+		w.Header().Set("Retry-After", "1")
+	case "unauthorized":
+		w.Header().Set("WWW-Authenticate", `Bearer realm="moongym"`)
+	}
 	writeJSON(w, e.Status, ErrorBody{e})
 }
 
@@ -201,7 +207,7 @@ func (h *handler) agents(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) list(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, h.sv.Sessions())
+	writeJSON(w, http.StatusOK, h.sv.Sessions(CallerOf(r)))
 }
 
 func (h *handler) start(w http.ResponseWriter, r *http.Request) {
@@ -215,27 +221,34 @@ func (h *handler) start(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v, err := h.sv.Start(r.Context(), req)
+	v, err := h.sv.startFor(r.Context(), CallerOf(r), req)
 	if err == nil {
-		w.Header().Set("Location", "/v1/sessions/"+v.Session)
+		id := ""
+		switch v := v.(type) {
+		case View:
+			id = v.Session
+		case SeatView:
+			id = v.Session
+		}
+		w.Header().Set("Location", "/v1/sessions/"+id)
 	}
 	reply(w, http.StatusCreated, v, err)
 }
 
-// get answers the session's View, or with ?seat=N that seat's SeatView.
+// get answers the session's View, or with ?seat=N (or a seat's token)
+// that seat's SeatView.
 func (h *handler) get(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	if !q.Has("seat") {
-		v, err := h.sv.Get(r.PathValue("session"))
-		reply(w, http.StatusOK, v, err)
-		return
+	var seat *int
+	if q.Has("seat") {
+		n, err := strconv.Atoi(q.Get("seat"))
+		if err != nil || len(q["seat"]) != 1 {
+			writeError(w, fmt.Errorf("%w: ?seat=%q: want one seat number", ErrBadRequest, q.Get("seat")))
+			return
+		}
+		seat = &n
 	}
-	seat, err := strconv.Atoi(q.Get("seat"))
-	if err != nil || len(q["seat"]) != 1 {
-		writeError(w, fmt.Errorf("%w: ?seat=%q: want one seat number", ErrBadRequest, q.Get("seat")))
-		return
-	}
-	v, err := h.sv.GetSeat(r.PathValue("session"), seat)
+	v, err := h.sv.getFor(CallerOf(r), r.PathValue("session"), seat)
 	reply(w, http.StatusOK, v, err)
 }
 
@@ -247,7 +260,7 @@ type Deleted struct {
 
 func (h *handler) delete(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("session")
-	err := h.sv.Delete(id)
+	err := h.sv.Delete(CallerOf(r), id)
 	reply(w, http.StatusOK, Deleted{id, true}, err)
 }
 
@@ -262,12 +275,7 @@ func (h *handler) move(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if req.SeatView {
-		v, err := h.sv.MoveSeat(r.Context(), r.PathValue("session"), req)
-		reply(w, http.StatusOK, v, err)
-		return
-	}
-	v, err := h.sv.Move(r.Context(), r.PathValue("session"), req)
+	v, err := h.sv.moveFor(r.Context(), CallerOf(r), r.PathValue("session"), req)
 	reply(w, http.StatusOK, v, err)
 }
 
@@ -282,7 +290,7 @@ func (h *handler) ai(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v, err := h.sv.AI(r.Context(), r.PathValue("session"), req)
+	v, err := h.sv.aiFor(r.Context(), CallerOf(r), r.PathValue("session"), req)
 	reply(w, http.StatusOK, v, err)
 }
 

@@ -3,6 +3,7 @@ package seat
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,25 @@ type Limits struct {
 	// such as board=FILE and agent options such as model=FILE. Off by
 	// default: see [Limits.CheckFiles].
 	AllowFiles bool
+	// Open turns the tokens off: every client may read every view, move
+	// for every seat and delete every session, and the session list shows
+	// every session. For a trusted front end that is the only client (the
+	// stdio engine's default). Off by default for HTTP.
+	Open bool
+	// MaxClientSessions bounds the sessions one client (HTTP: one remote
+	// address) keeps at once.
+	MaxClientSessions int
+	// MaxSearches bounds the AI moves and best requests computed at once;
+	// a request that finds no slot within a second is answered "busy".
+	// Default: GOMAXPROCS.
+	MaxSearches int
+	// AllowOrigins are the web origins ("http://localhost:3000") whose
+	// pages may call the API (CORS); a page of any other origin is
+	// refused. The server's own page is always allowed.
+	AllowOrigins []string
+	// AllowHosts are host names, besides loopback and IP addresses, that
+	// the Host header may name (the name a proxy or the LAN uses).
+	AllowHosts []string
 }
 
 // MarshalJSON writes the limits with durations as Go duration strings ("30s").
@@ -44,7 +64,13 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 		IdleTimeout    string   `json:"idle_timeout"`
 		Agents         []string `json:"agents,omitempty"`
 		AllowFiles     bool     `json:"allow_files"`
-	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents, l.AllowFiles})
+		Open           bool     `json:"open"`
+		MaxClient      int      `json:"max_client_sessions"`
+		MaxSearches    int      `json:"max_searches"`
+		AllowOrigins   []string `json:"allow_origins,omitempty"`
+		AllowHosts     []string `json:"allow_hosts,omitempty"`
+	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents, l.AllowFiles,
+		l.Open, l.MaxClientSessions, l.MaxSearches, l.AllowOrigins, l.AllowHosts})
 }
 
 // DefaultLimits are the limits a zero field takes.
@@ -55,6 +81,9 @@ func DefaultLimits() Limits {
 		RequestTimeout: 30 * time.Second,
 		MaxSessions:    1000,
 		IdleTimeout:    30 * time.Minute,
+		// A person's table needs one or two; a bot's tournament a few dozen.
+		MaxClientSessions: 100,
+		MaxSearches:       runtime.GOMAXPROCS(0),
 	}
 }
 
@@ -76,13 +105,21 @@ func (l Limits) withDefaults() Limits {
 	if l.IdleTimeout <= 0 {
 		l.IdleTimeout = d.IdleTimeout
 	}
+	if l.MaxClientSessions <= 0 {
+		l.MaxClientSessions = d.MaxClientSessions
+	}
+	if l.MaxSearches <= 0 {
+		l.MaxSearches = d.MaxSearches
+	}
 	return l
 }
 
 // CheckAgent checks an agent spec against the limits before any agent is
-// made: the agent must be known (and allowed, when Agents is set), and its
-// "sims" option (given, or its default) must be an integer no larger than
-// MaxSims. Errors wrap agents.ErrBadSpec, agents.ErrUnknownAgent,
+// made: the agent must be known (and allowed, when Agents is set), every
+// option that scales memory or work must be within the bound its agent
+// declares (agents.CheckBounds: batch, rollouts, worlds, playout, ...), and
+// its "sims" option (given, or its default) must be an integer no larger
+// than MaxSims. Errors wrap agents.ErrBadSpec, agents.ErrUnknownAgent,
 // ErrAgentNotAllowed or ErrBudget.
 func (l Limits) CheckAgent(spec string) error {
 	l = l.withDefaults()
@@ -95,6 +132,9 @@ func (l Limits) CheckAgent(spec string) error {
 	}
 	info, err := agents.Lookup(name)
 	if err != nil {
+		return err
+	}
+	if err := agents.CheckBounds(spec); err != nil {
 		return err
 	}
 	sims, given := opts["sims"]

@@ -95,7 +95,7 @@ func TestBodyLimit(t *testing.T) {
 		fails(t, c, "start", "", big, "body_too_large")
 		// Just under the limit is fine.
 		must[View](t, c, "start", "", map[string]any{"game": "tictactoe", "session": c.name()})
-		if n := len(sv.Sessions()); n != map[string]int{"http": 1, "stdio": 2}[c.name()] {
+		if n := len(allSessions(sv)); n != map[string]int{"http": 1, "stdio": 2}[c.name()] {
 			t.Fatalf("%d sessions", n)
 		}
 	}
@@ -128,24 +128,25 @@ func TestIdleExpiry(t *testing.T) {
 	sv.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
 	ctx := context.Background()
-	old, err := sv.Start(ctx, StartRequest{Game: "tictactoe", Session: "old"})
+	old, err := sv.Start(ctx, Caller{}, StartRequest{Game: "tictactoe", Session: "old"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	advance(40 * time.Second)
-	if _, err := sv.Start(ctx, StartRequest{Game: "tictactoe", Session: "young"}); err != nil {
+	young, err := sv.Start(ctx, Caller{}, StartRequest{Game: "tictactoe", Session: "young"})
+	if err != nil {
 		t.Fatal(err)
 	}
 	advance(30 * time.Second) // old: 70s idle, young: 30s
 	if n := sv.Expire(); n != 1 {
 		t.Fatalf("expired %d, want 1", n)
 	}
-	if _, err := sv.Get(old.Session); !errors.Is(err, ErrUnknownSession) {
+	if _, err := sv.Get(creator(old), old.Session); !errors.Is(err, ErrUnknownSession) {
 		t.Fatalf("expired session: %v", err)
 	}
 	// Using a session keeps it alive.
 	advance(50 * time.Second)
-	if _, err := sv.Get("young"); err != nil {
+	if _, err := sv.Get(creator(young), "young"); err != nil {
 		t.Fatal(err)
 	}
 	advance(50 * time.Second)
@@ -168,13 +169,13 @@ func TestIdleExpiry(t *testing.T) {
 	// The janitor expires on its own.
 	sv.now = time.Now
 	sv.limits.IdleTimeout = time.Millisecond
-	if _, err := sv.Start(ctx, StartRequest{Game: "tictactoe"}); err != nil {
+	if _, err := sv.Start(ctx, Caller{}, StartRequest{Game: "tictactoe"}); err != nil {
 		t.Fatal(err)
 	}
 	jctx, cancel := context.WithCancel(ctx)
 	go sv.Janitor(jctx, 5*time.Millisecond)
 	defer cancel()
-	for deadline := time.Now().Add(5 * time.Second); len(sv.Sessions()) > 0; {
+	for deadline := time.Now().Add(5 * time.Second); len(allSessions(sv)) > 0; {
 		if time.Now().After(deadline) {
 			t.Fatal("the janitor did not expire the idle session")
 		}
@@ -186,7 +187,8 @@ func TestIdleExpiry(t *testing.T) {
 // "timeout" and leaves the session as it was, even after it finishes.
 func TestTimeout(t *testing.T) {
 	sv := NewService(Limits{RequestTimeout: 50 * time.Millisecond}, nil)
-	for _, c := range clients(t, sv) {
+	clients := clients(t, sv)
+	for _, c := range clients {
 		id := "slow-" + c.name()
 		before := must[View](t, c, "start", "", map[string]any{"session": id, "game": "tictactoe", "seats": []string{"test-slow", "human"}})
 		fails(t, c, "ai", id, nil, "timeout")
@@ -203,7 +205,7 @@ func TestTimeout(t *testing.T) {
 	}
 	// With time enough, the same request succeeds.
 	sv.limits.RequestTimeout = 5 * time.Second
-	v, err := sv.AI(context.Background(), "slow-http", AIRequest{})
+	v, err := sv.AI(context.Background(), Caller{Token: clients[0].(*httpClient).keys.token("slow-http")}, "slow-http", AIRequest{})
 	if err != nil || len(v.Moves) != 1 {
 		t.Fatalf("ai with time enough: %v %v", v.Moves, err)
 	}

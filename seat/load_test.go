@@ -11,7 +11,10 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -25,19 +28,41 @@ var (
 	loadClients = flag.Int("load.clients", 32, "clients of the load test")
 	loadGames   = flag.Int("load.games", 20, "sessions each client plays in the load test")
 	loadMoves   = flag.Int("load.moves", 12, "most human moves per session in the load test")
+	loadHostile = flag.Int("load.hostile", 2, "clients sending hostile requests during the load test (0: none)")
+	loadRSS     = flag.Int("load.rss", 200, "most resident memory of the load test's process, in MiB")
 )
+
+// rssMiB is the process's resident memory (Linux; 0 elsewhere).
+func rssMiB() int {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")))
+			return kb / 1024
+		}
+	}
+	return 0
+}
 
 // TestLoad starts a real server on 127.0.0.1 and lets many clients at once
 // play sessions of every registered game (a human seat against AI seats,
 // moves with the AI's reply, reads, a best-move request, delete), then
 // checks that no request failed and no session was lost: each one reads
 // back as its last response left it until its client deletes it, and none
-// is left at the end. Off by default (-load); see docs/benchmarks/serve.md.
+// is left at the end. Meanwhile -load.hostile other clients send every
+// hostile request found so far (hostileBodies) and a search that the time
+// limit must stop; each must be refused, and the process's resident memory
+// must stay under -load.rss MiB. An ordinary request answered busy is
+// retried after its Retry-After, as a client would. Off by default (-load);
+// see docs/benchmarks/serve.md.
 func TestLoad(t *testing.T) {
 	if !*loadTest {
 		t.Skip("the load test runs with -load")
 	}
-	sv := NewService(Limits{MaxSessions: *loadClients * 2}, nil)
+	sv := NewService(Limits{MaxSessions: *loadClients * 2, MaxClientSessions: *loadClients * 2, RequestTimeout: 2 * time.Second}, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -67,21 +92,37 @@ func TestLoad(t *testing.T) {
 		failures  atomic.Int64
 		started   atomic.Int64
 		deleted   atomic.Int64
+		busy      atomic.Int64
+		hostile   atomic.Int64
+		maxRSS    atomic.Int64
 	)
-	call := func(method, path string, body any, out any) error {
-		var rd io.Reader
+	call := func(method, path, token string, body any, out any) error {
+		var data []byte
 		if body != nil {
-			data, _ := json.Marshal(body)
-			rd = bytes.NewReader(data)
+			data, _ = json.Marshal(body)
 		}
-		req, err := http.NewRequest(method, base+path, rd)
-		if err != nil {
-			return err
-		}
+		var resp *http.Response
 		t0 := time.Now()
-		resp, err := hc.Do(req)
-		if err != nil {
-			return err
+		for {
+			req, err := http.NewRequest(method, base+path, bytes.NewReader(data))
+			if err != nil {
+				return err
+			}
+			if body != nil {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			if token != "" {
+				req.Header.Set("Authorization", "Bearer "+token)
+			}
+			if resp, err = hc.Do(req); err != nil {
+				return err
+			}
+			if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+				break
+			}
+			resp.Body.Close()
+			busy.Add(1)
+			time.Sleep(50 * time.Millisecond)
 		}
 		data, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
@@ -103,6 +144,57 @@ func TestLoad(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	stop := make(chan struct{})
+	var side sync.WaitGroup
+	side.Add(1)
+	go func() { // the memory's high-water mark
+		defer side.Done()
+		for {
+			if m := int64(rssMiB()); m > maxRSS.Load() {
+				maxRSS.Store(m)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	heavy := hostileBody{"POST", "/v1/best", "application/json",
+		`{"record":{"game":"planet-cubes","params":{"first":"0"},"actions":[]},"agent":"mcts:sims=20000,rollouts=64"}`}
+	for h := 0; h < *loadHostile; h++ {
+		side.Add(1)
+		go func() {
+			defer side.Done()
+			bodies := hostileBodies()
+			if h == 0 { // one client at a time holds a search slot
+				bodies = append(bodies, heavy)
+			}
+			for i := h; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				hb := bodies[i%len(bodies)]
+				req, _ := http.NewRequest(hb.method, base+hb.path, strings.NewReader(hb.body))
+				if hb.ctype != "" {
+					req.Header.Set("Content-Type", hb.ctype)
+				}
+				resp, err := hc.Do(req)
+				if err != nil {
+					fail(fmt.Errorf("hostile %s %s: %w", hb.method, hb.path, err))
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				hostile.Add(1)
+				if resp.StatusCode < 400 && hb != heavy {
+					fail(fmt.Errorf("hostile %s %s %.80s: status %d", hb.method, hb.path, hb.body, resp.StatusCode))
+				}
+			}
+		}()
+	}
 	begin := time.Now()
 	var wg sync.WaitGroup
 	for w := 0; w < *loadClients; w++ {
@@ -115,33 +207,33 @@ func TestLoad(t *testing.T) {
 				seats := slices.Repeat([]string{"random"}, g.NumPlayers())
 				seats[0] = Human
 				var v View
-				if err := call("POST", "/v1/sessions", map[string]any{"game": g.Spec().Name, "seed": w*1000 + n, "seats": seats, "ai": true}, &v); err != nil {
+				if err := call("POST", "/v1/sessions", "", map[string]any{"game": g.Spec().Name, "seed": w*1000 + n, "seats": seats, "ai": true}, &v); err != nil {
 					fail(err)
 					continue
 				}
 				started.Add(1)
-				path := "/v1/sessions/" + v.Session
+				path, token := "/v1/sessions/"+v.Session, v.Tokens.Creator
 				for m := 0; m < *loadMoves && !v.Terminal && v.HumanToMove; m++ {
 					pick := v.Legal[rng.IntN(len(v.Legal))]
-					if err := call("POST", path+"/move", map[string]any{"action": pick.Action, "ai": true}, &v); err != nil {
+					if err := call("POST", path+"/move", token, map[string]any{"action": pick.Action, "ai": true}, &v); err != nil {
 						fail(err)
 						break
 					}
 				}
 				var got View
-				if err := call("GET", path, nil, &got); err != nil {
+				if err := call("GET", path, token, nil, &got); err != nil {
 					fail(fmt.Errorf("lost session: %w", err))
 				} else if !slices.Equal(got.Actions, v.Actions) {
 					fail(fmt.Errorf("session %s reads %d actions, its last response had %d", v.Session, len(got.Actions), len(v.Actions)))
 				}
 				if n%4 == 0 && !v.Terminal && v.HumanToMove {
 					var b BestResponse
-					if err := call("POST", "/v1/best", map[string]any{"game": v.Game, "params": v.Params, "state": v.State, "agent": "random", "seed": n}, &b); err != nil {
+					if err := call("POST", "/v1/best", "", map[string]any{"game": v.Game, "params": v.Params, "state": v.State, "agent": "random", "seed": n}, &b); err != nil {
 						fail(err)
 					}
 				}
 				var d Deleted
-				if err := call("DELETE", path, nil, &d); err != nil {
+				if err := call("DELETE", path, token, nil, &d); err != nil {
 					fail(err)
 					continue
 				}
@@ -151,19 +243,26 @@ func TestLoad(t *testing.T) {
 	}
 	wg.Wait()
 	elapsed := time.Since(begin)
+	close(stop)
+	side.Wait()
 	slices.Sort(latencies)
 	pct := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
 	t.Logf("%d clients, %d requests in %.2fs: %.0f requests/s; latency p50 %v, p90 %v, p99 %v, max %v; %d sessions started, %d deleted, %d failures",
 		*loadClients, requests.Load(), elapsed.Seconds(), float64(requests.Load())/elapsed.Seconds(),
 		pct(0.5).Round(time.Microsecond), pct(0.9).Round(time.Microsecond), pct(0.99).Round(time.Microsecond), latencies[len(latencies)-1].Round(time.Microsecond),
 		started.Load(), deleted.Load(), failures.Load())
+	t.Logf("%d hostile requests from %d clients, all refused; %d ordinary requests retried after busy; resident memory at most %d MiB (bound %d MiB)",
+		hostile.Load(), *loadHostile, busy.Load(), maxRSS.Load(), *loadRSS)
+	if maxRSS.Load() > int64(*loadRSS) {
+		t.Errorf("resident memory reached %d MiB, over the bound %d MiB", maxRSS.Load(), *loadRSS)
+	}
 	if failures.Load() > 0 {
 		t.Errorf("%d requests failed", failures.Load())
 	}
 	if want := int64(*loadClients * *loadGames); started.Load() != want || deleted.Load() != want {
 		t.Errorf("%d sessions started and %d deleted, want %d", started.Load(), deleted.Load(), want)
 	}
-	if left := sv.Sessions(); len(left) != 0 {
+	if left := allSessions(sv); len(left) != 0 {
 		t.Errorf("%d sessions left at the end", len(left))
 	}
 }

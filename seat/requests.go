@@ -62,8 +62,10 @@ type StartRequest struct {
 	// Params are the game's parameters; missing ones take their defaults.
 	Params Params `json:"params,omitempty"`
 	// Seed drives the chance nodes and the agents' seeds: the same seed and
-	// the same requests give the same session.
-	Seed uint64 `json:"seed,omitempty"`
+	// the same requests give the same session. Nil draws one from the
+	// operating system (crypto/rand), so that no one can foresee the
+	// session's dice and cards; the whole view tells it.
+	Seed *uint64 `json:"seed,omitempty"`
 	// Seats has one entry per seat: "human" or an agent spec. Empty means
 	// every seat is human.
 	Seats []string `json:"seats,omitempty"`
@@ -76,6 +78,10 @@ type StartRequest struct {
 	// AI lets the AI seats play once the session is started, as an ai
 	// request would.
 	AI bool `json:"ai,omitempty"`
+	// Seat and SeatView ask for the answer as that seat may see it (with
+	// the tokens), as in a move request.
+	Seat     *int `json:"seat,omitempty"`
+	SeatView bool `json:"seat_view,omitempty"`
 }
 
 // MoveRequest plays one move for the human seat to move. Exactly one of Move
@@ -104,6 +110,20 @@ type AIRequest struct {
 	// MaxMoves, if positive, stops after that many AI moves (to step
 	// through a game of AI seats only).
 	MaxMoves int `json:"max_moves,omitempty"`
+	// Seat and SeatView ask for the answer as that seat may see it, as in a
+	// move request. A seat's token gets its seat's view whatever they say.
+	Seat     *int `json:"seat,omitempty"`
+	SeatView bool `json:"seat_view,omitempty"`
+}
+
+func (r AIRequest) check() error {
+	if r.MaxMoves < 0 {
+		return fmt.Errorf("%w: max_moves %d is negative", ErrBadRequest, r.MaxMoves)
+	}
+	if r.SeatView && (r.Seat == nil || *r.Seat < 0) {
+		return fmt.Errorf("%w: \"seat_view\" needs the \"seat\" (0 or more) whose view to return", ErrBadRequest)
+	}
+	return nil
 }
 
 // RecordJSON is a game record as a request gives it: the fields of
@@ -182,6 +202,12 @@ func (r StartRequest) check() error {
 			return fmt.Errorf("%w: seat %d is empty: give \"human\" or an agent spec", ErrBadRequest, i)
 		}
 	}
+	if r.SeatView && (r.Seat == nil || *r.Seat < 0) {
+		return fmt.Errorf("%w: \"seat_view\" needs the \"seat\" (0 or more) whose view to return", ErrBadRequest)
+	}
+	if r.Seat != nil && !r.SeatView {
+		return fmt.Errorf("%w: \"seat\" in a start goes with \"seat_view\": true", ErrBadRequest)
+	}
 	return nil
 }
 
@@ -210,10 +236,7 @@ func DecodeAI(data []byte) (AIRequest, error) {
 	if err := decodeStrict(data, &r); err != nil {
 		return r, err
 	}
-	if r.MaxMoves < 0 {
-		return r, fmt.Errorf("%w: max_moves %d is negative", ErrBadRequest, r.MaxMoves)
-	}
-	return r, nil
+	return r, r.check()
 }
 
 // DecodeBest reads and checks a best request.

@@ -46,13 +46,20 @@ type SeatView struct {
 	// Moves, in the answer of a move request with seat_view, are the
 	// actions that request played (the end of History).
 	Moves []SeenMove `json:"moves,omitempty"`
+	// Tokens are the session's capabilities, in the answer of a start with
+	// seat_view only.
+	Tokens *Tokens `json:"tokens,omitempty"`
 }
 
-// SeenMove is one action of a game as a seat saw it played.
+// SeenMove is one action of a game as a seat saw it played, or a run of
+// other seats' secret decisions that the seat may not count.
 type SeenMove struct {
-	// Player is the seat that moved, or -1 for a chance outcome.
+	// Player is the seat that moved, -1 for a chance outcome, or -3 for
+	// other seats whose secret choices the seat may not tell apart (which
+	// seat, how many decisions; engine.Hidden).
 	Player int `json:"player"`
-	// By is "human" or "ai" (the kind of that seat), or "chance".
+	// By is "human" or "ai" (the kind of that seat), "chance", or "others"
+	// (Player -3).
 	By string `json:"by"`
 	// Action is the action's id, left out when the seat may not know which
 	// action it was.
@@ -63,6 +70,10 @@ type SeenMove struct {
 	// Events is engine.EventsFor: what the action did, as the seat may
 	// know it (pieces moved, hit, destroyed, points scored).
 	Events []string `json:"events,omitempty"`
+
+	// first and actions are the session's actions the entry stands for
+	// (engine.SeenMove's bookkeeping), never shown.
+	first, actions int
 }
 
 // GetRequest reads a session (stdio; over HTTP the seat is the query's ?seat=N).
@@ -85,10 +96,14 @@ func DecodeGet(data []byte) (GetRequest, error) {
 	return r, nil
 }
 
-// GetSeat describes a session as seat may see it.
-func (sv *Service) GetSeat(id string, seat int) (SeatView, error) {
-	s, err := sv.lookup(id)
+// GetSeat describes a session as seat may see it. It needs that seat's
+// token or the creator's.
+func (sv *Service) GetSeat(c Caller, id string, seat int) (SeatView, error) {
+	s, ro, err := sv.open(c, id)
 	if err != nil {
+		return SeatView{}, err
+	}
+	if err := ro.needSeat(seat, "the view"); err != nil {
 		return SeatView{}, err
 	}
 	return s.seatView(sv.now(), seat)
@@ -106,7 +121,11 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 	human := s.humanToMove(st)
 	s.mu.Unlock()
 
-	p, viewer := st.CurrentPlayer(), engine.Player(seat)
+	viewer := engine.Player(seat)
+	p := engine.CurrentPlayerFor(st, viewer) // Hidden: another seat chooses in secret
+	if p == engine.Hidden {
+		human = false // whether a person is to move would tell who
+	}
 	v := SeatView{
 		Session:      s.id,
 		Game:         s.game.Spec().Name,
@@ -141,30 +160,41 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 	return v, nil
 }
 
-// history replays actions from the initial state, naming each as viewer
-// saw it played.
+// history replays actions from the initial state and tells them as viewer
+// may be shown them (engine.HistoryFor: a run of other seats' secret
+// decisions is one entry, told once it ends).
 func (s *session) history(actions []engine.Action, viewer engine.Player) ([]SeenMove, error) {
-	st := s.game.NewInitialState()
-	out := make([]SeenMove, 0, len(actions))
-	for _, a := range actions {
-		p := st.CurrentPlayer()
-		if st.IsTerminal() {
-			return nil, fmt.Errorf("%w: the session's actions go past the end of the game", ErrInternal)
-		}
-		m := SeenMove{Player: int(p), By: "chance", Name: engine.ActionStringFor(st, viewer, a)}
-		if p >= 0 {
+	seen, _, err := engine.HistoryFor(s.game, actions, viewer)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the session's actions do not replay: %w", ErrInternal, err)
+	}
+	out := make([]SeenMove, 0, len(seen))
+	for _, e := range seen {
+		m := SeenMove{Player: int(e.Player), By: "chance", Name: e.Name, Events: e.Events, first: e.First, actions: e.Actions}
+		switch {
+		case e.Player == engine.Hidden:
+			m.By = "others"
+		case e.Player >= 0:
 			m.By = "ai"
-			if s.seats[p] == Human {
+			if s.seats[e.Player] == Human {
 				m.By = Human
 			}
 		}
-		if m.Name == st.ActionString(a) {
+		if e.Known {
+			a := e.Action
 			m.Action = &a
 		}
-		before := st.Clone()
-		st.Apply(a)
-		m.Events = engine.EventsFor(viewer, before, a, st)
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// movesOf is the end of a history that the last n of its game's actions
+// made (a run of secret decisions that began earlier comes whole).
+func movesOf(h []SeenMove, total, n int) []SeenMove {
+	i := len(h)
+	for i > 0 && h[i-1].first+h[i-1].actions > total-n {
+		i--
+	}
+	return h[i:]
 }

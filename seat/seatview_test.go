@@ -16,7 +16,7 @@ func getSeat(t *testing.T, c client, session string, seat int) (SeatView, json.R
 	var data json.RawMessage
 	var e *Error
 	if h, ok := c.(*httpClient); ok {
-		data, e = h.raw(t, "GET", "/v1/sessions/"+session+"?seat="+strconv.Itoa(seat), nil)
+		data, e = h.rawAs(t, h.keys.token(session), "GET", "/v1/sessions/"+session+"?seat="+strconv.Itoa(seat), nil)
 	} else {
 		data, e = c.do(t, "get", session, map[string]any{"seat": seat})
 	}
@@ -59,41 +59,43 @@ func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.
 	if svg, _ := engine.SVGFor(st, viewer); v.SVG != string(svg) || v.SVG == "" {
 		t.Errorf("seat %d svg is not the game's SVGFor (%d bytes, want %d)", v.Seat, len(v.SVG), len(svg))
 	}
-	if v.ToMove != full.ToMove || v.Terminal != full.Terminal || v.HumanToMove != full.HumanToMove {
-		t.Errorf("to_move %d terminal %v human %v, want %d %v %v", v.ToMove, v.Terminal, v.HumanToMove, full.ToMove, full.Terminal, full.HumanToMove)
+	p := engine.CurrentPlayerFor(st, viewer)
+	human := full.HumanToMove && p != engine.Hidden
+	if v.ToMove != int(p) || v.ToMoveName != p.String() || v.Terminal != full.Terminal || v.HumanToMove != human {
+		t.Errorf("to_move %d terminal %v human %v, want %d %v %v", v.ToMove, v.Terminal, v.HumanToMove, p, full.Terminal, human)
 	}
 	wantLegal := []LegalAction{}
-	if full.ToMove == seat {
+	if int(p) == seat {
 		wantLegal = full.Legal
 	}
 	if !slices.Equal(v.Legal, wantLegal) {
 		t.Errorf("legal %v, want %v", v.Legal, wantLegal)
 	}
-	if len(v.History) != len(full.Actions) {
-		t.Fatalf("history of %d moves, want %d", len(v.History), len(full.Actions))
+	seen, _, err := engine.HistoryFor(g, full.Actions, viewer)
+	if err != nil {
+		t.Fatal(err)
 	}
-	s := g.NewInitialState()
-	for i, a := range full.Actions {
+	if len(v.History) != len(seen) {
+		t.Fatalf("history of %d entries, want %d", len(v.History), len(seen))
+	}
+	for i, e := range seen {
 		m := v.History[i]
-		name, p := engine.ActionStringFor(s, viewer, a), s.CurrentPlayer()
-		if m.Name != name || m.Player != int(p) {
-			t.Errorf("move %d: %d %q, want %d %q", i, m.Player, m.Name, p, name)
+		if m.Name != e.Name || m.Player != int(e.Player) || !slices.Equal(m.Events, e.Events) {
+			t.Errorf("entry %d: %d %q %q, want the game's %d %q %q", i, m.Player, m.Name, m.Events, e.Player, e.Name, e.Events)
 		}
-		after := s.Clone()
-		after.Apply(a)
-		if want := engine.EventsFor(viewer, s, a, after); !slices.Equal(m.Events, want) {
-			t.Errorf("move %d: events %q, want the game's EventsFor %q", i, m.Events, want)
+		if e.Player == engine.Hidden && m.By != "others" {
+			t.Errorf("entry %d: by %q for hidden seats", i, m.By)
 		}
+		a := full.Actions[e.First]
 		switch {
-		case name == s.ActionString(a) && (m.Action == nil || *m.Action != a):
-			t.Errorf("move %d %q: action %v, want %d", i, name, m.Action, a)
-		case name != s.ActionString(a):
+		case e.Known && (m.Action == nil || *m.Action != a):
+			t.Errorf("entry %d %q: action %v, want %d", i, m.Name, m.Action, a)
+		case !e.Known:
 			hidden++
 			if m.Action != nil {
-				t.Errorf("move %d %q: the id %d of a move seat %d may not know is given", i, name, *m.Action, seat)
+				t.Errorf("entry %d %q: the id %d of a move seat %d may not know is given", i, m.Name, *m.Action, seat)
 			}
 		}
-		s.Apply(a)
 	}
 	return hidden
 }
@@ -195,11 +197,14 @@ func TestSeatViewErrors(t *testing.T) {
 		do   func() *Error
 		code string
 	}{
-		{"http seat out of range", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=2", nil); return e }, "bad_request"},
-		{"http negative seat", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=-1", nil); return e }, "bad_request"},
-		{"http seat not a number", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=x", nil); return e }, "bad_request"},
-		{"http two seats", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/e?seat=0&seat=1", nil); return e }, "bad_request"},
-		{"http unknown session", func() *Error { _, e := h.raw(t, "GET", "/v1/sessions/nope?seat=0", nil); return e }, "unknown_session"},
+		{"http seat out of range", func() *Error { _, e := h.rawAs(t, h.keys.token("e"), "GET", "/v1/sessions/e?seat=2", nil); return e }, "bad_request"},
+		{"http negative seat", func() *Error { _, e := h.rawAs(t, h.keys.token("e"), "GET", "/v1/sessions/e?seat=-1", nil); return e }, "bad_request"},
+		{"http seat not a number", func() *Error { _, e := h.rawAs(t, h.keys.token("e"), "GET", "/v1/sessions/e?seat=x", nil); return e }, "bad_request"},
+		{"http two seats", func() *Error {
+			_, e := h.rawAs(t, h.keys.token("e"), "GET", "/v1/sessions/e?seat=0&seat=1", nil)
+			return e
+		}, "bad_request"},
+		{"http unknown session", func() *Error { _, e := h.rawAs(t, h.keys.token("e"), "GET", "/v1/sessions/nope?seat=0", nil); return e }, "unknown_session"},
 		{"stdio seat out of range", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": 2}); return e }, "bad_request"},
 		{"stdio negative seat", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": -1}); return e }, "bad_request"},
 		{"stdio seat not a number", func() *Error { _, e := s.do(t, "get", "e", map[string]any{"seat": "x"}); return e }, "bad_json"},
@@ -273,5 +278,47 @@ func TestMoveSeatView(t *testing.T) {
 				t.Error("no AI move was hidden from seat 0")
 			}
 		})
+	}
+}
+
+// TestSeatViewSecretChoices: in Welcome to the Moon the players choose in
+// secret; while p0 chooses, p1 is told that others are choosing (not who,
+// not how many decisions: to_move -3 "others"), and p0's choices reach p1's
+// history as one entry once they end.
+func TestSeatViewSecretChoices(t *testing.T) {
+	g := engine.MustLoad("welcome-moon", engine.Params{"players": "2"})
+	for _, c := range clients(t, NewService(Limits{}, nil)) {
+		id := "wtm-" + c.name()
+		v := must[View](t, c, "start", "", map[string]any{"session": id, "game": "welcome-moon", "params": map[string]any{"players": 2}, "seed": 4})
+		p0, p1 := tokensOf(c).seatToken(id, 0), tokensOf(c).seatToken(id, 1)
+		checked := 0
+		for steps := 0; !v.Terminal && steps < 40; steps++ {
+			if v.ToMove == 0 {
+				data, e := c.doAs(t, p1, "get", id, nil)
+				if e != nil {
+					t.Fatal(e)
+				}
+				var sv SeatView
+				if err := json.Unmarshal(data, &sv); err != nil {
+					t.Fatal(err)
+				}
+				checkSeatView(t, g, v, sv, data, 1)
+				if sv.ToMove != int(engine.Hidden) || sv.ToMoveName != "others" || sv.HumanToMove || len(sv.Legal) != 0 {
+					t.Fatalf("%s: while p0 chooses, p1 is told to_move %d %q human %v", c.name(), sv.ToMove, sv.ToMoveName, sv.HumanToMove)
+				}
+				checked++
+			}
+			token := p0
+			if v.ToMove == 1 {
+				token = p1
+			}
+			if _, e := c.doAs(t, token, "move", id, map[string]any{"action": v.Legal[0].Action}); e != nil {
+				t.Fatal(e)
+			}
+			v = must[View](t, c, "get", id, nil)
+		}
+		if checked == 0 {
+			t.Fatalf("%s: p0 never chose while p1 looked", c.name())
+		}
 	}
 }

@@ -23,6 +23,10 @@ type session struct {
 	seats        []string       // "human" or an agent spec, per seat
 	agents       []agents.Agent // nil for human seats; used only under op
 	manualChance bool
+	// tokens are the session's capabilities; client is the client that
+	// started it (its quota). Both are fixed at the start.
+	tokens Tokens
+	client string
 
 	op chan struct{}
 
@@ -114,7 +118,7 @@ func agentSeed(seed uint64, p int) uint64 {
 // AI seats move, until a human seat is to move, the game ends, or maxAI AI
 // moves were made (maxAI <= 0: no limit). It works on st and appends to
 // actions and moves.
-func (s *session) advance(ctx context.Context, st engine.State, actions *[]engine.Action, moves *[]Move, playAI bool, maxAI int) error {
+func (s *session) advance(ctx context.Context, run *searchRun, st engine.State, actions *[]engine.Action, moves *[]Move, playAI bool, maxAI int) error {
 	limit := s.game.MaxGameLength()
 	aiMoves := 0
 	var outcomes []engine.Outcome
@@ -141,7 +145,13 @@ func (s *session) advance(ctx context.Context, st engine.State, actions *[]engin
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("%w: %v", ErrTimeout, context.Cause(ctx))
 		}
-		a, err := ag.Act(st.Clone())
+		if err := run.acquire(ctx); err != nil {
+			return err
+		}
+		a, err := agents.ActContext(ctx, ag, st.Clone())
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w: %v", ErrTimeout, context.Cause(ctx))
+		}
 		if err != nil {
 			return fmt.Errorf("%w: seat %d (%s): %w", ErrAgent, p, s.seats[p], err)
 		}

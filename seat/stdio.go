@@ -10,6 +10,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"unicode/utf8"
 )
 
 // Response is one line the stdio engine writes: the request's "id" echoed
@@ -82,6 +83,28 @@ func readLine(rd *bufio.Reader, max int64) (line []byte, tooLong bool, err error
 	}
 }
 
+// echoID is the id to echo: null when the line has none, else the id
+// re-encoded, so that what the engine writes is valid JSON (a string with
+// invalid UTF-8 has its bad bytes replaced by U+FFFD, as encoding/json
+// replaces them in every other string it writes).
+func echoID(raw json.RawMessage) json.RawMessage {
+	if raw == nil {
+		return json.RawMessage("null")
+	}
+	if utf8.Valid(raw) {
+		return raw
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return json.RawMessage("null")
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return out
+}
+
 func failed(id json.RawMessage, op string, err error) Response {
 	e := Classify(err)
 	return Response{ID: id, Op: op, Error: &e}
@@ -97,10 +120,14 @@ func (sv *Service) HandleLine(ctx context.Context, line []byte) (resp Response) 
 	if fields == nil {
 		return failed(nil, "", fmt.Errorf("%w: a line is a JSON object with an \"op\"", ErrBadJSON))
 	}
-	id := fields["id"]
+	id := echoID(fields["id"])
 	delete(fields, "id")
-	if id == nil {
-		id = json.RawMessage("null")
+	var caller Caller
+	if raw, ok := fields["token"]; ok {
+		if err := json.Unmarshal(raw, &caller.Token); err != nil {
+			return failed(id, "", fmt.Errorf("%w: \"token\" must be a string", ErrBadJSON))
+		}
+		delete(fields, "token")
 	}
 	var op string
 	if raw, ok := fields["op"]; !ok {
@@ -115,7 +142,7 @@ func (sv *Service) HandleLine(ctx context.Context, line []byte) (resp Response) 
 			resp = failed(id, op, fmt.Errorf("%w: panic: %v", ErrInternal, p))
 		}
 	}()
-	result, err := sv.dispatch(ctx, op, fields)
+	result, err := sv.dispatch(ctx, caller, op, fields)
 	if err != nil {
 		return failed(id, op, err)
 	}
@@ -123,7 +150,7 @@ func (sv *Service) HandleLine(ctx context.Context, line []byte) (resp Response) 
 }
 
 // dispatch runs one operation on the fields of a line (without id and op).
-func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]json.RawMessage) (any, error) {
+func (sv *Service) dispatch(ctx context.Context, c Caller, op string, fields map[string]json.RawMessage) (any, error) {
 	var session string
 	switch op {
 	case "get", "move", "ai", "delete":
@@ -169,7 +196,7 @@ func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]js
 		if err := noFields(); err != nil {
 			return nil, err
 		}
-		return sv.Sessions(), nil
+		return sv.Sessions(c), nil
 	case "game":
 		r, err := DecodeGame(rest)
 		if err != nil {
@@ -181,21 +208,18 @@ func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]js
 		if err != nil {
 			return nil, err
 		}
-		return sv.Start(ctx, r)
+		return sv.startFor(ctx, c, r)
 	case "get":
 		r, err := DecodeGet(rest)
 		if err != nil {
 			return nil, err
 		}
-		if r.Seat != nil {
-			return sv.GetSeat(session, *r.Seat)
-		}
-		return sv.Get(session)
+		return sv.getFor(c, session, r.Seat)
 	case "delete":
 		if err := noFields(); err != nil {
 			return nil, err
 		}
-		if err := sv.Delete(session); err != nil {
+		if err := sv.Delete(c, session); err != nil {
 			return nil, err
 		}
 		return Deleted{session, true}, nil
@@ -204,16 +228,13 @@ func (sv *Service) dispatch(ctx context.Context, op string, fields map[string]js
 		if err != nil {
 			return nil, err
 		}
-		if r.SeatView {
-			return sv.MoveSeat(ctx, session, r)
-		}
-		return sv.Move(ctx, session, r)
+		return sv.moveFor(ctx, c, session, r)
 	case "ai":
 		r, err := DecodeAI(rest)
 		if err != nil {
 			return nil, err
 		}
-		return sv.AI(ctx, session, r)
+		return sv.aiFor(ctx, c, session, r)
 	case "best":
 		r, err := DecodeBest(rest)
 		if err != nil {

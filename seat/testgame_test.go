@@ -1,9 +1,11 @@
 package seat
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/moongym/moongym/agents"
@@ -59,6 +61,9 @@ func init() {
 			return s.LegalActions(nil)[0], nil
 		}), nil
 	}})
+	agents.Register(agents.Info{Name: "test-block", Doc: "thinks until its context ends, then gives up (seat tests)", New: func(agents.Context) (agents.Agent, error) {
+		return blockAgent{}, nil
+	}})
 	agents.Register(agents.Info{Name: "test-search", Doc: "a random agent with a sims option (seat tests)",
 		Options: []agents.Option{{Name: "sims", Default: "50", Doc: "ignored"}, {Name: "seed", Doc: "seed"}},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -67,6 +72,24 @@ func init() {
 			}
 			return agents.NewRandom(ctx.Seed), nil
 		}})
+}
+
+// blocking counts the test-block agents thinking now.
+var blocking atomic.Int32
+
+// blockAgent thinks until its context ends (a search that would run for
+// ever), as an agents.ContextActor; Act alone would never return.
+type blockAgent struct{}
+
+func (blockAgent) Act(s engine.State) (engine.Action, error) {
+	return blockAgent{}.ActContext(context.Background(), s)
+}
+
+func (blockAgent) ActContext(ctx context.Context, _ engine.State) (engine.Action, error) {
+	blocking.Add(1)
+	defer blocking.Add(-1)
+	<-ctx.Done()
+	return 0, ctx.Err()
 }
 
 type actFunc func(engine.State) (engine.Action, error)

@@ -41,6 +41,8 @@ type View struct {
 	Actions []engine.Action `json:"actions"`
 	// Moves are the actions this request applied, in order.
 	Moves []Move `json:"moves"`
+	// Tokens are the session's capabilities, in the answer of start only.
+	Tokens *Tokens `json:"tokens,omitempty"`
 }
 
 // SeatInfo says who plays a seat.

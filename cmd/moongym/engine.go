@@ -20,7 +20,12 @@ process, the way chess front ends start a UCI engine: write one JSON request a
 line to stdin, read one JSON response a line from stdout, in order. The
 operations are those of "moongym serve" ({"op":"help"} lists them); every
 response echoes the request's "id". Logs go to stderr. The engine ends at the
-end of input or on {"op":"quit"}. See docs/protocol.md.`,
+end of input or on {"op":"quit"}. See docs/protocol.md.
+
+The process that starts the engine is its one client and owns every session:
+by default (--open) no token is checked, though starts still return them. A
+front end that relays its players' lines to the engine should run it with
+--open=false and send each player's lines with that player's "token".`,
 		Example: `  echo '{"op":"help"}' | moongym engine
   printf '%s\n' '{"op":"start","session":"g","game":"tictactoe","seats":["human","heuristic"]}' \
     '{"op":"move","session":"g","move":"b2","ai":true}' | moongym engine`,
@@ -36,6 +41,6 @@ end of input or on {"op":"quit"}. See docs/protocol.md.`,
 			return seat.ServeLines(ctx, sv, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
-	addLimitFlags(cmd, &limits)
+	addLimitFlags(cmd, &limits, true)
 	root.AddCommand(cmd)
 }

@@ -18,8 +18,9 @@ import (
 	"github.com/moongym/moongym/seat/web"
 )
 
-// addLimitFlags adds the flags of seat.Limits to a command.
-func addLimitFlags(cmd *cobra.Command, l *seat.Limits) {
+// addLimitFlags adds the flags of seat.Limits to a command; open is the
+// default of --open.
+func addLimitFlags(cmd *cobra.Command, l *seat.Limits, open bool) {
 	d := seat.DefaultLimits()
 	f := cmd.Flags()
 	f.Int64Var(&l.MaxBodyBytes, "max-body", d.MaxBodyBytes, "largest request body (HTTP) or line (stdio) in bytes")
@@ -29,6 +30,9 @@ func addLimitFlags(cmd *cobra.Command, l *seat.Limits) {
 	f.DurationVar(&l.IdleTimeout, "idle", d.IdleTimeout, "a session unused this long is deleted")
 	f.StringSliceVar(&l.Agents, "agents", nil, "agent names offered (default: every registered agent)")
 	f.BoolVar(&l.AllowFiles, "allow-files", false, "let clients name files on this machine (board=FILE, scenario=FILE, data=FILE, sheet=FILE, model=FILE)")
+	f.BoolVar(&l.Open, "open", open, "check no tokens: every client may read every seat's cards, move for every seat and delete every session (a trusted front end that is the only client)")
+	f.IntVar(&l.MaxClientSessions, "max-client-sessions", d.MaxClientSessions, "most sessions one client (HTTP: one remote address) keeps at once")
+	f.IntVar(&l.MaxSearches, "max-searches", d.MaxSearches, "most AI moves and best requests computed at once (default: the number of cores); more wait a second, then get busy")
 }
 
 func init() {
@@ -48,14 +52,23 @@ API: choose a game, its parameters and who plays each seat, then play, watch
 agents play, or replay a record (docs/web.md).
 
 The operations, requests, responses and error codes are in docs/protocol.md, and
-GET /v1/help lists them. The server binds to 127.0.0.1 by default: it has no
-authentication, so put it behind a proxy that has one before you expose it.`,
+GET /v1/help lists them. Each session's human seats are opened by tokens that
+its start returns (one a seat, one for its creator), so a client reads and plays
+only the seats it was given; pages of other web origins are refused
+(--allow-origin lets a front end's origin in), and so are Host names other than
+loopback and IP addresses (--allow-host), which stops DNS rebinding. The server
+binds to 127.0.0.1 by default and has no user accounts: put it behind a proxy
+that authenticates before you expose it. docs/protocol.md's "Security" section
+says what it promises.`,
 		Example: `  moongym serve
   moongym serve --addr 127.0.0.1:9000 --max-sims 2000 --timeout 10s
-  curl -s localhost:8080/v1/sessions -d '{"game":"tictactoe","seats":["human","heuristic"]}'`,
+  curl -s localhost:8080/v1/sessions --json '{"game":"tictactoe","seats":["human","heuristic"]}'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+				limits.AllowHosts = append(limits.AllowHosts, host) // the name it listens on
+			}
 			sv := seat.NewService(limits, log)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -90,6 +103,8 @@ authentication, so put it behind a proxy that has one before you expose it.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	addLimitFlags(cmd, &limits)
+	cmd.Flags().StringSliceVar(&limits.AllowOrigins, "allow-origin", nil, "web origins (scheme://host:port) whose pages may call the API, e.g. http://localhost:3000")
+	cmd.Flags().StringSliceVar(&limits.AllowHosts, "allow-host", nil, "host names besides loopback and IP addresses that requests may name (the name a proxy or the LAN uses)")
+	addLimitFlags(cmd, &limits, false)
 	root.AddCommand(cmd)
 }

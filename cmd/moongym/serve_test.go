@@ -62,12 +62,26 @@ func serve(t *testing.T, args ...string) (string, func() error) {
 	return "http://" + addr, stop
 }
 
-// call sends a request and decodes the JSON answer.
-func call(t *testing.T, method, url, body string) (int, map[string]any) {
+// call sends a request (JSON, with a bearer token if one is given) and
+// decodes the JSON answer.
+func call(t *testing.T, method, url, body string, token ...string) (int, map[string]any) {
+	t.Helper()
+	_, code, m := callHeader(t, method, url, body, token...)
+	return code, m
+}
+
+// callHeader is call that returns the answer's header too.
+func callHeader(t *testing.T, method, url, body string, token ...string) (http.Header, int, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for _, tok := range token {
+		req.Header.Set("Authorization", "Bearer "+tok)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -78,7 +92,7 @@ func call(t *testing.T, method, url, body string) (int, map[string]any) {
 	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
 		t.Fatalf("%s %s: answer is not a JSON object: %v", method, url, err)
 	}
-	return resp.StatusCode, m
+	return resp.Header, resp.StatusCode, m
 }
 
 // TestServeCommand runs "moongym serve" on 127.0.0.1:0: help, a session with
@@ -88,14 +102,18 @@ func TestServeCommand(t *testing.T) {
 	base, stop := serve(t, "--max-sims", "100")
 	code, help := call(t, "GET", base+"/v1/help", "")
 	limits, _ := help["limits"].(map[string]any)
-	if code != 200 || limits["max_sims"] != float64(100) || limits["allow_files"] != false {
-		t.Errorf("help: %d, limits %v; want 200, max_sims 100 (the flag), allow_files false", code, limits)
+	if code != 200 || limits["max_sims"] != float64(100) || limits["allow_files"] != false || limits["open"] != false {
+		t.Errorf("help: %d, limits %v; want 200, max_sims 100 (the flag), allow_files false, open false", code, limits)
 	}
 	code, v := call(t, "POST", base+"/v1/sessions", `{"session":"s","game":"tictactoe","seats":["human","heuristic"]}`)
-	if code != http.StatusCreated || v["to_move"] != float64(0) {
+	tokens, _ := v["tokens"].(map[string]any)
+	if code != http.StatusCreated || v["to_move"] != float64(0) || tokens == nil {
 		t.Fatalf("start: %d %v", code, v)
 	}
-	code, v = call(t, "POST", base+"/v1/sessions/s/move", `{"move":"b2","ai":true}`)
+	if code, _ := call(t, "POST", base+"/v1/sessions/s/move", `{"move":"b2","ai":true}`); code != http.StatusUnauthorized {
+		t.Fatalf("a move without a token: %d, want 401", code)
+	}
+	code, v = call(t, "POST", base+"/v1/sessions/s/move", `{"move":"b2","ai":true}`, tokens["creator"].(string))
 	if moves, _ := v["moves"].([]any); code != 200 || len(moves) != 2 || v["to_move"] != float64(0) {
 		t.Fatalf("move with AI reply: %d %v", code, v)
 	}
@@ -112,6 +130,24 @@ func TestServeCommand(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/v1/help"); err == nil {
 		t.Error("the server still answers after its interrupt")
+	}
+
+	// --allow-origin lets a front end's page in; other origins stay out.
+	base, stop = serve(t, "--allow-origin", "http://localhost:3000")
+	for origin, want := range map[string]int{"http://localhost:3000": 200, "http://evil.example": 403} {
+		req, _ := http.NewRequest("GET", base+"/v1/games", nil)
+		req.Header.Set("Origin", origin)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want || (want == 200) != (resp.Header.Get("Access-Control-Allow-Origin") == origin) {
+			t.Errorf("origin %s: %d, CORS %q", origin, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"))
+		}
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("serve ended with %v", err)
 	}
 
 	// --allow-files lets the request reach the game, which reads the file.

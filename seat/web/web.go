@@ -18,9 +18,17 @@ import (
 //go:embed static
 var static embed.FS
 
+// pageCSP is the page's Content-Security-Policy: its own scripts, styles
+// and requests only (the SVG drawings carry style attributes), no frames.
+const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
 // Handler serves the page at /, its files under /web/, and at
 // GET /web/whole/{session} a session drawn whole for spectators (Whole); it
 // passes every other request to api (the seat protocol's handler for sv).
+// The page's own answers pass seat.Guard (Host and Origin checked) and
+// carry a Content-Security-Policy that lets them load only from here and
+// be framed by no one.
 func Handler(sv *seat.Service, api http.Handler) http.Handler {
 	sub, err := fs.Sub(static, "static")
 	if err != nil { // the embedded folder is fixed at build time
@@ -33,13 +41,24 @@ func Handler(sv *seat.Service, api http.Handler) http.Handler {
 	if err != nil {
 		panic(err)
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+	page := seat.Guard(sv.Limits(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", pageCSP)
+		w.Header().Del("Cache-Control") // the page and its files may be cached
+		if r.URL.Path == "/" {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write(index)
-		case strings.HasPrefix(r.URL.Path, "/web/") && r.Method == http.MethodGet:
-			mux.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/web/whole/") {
+			w.Header().Set("Cache-Control", "no-store")
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead),
+			strings.HasPrefix(r.URL.Path, "/web/") && r.Method == http.MethodGet:
+			page.ServeHTTP(w, r)
 		default:
 			api.ServeHTTP(w, r)
 		}

@@ -61,15 +61,35 @@ func TestHandler(t *testing.T) {
 func TestWhole(t *testing.T) {
 	sv := seat.NewService(seat.Limits{}, nil)
 	actions := []engine.Action{0, 3, 1, 4, 2}
-	if _, err := sv.Start(context.Background(), seat.StartRequest{Session: "s", Game: "tictactoe", Actions: actions}); err != nil {
+	v, err := sv.Start(context.Background(), seat.Caller{}, seat.StartRequest{Session: "s", Game: "tictactoe", Actions: actions})
+	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(web.Handler(sv, http.NotFoundHandler()))
 	defer srv.Close()
-	res, err := http.Get(srv.URL + "/web/whole/s")
-	if err != nil {
-		t.Fatal(err)
+	get := func(token string) *http.Response {
+		req, err := http.NewRequest("GET", srv.URL+"/web/whole/s", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
+	// Only the creator's token opens the whole session.
+	for token, status := range map[string]int{"": 401, v.Tokens.Seats[0]: 403, "0123": 401} {
+		res := get(token)
+		res.Body.Close()
+		if res.StatusCode != status {
+			t.Errorf("whole view with token %q: status %d, want %d", token, res.StatusCode, status)
+		}
+	}
+	res := get(v.Tokens.Creator)
 	defer res.Body.Close()
 	var w web.Whole
 	if err := json.NewDecoder(res.Body).Decode(&w); err != nil {

@@ -26,10 +26,11 @@ type Whole struct {
 	History    []seat.SeenMove `json:"history"`
 }
 
-// whole answers GET /web/whole/{session}.
+// whole answers GET /web/whole/{session}: like the whole view, it needs the
+// creator's token.
 func whole(sv *seat.Service) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		v, err := sv.Get(r.PathValue("session"))
+		v, err := sv.Get(seat.CallerOf(r), r.PathValue("session"))
 		if err == nil {
 			var out Whole
 			out, err = describeWhole(v)
