@@ -91,11 +91,18 @@ type pending struct {
 // NewEvaluator makes an evaluator of net for game g, with a cache of about
 // cacheSize entries (0: none). The network must fit the game's shapes.
 func NewEvaluator(g engine.Game, net *Network, cacheSize int) (*Evaluator, error) {
+	return NewEvaluatorBytes(g, net, cacheSize, DefaultCacheBytes)
+}
+
+// NewEvaluatorBytes is NewEvaluator with a cache of at most cacheSize
+// entries and about maxBytes bytes (either <= 0: none). A cache changes
+// no evaluation, only how often the network runs.
+func NewEvaluatorBytes(g engine.Game, net *Network, cacheSize int, maxBytes int64) (*Evaluator, error) {
 	if s := ShapesOf(g); !net.Shapes.Equal(s) {
 		return nil, fmt.Errorf("%w: network has %s, the game has %s", ErrWrongGame, net.Shapes, s)
 	}
 	e := &Evaluator{
-		game: g, net: net, cache: NewCache(cacheSize),
+		game: g, net: net, cache: NewCacheBytes(cacheSize, maxBytes),
 		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()),
 	}
 	e.scratch.net = net

@@ -70,7 +70,11 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 		if err := agents.CheckToAct(st); err != nil {
 			return BestResponse{}, err
 		}
-		ag, err := agents.New(g, spec, r.Seed)
+		served, err := sv.limits.served(spec)
+		if err != nil {
+			return BestResponse{}, err
+		}
+		ag, err := agents.New(g, served, r.Seed)
 		if err != nil {
 			return BestResponse{}, agentErr(err)
 		}

@@ -52,6 +52,15 @@ type Limits struct {
 	// AllowHosts are host names, besides loopback and IP addresses, that
 	// the Host header may name (the name a proxy or the LAN uses).
 	AllowHosts []string
+	// MaxCacheMiB bounds the evaluation cache of an agent that plays with a
+	// network (its "cache" option, in MiB): given, it must be no larger;
+	// not given, the agent gets this much. The cache lives as long as the
+	// seat, so it multiplies with the sessions.
+	MaxCacheMiB int
+	// MaxModelSeats bounds the AI seats played with a network (agents with
+	// a "model" option) in all the sessions kept: each holds the network's
+	// working memory and its cache.
+	MaxModelSeats int
 }
 
 // MarshalJSON writes the limits with durations as Go duration strings ("30s").
@@ -64,13 +73,15 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 		IdleTimeout    string   `json:"idle_timeout"`
 		Agents         []string `json:"agents,omitempty"`
 		AllowFiles     bool     `json:"allow_files"`
+		MaxCacheMiB    int      `json:"max_cache_mib"`
+		MaxModelSeats  int      `json:"max_model_seats"`
 		Open           bool     `json:"open"`
 		MaxClient      int      `json:"max_client_sessions"`
 		MaxSearches    int      `json:"max_searches"`
 		AllowOrigins   []string `json:"allow_origins,omitempty"`
 		AllowHosts     []string `json:"allow_hosts,omitempty"`
 	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents, l.AllowFiles,
-		l.Open, l.MaxClientSessions, l.MaxSearches, l.AllowOrigins, l.AllowHosts})
+		l.MaxCacheMiB, l.MaxModelSeats, l.Open, l.MaxClientSessions, l.MaxSearches, l.AllowOrigins, l.AllowHosts})
 }
 
 // DefaultLimits are the limits a zero field takes.
@@ -84,6 +95,10 @@ func DefaultLimits() Limits {
 		// A person's table needs one or two; a bot's tournament a few dozen.
 		MaxClientSessions: 100,
 		MaxSearches:       runtime.GOMAXPROCS(0),
+		// A served network seat then holds about 5-25 MiB of working
+		// memory (measured: 5 MiB for march-mars' net) and its cache.
+		MaxCacheMiB:   16,
+		MaxModelSeats: 64,
 	}
 }
 
@@ -111,6 +126,12 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxSearches <= 0 {
 		l.MaxSearches = d.MaxSearches
 	}
+	if l.MaxCacheMiB <= 0 {
+		l.MaxCacheMiB = d.MaxCacheMiB
+	}
+	if l.MaxModelSeats <= 0 {
+		l.MaxModelSeats = d.MaxModelSeats
+	}
 	return l
 }
 
@@ -137,6 +158,15 @@ func (l Limits) CheckAgent(spec string) error {
 	if err := agents.CheckBounds(spec); err != nil {
 		return err
 	}
+	if c, given := opts["cache"]; given && hasOption(info, "cache") {
+		n, err := strconv.Atoi(c)
+		if err != nil {
+			return fmt.Errorf("%w: %s: cache=%q is not an integer", agents.ErrBadSpec, name, c)
+		}
+		if n > l.MaxCacheMiB {
+			return fmt.Errorf("%w: %q asks for cache=%s MiB, this server allows at most %d (set cache=N lower, or leave it out)", ErrBudget, spec, c, l.MaxCacheMiB)
+		}
+	}
 	sims, given := opts["sims"]
 	if !given {
 		for _, o := range info.Options {
@@ -162,13 +192,52 @@ func (l Limits) CheckAgent(spec string) error {
 	return nil
 }
 
-// withSims sets (or replaces) the sims option of an agent spec.
-func withSims(spec string, sims int) (string, error) {
+// hasOption tells whether an agent has an option.
+func hasOption(info agents.Info, name string) bool {
+	return slices.ContainsFunc(info.Options, func(o agents.Option) bool { return o.Name == name })
+}
+
+// served is the spec the service makes an agent from: the client's, with
+// a cache of MaxCacheMiB for an agent that has one and was given none.
+func (l Limits) served(spec string) (string, error) {
+	l = l.withDefaults()
 	name, opts, err := agents.ParseSpec(spec)
 	if err != nil {
 		return "", err
 	}
-	opts["sims"] = strconv.Itoa(sims)
+	info, err := agents.Lookup(name)
+	if err != nil {
+		return "", err
+	}
+	if _, given := opts["cache"]; given || !hasOption(info, "cache") {
+		return spec, nil
+	}
+	return withOption(spec, "cache", strconv.Itoa(l.MaxCacheMiB))
+}
+
+// usesModel tells whether an agent spec plays with a network (its agent
+// has a model option).
+func usesModel(spec string) bool {
+	name, _, err := agents.ParseSpec(spec)
+	if err != nil {
+		return false
+	}
+	info, err := agents.Lookup(name)
+	return err == nil && hasOption(info, "model")
+}
+
+// withSims sets (or replaces) the sims option of an agent spec.
+func withSims(spec string, sims int) (string, error) {
+	return withOption(spec, "sims", strconv.Itoa(sims))
+}
+
+// withOption sets (or replaces) an option of an agent spec.
+func withOption(spec, option, value string) (string, error) {
+	name, opts, err := agents.ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	opts[option] = value
 	keys := make([]string, 0, len(opts))
 	for k := range opts {
 		keys = append(keys, k)

@@ -73,15 +73,15 @@ func TestAgentBounds(t *testing.T) {
 	}
 	// The bound itself is accepted by the check.
 	for _, tc := range cases {
-		spec := withOption(t, tc.spec, tc.option, strconv.FormatInt(boundOf(t, tc.agent, tc.option), 10))
+		spec := specWith(t, tc.spec, tc.option, strconv.FormatInt(boundOf(t, tc.agent, tc.option), 10))
 		if err := (Limits{}).CheckAgent(spec); err != nil {
 			t.Errorf("%s at its bound: %v", spec, err)
 		}
 	}
 }
 
-// withOption sets one option of a spec.
-func withOption(t *testing.T, spec, option, value string) string {
+// specWith sets one option of a spec.
+func specWith(t *testing.T, spec, option, value string) string {
 	t.Helper()
 	name, opts, err := agents.ParseSpec(spec)
 	if err != nil {
@@ -635,4 +635,39 @@ func TestAllowedFilesAreSafe(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNetworkSeatMemory: an AI seat played with a network keeps its
+// evaluation cache as long as its session: the server bounds the cache
+// (--max-cache, injected when not given) and the seats held at once
+// (--max-model-seats). Unbounded, a dozen sessions of whole games held 2 GB.
+func TestNetworkSeatMemory(t *testing.T) {
+	l := Limits{MaxCacheMiB: 4, MaxModelSeats: 3}
+	for spec, want := range map[string]string{
+		"az:model=builtin":         "az:cache=4,model=builtin",
+		"net:model=builtin,temp=1": "net:cache=4,model=builtin,temp=1",
+		"az:model=builtin,cache=2": "az:model=builtin,cache=2",
+		"mcts:sims=10":             "mcts:sims=10",
+		"heuristic":                "heuristic",
+	} {
+		if got, err := l.served(spec); err != nil || got != want {
+			t.Errorf("served(%q) = %q, %v; want %q", spec, got, err, want)
+		}
+	}
+	sv := NewService(l, nil)
+	for _, c := range clients(t, sv) {
+		fails(t, c, "best", "", map[string]any{"game": "tictactoe", "state": json.RawMessage(`{"board":"........."}`), "agent": "az:model=builtin,sims=10,cache=5"}, "budget_too_large")
+		must[BestResponse](t, c, "best", "", map[string]any{"game": "tictactoe", "state": json.RawMessage(`{"board":"........."}`), "agent": "az:model=builtin,sims=10,cache=4"})
+		fails(t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"human", "net:model=builtin,cache=64"}}, "budget_too_large")
+	}
+	c := newHTTPClient(t, sv)
+	a := must[View](t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"az:model=builtin,sims=10", "net:model=builtin"}})
+	must[View](t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"human", "az:model=builtin,sims=10"}})
+	e := fails(t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"human", "net:model=builtin"}}, "too_many_sessions")
+	if !strings.Contains(e.Message, "--max-model-seats") {
+		t.Errorf("message %q", e.Message)
+	}
+	must[View](t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"human", "heuristic"}})
+	must[Deleted](t, c, "delete", a.Session, nil)
+	must[View](t, c, "start", "", map[string]any{"game": "tictactoe", "seats": []string{"human", "net:model=builtin"}})
 }

@@ -117,7 +117,13 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params), r.Seats...); err != nil {
 		return nil, nil, err
 	}
-	if err := sv.room(r.Session, c.Client); err != nil {
+	models := 0
+	for _, spec := range r.Seats {
+		if usesModel(spec) {
+			models++
+		}
+	}
+	if err := sv.room(r.Session, c.Client, models); err != nil {
 		return nil, nil, err
 	}
 	g, err := engine.Load(r.Game, engine.Params(r.Params))
@@ -176,13 +182,18 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 			manualChance: r.ManualChance,
 			tokens:       tokens,
 			client:       c.Client,
+			modelSeats:   models,
 			op:           make(chan struct{}, 1),
 		}
 		for i, spec := range seats {
 			if spec == Human {
 				continue
 			}
-			a, err := agents.New(g, spec, agentSeed(seed, i))
+			served, err := sv.limits.served(spec)
+			if err != nil {
+				return started{}, fmt.Errorf("seat %d: %w", i, err)
+			}
+			a, err := agents.New(g, served, agentSeed(seed, i))
 			if err != nil {
 				return started{}, fmt.Errorf("seat %d: %w", i, agentErr(err))
 			}
@@ -225,20 +236,30 @@ func agentErr(err error) error {
 }
 
 // room fails early when no session can be added.
-func (sv *Service) room(id, client string) error {
+func (sv *Service) room(id, client string, models int) error {
 	sv.Expire()
 	sv.mu.RLock()
 	defer sv.mu.RUnlock()
 	if id != "" && sv.sessions[id] != nil {
 		return fmt.Errorf("%w: %q", ErrSessionExists, id)
 	}
-	return sv.roomLocked(client)
+	return sv.roomLocked(client, models)
 }
 
-// roomLocked checks the session limits under mu.
-func (sv *Service) roomLocked(client string) error {
+// roomLocked checks the session limits under mu, for a session of a client
+// with models seats played by a network.
+func (sv *Service) roomLocked(client string, models int) error {
 	if len(sv.sessions) >= sv.limits.MaxSessions {
 		return fmt.Errorf("%w: %d kept (the limit); delete finished ones", ErrTooManySessions, len(sv.sessions))
+	}
+	if models > 0 {
+		held := 0
+		for _, s := range sv.sessions {
+			held += s.modelSeats
+		}
+		if held+models > sv.limits.MaxModelSeats {
+			return fmt.Errorf("%w: the sessions kept hold %d seats played by a network, %d more would pass the limit %d (--max-model-seats); delete finished ones", ErrTooManySessions, held, models, sv.limits.MaxModelSeats)
+		}
 	}
 	if client == "" {
 		return nil
@@ -259,7 +280,7 @@ func (sv *Service) roomLocked(client string) error {
 func (sv *Service) add(s *session, id string) error {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	if err := sv.roomLocked(s.client); err != nil {
+	if err := sv.roomLocked(s.client, s.modelSeats); err != nil {
 		return err
 	}
 	if id == "" {

@@ -27,6 +27,8 @@ type session struct {
 	// started it (its quota). Both are fixed at the start.
 	tokens Tokens
 	client string
+	// modelSeats counts the AI seats played with a network.
+	modelSeats int
 
 	op chan struct{}
 

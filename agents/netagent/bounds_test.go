@@ -20,12 +20,12 @@ import (
 var (
 	// workScaling options must have a bound (agents.Option.Max).
 	workScaling = []string{"batch", "rollouts", "worlds", "playout"}
-	// unscaled options have none: sims is bounded by the server's
-	// --max-sims; gumbelm is clamped to the legal actions and sizes
+	// unscaled options have none: sims and cache are bounded by the
+	// server's --max-sims and --max-cache; gumbelm is clamped to the legal actions and sizes
 	// nothing; maxtime only shortens a search; the numbers (c, temperature,
 	// alpha, eps, temp, cscale) are refused by the factories when not
 	// finite; model names a file (the server's AllowFiles) or builtin.
-	unscaled = []string{"seed", "sims", "c", "uct", "evaluator", "temperature", "alpha", "eps", "reuse", "mode", "maxtime", "model", "temp", "gumbel", "gumbelm", "cscale"}
+	unscaled = []string{"seed", "sims", "c", "uct", "evaluator", "temperature", "alpha", "eps", "reuse", "mode", "maxtime", "model", "temp", "gumbel", "gumbelm", "cscale", "cache"}
 )
 
 // TestEveryScalingOptionIsBounded: the options that scale work or memory

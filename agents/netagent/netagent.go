@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/agents/mctsagent"
@@ -60,6 +61,7 @@ func init() {
 		Options: []agents.Option{
 			{Name: "model", Default: "", Doc: "model file (made by moongym train or export), or builtin: the model shipped for the game"},
 			{Name: "temp", Default: "0", Doc: "0 plays the most likely action; > 0 samples from the policy sharpened by 1/temp"},
+			cacheOption,
 			{Name: "seed", Default: "", Doc: "random seed for temp > 0 (default: the one the caller gives)"},
 		},
 		New: func(ctx agents.Context) (agents.Agent, error) {
@@ -71,7 +73,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return NewNet(ctx.Game, m.Net, temp, ctx.Seed)
+			cache, err := cacheBytes(ctx.Opts)
+			if err != nil {
+				return nil, err
+			}
+			return newNet(ctx.Game, m.Net, temp, ctx.Seed, cache)
 		},
 	})
 	agents.Register(agents.Info{
@@ -87,6 +93,7 @@ func init() {
 			// actions, and its buffers are sized by the game's actions.
 			{Name: "gumbelm", Default: "16", Doc: "gumbel=1: root actions considered (the m largest priors)"},
 			{Name: "cscale", Default: "1", Doc: "gumbel=1: the scale of the values against the priors (the paper's 1; a network trained with cscale=C plays best with it)"},
+			cacheOption,
 			{Name: "playout", Default: "0", Doc: "value each leaf after this many more decisions of the network's most likely moves (0: at the leaf; costs playout+1 evaluations a leaf)", Max: MaxPlayout},
 			{Name: "seed", Default: "", Doc: "random seed (default: the one the caller gives)"},
 		},
@@ -129,6 +136,10 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			cache, err := cacheBytes(ctx.Opts)
+			if err != nil {
+				return nil, err
+			}
 			if playout < 0 {
 				return nil, fmt.Errorf("%w: playout=%d, want 0 or more", agents.ErrBadSpec, playout)
 			}
@@ -136,7 +147,7 @@ func init() {
 				Sims: sims, CPUCT: c, BatchSize: batch, Seed: ctx.Seed,
 				Gumbel: gumbel, GumbelM: gm, GumbelCScale: cs, GumbelNoNoise: true,
 			}
-			return NewAZPlayout(ctx.Game, m.Net, cfg, playout)
+			return newAZ(ctx.Game, m.Net, cfg, playout, cache)
 		},
 	})
 }
@@ -155,6 +166,24 @@ func loadModel(ctx agents.Context) (*models.Model, error) {
 // evalCache is the number of positions an agent's evaluator remembers.
 const evalCache = 1 << 16
 
+// cacheOption bounds the memory of an agent's evaluation cache, in MiB. A
+// server (seat) bounds it by its own limit, as it bounds sims: the cache
+// lives as long as the agent's seat, so it multiplies with the sessions.
+var cacheOption = agents.Option{Name: "cache", Default: strconv.Itoa(models.DefaultCacheBytes >> 20),
+	Doc: "MiB the network's evaluations of positions are remembered in, within a move and from move to move (0: none); saves time, changes no move"}
+
+// cacheBytes reads the cache option.
+func cacheBytes(o agents.Options) (int64, error) {
+	mib, err := o.Int("cache")
+	if err != nil {
+		return 0, err
+	}
+	if mib < 0 {
+		return 0, fmt.Errorf("%w: cache=%d, want 0 or more (MiB)", agents.ErrBadSpec, mib)
+	}
+	return int64(mib) << 20, nil
+}
+
 // NewAZ makes a search agent with net as its evaluator.
 func NewAZ(g engine.Game, net *models.Network, cfg mcts.Config) (*mctsagent.Agent, error) {
 	return NewAZPlayout(g, net, cfg, 0)
@@ -165,7 +194,12 @@ func NewAZ(g engine.Game, net *models.Network, cfg mcts.Config) (*mctsagent.Agen
 // its chance draws seeded from cfg.Seed); depth 0 values them where they
 // stand, with the network alone, as NewAZ does.
 func NewAZPlayout(g engine.Game, net *models.Network, cfg mcts.Config, depth int) (*mctsagent.Agent, error) {
-	ev, err := models.NewEvaluator(g, net, evalCache)
+	return newAZ(g, net, cfg, depth, models.DefaultCacheBytes)
+}
+
+// newAZ is NewAZPlayout with a cache of about cacheBytes.
+func newAZ(g engine.Game, net *models.Network, cfg mcts.Config, depth int, cacheBytes int64) (*mctsagent.Agent, error) {
+	ev, err := models.NewEvaluatorBytes(g, net, evalCache, cacheBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -192,10 +226,15 @@ var _ agents.Policier = (*Net)(nil)
 
 // NewNet makes the raw-policy agent; temp 0 is greedy.
 func NewNet(g engine.Game, net *models.Network, temp float64, seed uint64) (*Net, error) {
+	return newNet(g, net, temp, seed, models.DefaultCacheBytes)
+}
+
+// newNet is NewNet with a cache of about cacheBytes.
+func newNet(g engine.Game, net *models.Network, temp float64, seed uint64, cacheBytes int64) (*Net, error) {
 	if !(temp >= 0) || math.IsInf(temp, 1) {
 		return nil, fmt.Errorf("%w: temp=%v, want a finite number >= 0", agents.ErrBadSpec, temp)
 	}
-	ev, err := models.NewEvaluator(g, net, evalCache)
+	ev, err := models.NewEvaluatorBytes(g, net, evalCache, cacheBytes)
 	if err != nil {
 		return nil, err
 	}

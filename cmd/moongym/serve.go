@@ -32,6 +32,8 @@ func addLimitFlags(cmd *cobra.Command, l *seat.Limits, open bool) {
 	f.BoolVar(&l.AllowFiles, "allow-files", false, "let clients name files on this machine (board=FILE, scenario=FILE, data=FILE, sheet=FILE, model=FILE)")
 	f.BoolVar(&l.Open, "open", open, "check no tokens: every client may read every seat's cards, move for every seat and delete every session (a trusted front end that is the only client)")
 	f.IntVar(&l.MaxClientSessions, "max-client-sessions", d.MaxClientSessions, "most sessions one client (HTTP: one remote address) keeps at once")
+	f.IntVar(&l.MaxCacheMiB, "max-cache", d.MaxCacheMiB, "largest evaluation cache of an AI seat played with a network, in MiB (its cache option; given to those that set none)")
+	f.IntVar(&l.MaxModelSeats, "max-model-seats", d.MaxModelSeats, "most AI seats played with a network in all the sessions kept")
 	f.IntVar(&l.MaxSearches, "max-searches", d.MaxSearches, "most AI moves and best requests computed at once (default: the number of cores); more wait a second, then get busy")
 }
 
