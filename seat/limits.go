@@ -95,10 +95,13 @@ func DefaultLimits() Limits {
 		// A person's table needs one or two; a bot's tournament a few dozen.
 		MaxClientSessions: 100,
 		MaxSearches:       runtime.GOMAXPROCS(0),
-		// A served network seat then holds about 5-25 MiB of working
-		// memory (measured: 5 MiB for march-mars' net) and its cache.
+		// A served network seat holds its own copy of the network, the
+		// packed weights, batch buffers, its search tree and its cache:
+		// about 28 MiB after a whole 2-marine march-mars game at sims=5000
+		// (heap in use after GC, with a 16 MiB cache), so 32 such seats
+		// hold about 0.9 GiB.
 		MaxCacheMiB:   16,
-		MaxModelSeats: 64,
+		MaxModelSeats: 32,
 	}
 }
 
