@@ -119,7 +119,7 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 	}
 	models := 0
 	for _, spec := range r.Seats {
-		if usesModel(spec) {
+		if strings.TrimSpace(spec) != Human && usesModel(spec) {
 			models++
 		}
 	}
