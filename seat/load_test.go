@@ -161,7 +161,7 @@ func TestLoad(t *testing.T) {
 		}
 	}()
 	heavy := hostileBody{"POST", "/v1/best", "application/json",
-		`{"record":{"game":"planet-cubes","params":{"first":"0"},"actions":[]},"agent":"mcts:sims=20000,rollouts=64"}`}
+		`{"record":{"game":"planet-cubes","params":{"first":"0"},"actions":[]},"agent":"mcts:sims=20000,rollouts=32"}`}
 	for h := 0; h < *loadHostile; h++ {
 		side.Add(1)
 		go func() {
