@@ -118,3 +118,44 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestPageHeaders: the page loads only from here and is framed by no one;
+// a rebound Host name or a cross-site fetch of its files is refused.
+func TestPageHeaders(t *testing.T) {
+	h := web.Handler(seat.NewService(seat.Limits{}, nil), http.NotFoundHandler())
+	for _, c := range []struct {
+		host   string
+		header map[string]string
+		status int
+	}{
+		{"localhost:8080", nil, 200},
+		{"127.0.0.1:8080", nil, 200},
+		{"evil.example:8080", nil, 403},
+		{"localhost:8080", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"}, 403},
+		{"localhost:8080", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}, 200},
+	} {
+		for _, path := range []string{"/", "/web/app.js"} {
+			req := httptest.NewRequest("GET", "http://"+c.host+path, nil)
+			for k, v := range c.header {
+				req.Header.Set(k, v)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != c.status {
+				t.Errorf("%s%s %v: %d, want %d", c.host, path, c.header, rec.Code, c.status)
+			}
+			if c.status != 200 {
+				continue
+			}
+			csp := rec.Header().Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+				}
+			}
+			if rec.Header().Get("X-Frame-Options") != "DENY" || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("%s: headers %v", path, rec.Header())
+			}
+		}
+	}
+}
