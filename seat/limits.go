@@ -108,34 +108,23 @@ func DefaultLimits() Limits {
 // withDefaults fills the zero fields.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	if l.MaxBodyBytes <= 0 {
-		l.MaxBodyBytes = d.MaxBodyBytes
-	}
-	if l.MaxSims <= 0 {
-		l.MaxSims = d.MaxSims
-	}
-	if l.RequestTimeout <= 0 {
-		l.RequestTimeout = d.RequestTimeout
-	}
-	if l.MaxSessions <= 0 {
-		l.MaxSessions = d.MaxSessions
-	}
-	if l.IdleTimeout <= 0 {
-		l.IdleTimeout = d.IdleTimeout
-	}
-	if l.MaxClientSessions <= 0 {
-		l.MaxClientSessions = d.MaxClientSessions
-	}
-	if l.MaxSearches <= 0 {
-		l.MaxSearches = d.MaxSearches
-	}
-	if l.MaxCacheMiB <= 0 {
-		l.MaxCacheMiB = d.MaxCacheMiB
-	}
-	if l.MaxModelSeats <= 0 {
-		l.MaxModelSeats = d.MaxModelSeats
-	}
+	orDefault(&l.MaxBodyBytes, d.MaxBodyBytes)
+	orDefault(&l.MaxSims, d.MaxSims)
+	orDefault(&l.RequestTimeout, d.RequestTimeout)
+	orDefault(&l.MaxSessions, d.MaxSessions)
+	orDefault(&l.IdleTimeout, d.IdleTimeout)
+	orDefault(&l.MaxClientSessions, d.MaxClientSessions)
+	orDefault(&l.MaxSearches, d.MaxSearches)
+	orDefault(&l.MaxCacheMiB, d.MaxCacheMiB)
+	orDefault(&l.MaxModelSeats, d.MaxModelSeats)
 	return l
+}
+
+// orDefault sets a limit that is not positive to its default.
+func orDefault[T int | int64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
 }
 
 // CheckAgent checks an agent spec against the limits before any agent is

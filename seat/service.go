@@ -439,6 +439,12 @@ func (sv *Service) Move(ctx context.Context, c Caller, id string, r MoveRequest)
 	if err := r.check(); err != nil {
 		return View{}, err
 	}
+	return sv.changeWhole(ctx, c, id, func(ro role) changeFunc { return sv.moveFunc(r, ro) })
+}
+
+// changeWhole runs a change that answers the whole view, for the
+// creator's token only.
+func (sv *Service) changeWhole(ctx context.Context, c Caller, id string, fn func(role) changeFunc) (View, error) {
 	s, ro, err := sv.open(c, id)
 	if err != nil {
 		return View{}, err
@@ -446,7 +452,7 @@ func (sv *Service) Move(ctx context.Context, c Caller, id string, r MoveRequest)
 	if err := ro.needCreator("the whole view"); err != nil {
 		return View{}, err
 	}
-	return change(ctx, sv, s, sv.moveFunc(r, ro), sv.wholeView)
+	return change(ctx, sv, s, fn(ro), sv.wholeView)
 }
 
 // MoveSeat is Move answered as a seat may see it: a SeatView whose Moves
@@ -454,19 +460,28 @@ func (sv *Service) Move(ctx context.Context, c Caller, id string, r MoveRequest)
 // r.Seat, or the token's seat when r.Seat is not given; the token must be
 // that seat's or the creator's.
 func (sv *Service) MoveSeat(ctx context.Context, c Caller, id string, r MoveRequest) (SeatView, error) {
+	return sv.changeSeat(ctx, c, id, r.Seat, func(ro role, seat int) (changeFunc, error) {
+		r.Seat, r.SeatView = &seat, true
+		return sv.moveFunc(r, ro), r.check()
+	})
+}
+
+// changeSeat runs a change that answers the view of the seat asked for
+// (or the token's), for that seat's token or the creator's.
+func (sv *Service) changeSeat(ctx context.Context, c Caller, id string, asked *int, fn func(ro role, seat int) (changeFunc, error)) (SeatView, error) {
 	s, ro, err := sv.open(c, id)
 	if err != nil {
 		return SeatView{}, err
 	}
-	seat, err := seatFor(ro, r.Seat)
+	seat, err := seatFor(ro, asked)
 	if err != nil {
 		return SeatView{}, err
 	}
-	r.Seat, r.SeatView = &seat, true
-	if err := r.check(); err != nil {
+	f, err := fn(ro, seat)
+	if err != nil {
 		return SeatView{}, err
 	}
-	return change(ctx, sv, s, sv.moveFunc(r, ro), sv.seatRender(seat))
+	return change(ctx, sv, s, f, sv.seatRender(seat))
 }
 
 // seatFor is the seat whose view a request answers: the one asked for, or
@@ -543,14 +558,7 @@ func (sv *Service) AI(ctx context.Context, c Caller, id string, r AIRequest) (Vi
 	if err := r.check(); err != nil {
 		return View{}, err
 	}
-	s, ro, err := sv.open(c, id)
-	if err != nil {
-		return View{}, err
-	}
-	if err := ro.needCreator("the whole view"); err != nil {
-		return View{}, err
-	}
-	return change(ctx, sv, s, aiFunc(r), sv.wholeView)
+	return sv.changeWhole(ctx, c, id, func(role) changeFunc { return aiFunc(r) })
 }
 
 // AISeat is AI answered as a seat may see it (r.Seat, or the token's);
@@ -559,15 +567,7 @@ func (sv *Service) AISeat(ctx context.Context, c Caller, id string, r AIRequest)
 	if err := r.check(); err != nil {
 		return SeatView{}, err
 	}
-	s, ro, err := sv.open(c, id)
-	if err != nil {
-		return SeatView{}, err
-	}
-	seat, err := seatFor(ro, r.Seat)
-	if err != nil {
-		return SeatView{}, err
-	}
-	return change(ctx, sv, s, aiFunc(r), sv.seatRender(seat))
+	return sv.changeSeat(ctx, c, id, r.Seat, func(role, int) (changeFunc, error) { return aiFunc(r), nil })
 }
 
 func aiFunc(r AIRequest) changeFunc {
