@@ -65,8 +65,8 @@ with the same seed.
 Seating, outcomes and ratings are defined in the arena package documentation
 (go doc github.com/moongym/moongym/arena).`,
 		Example: `  moongym arena tictactoe --agents mcts,random --games 200
-  moongym arena tictactoe --agents mcts:sims=200,mcts:sims=800,random --games 300 --json out.json
-  moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records games.jsonl`,
+  moongym arena tictactoe --agents mcts:sims=200,mcts:sims=800,random --games 300 --json out/result.json
+  moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records out/games.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			specs := splitAgents(agentList)
@@ -178,11 +178,14 @@ func writeJSONFile(name string, v any) error {
 	if err != nil {
 		return err
 	}
+	if err := makeParent(name); err != nil {
+		return err
+	}
 	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
 
 func writeRecords(name string, results []arena.GameResult) error {
-	f, err := os.Create(name)
+	f, err := createFile(name)
 	if err != nil {
 		return err
 	}

@@ -35,9 +35,9 @@ the f32 file would be larger than 4 MiB (models.MaxBuiltinBytes), then f16.
 With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention) the file's provenance date is that time instead of the run's (or
 the source file's), so the same run always exports the same bytes.`,
-		Example: `  moongym export runs/ttt --out ttt.safetensors
-  moongym arena tictactoe --agents az:model=ttt.safetensors,random
-  moongym export ttt.safetensors --out ttt16.safetensors --dtype f16`,
+		Example: `  moongym export runs/ttt --out out/ttt.safetensors
+  moongym arena tictactoe --agents az:model=out/ttt.safetensors,random
+  moongym export out/ttt.safetensors --out out/ttt16.safetensors --dtype f16`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -77,6 +77,9 @@ the source file's), so the same run always exports the same bytes.`,
 				}
 			}
 			m.Dtype = d
+			if err := makeParent(out); err != nil {
+				return err
+			}
 			if err := m.Save(out); err != nil {
 				return fmt.Errorf("%s: %w", out, err)
 			}
@@ -85,8 +88,12 @@ the source file's), so the same run always exports the same bytes.`,
 				return err
 			}
 			p := m.Provenance
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s %s, %s, %d weights; %d iterations, %d games, %d steps\n",
-				src, srcInfo.Size(), srcDtype, out, info.Size(), d, m.Game, m.Params, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
+			game := m.Game
+			if len(m.Params) > 0 {
+				game += " [" + m.Params.String() + "]"
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s, %s, %d weights; %d iterations, %d games, %d steps\n",
+				src, srcInfo.Size(), srcDtype, out, info.Size(), d, game, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
 			return err
 		},
 	}

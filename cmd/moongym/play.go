@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"time"
 
@@ -131,7 +130,7 @@ func splitSpecs(s string) []string {
 }
 
 func writeRecordFile(path string, rec *engine.Record) error {
-	f, err := os.Create(path)
+	f, err := createFile(path)
 	if err != nil {
 		return err
 	}

@@ -33,12 +33,12 @@ K actions. Each move is followed by what it did (the game's event log).
 --gif FILE an animated GIF of the game (--every K keeps one frame in K,
 --delay sets the milliseconds per frame), so records from "moongym arena
 --records" can be looked at.`,
-		Example: `  moongym play tictactoe --seats random,random --seed 3 --record game.json
-  moongym replay game.json
-  moongym replay games.jsonl --game 12 --step
-  moongym replay game.json --at 4
-  moongym replay game.json --gif game.gif
-  moongym replay games.jsonl --game 3 --svg pictures/`,
+		Example: `  moongym play tictactoe --seats random,random --seed 3 --record out/game.json
+  moongym replay out/game.json
+  moongym replay out/games.jsonl --game 12 --step
+  moongym replay out/game.json --at 4
+  moongym replay out/game.json --gif out/game.gif
+  moongym replay out/games.jsonl --game 3 --svg out/pictures/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])

@@ -71,7 +71,7 @@ func (f *pictureFlags) write(out io.Writer, states []engine.State, names []strin
 	if err != nil {
 		return err
 	}
-	w, err := os.Create(f.gif)
+	w, err := createFile(f.gif)
 	if err != nil {
 		return err
 	}
