@@ -76,26 +76,9 @@ func splitmix(x uint64) uint64 {
 // (index, seed and agents by seat), together with the games finished so far
 // (in index order, possibly none), so that no finished game is lost.
 func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
-	if cfg.Game == nil {
-		return nil, fmt.Errorf("%w: no game", ErrBadConfig)
-	}
-	ents, err := cfg.entrants()
+	ents, err := cfg.check()
 	if err != nil {
 		return nil, err
-	}
-	if len(ents) == 0 || len(ents) > maxAgents {
-		return nil, fmt.Errorf("%w: %d agents, want 1 to %d", ErrBadConfig, len(ents), maxAgents)
-	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("%w: %d games, want at least 1", ErrBadConfig, cfg.Games)
-	}
-	if cfg.Opening < 0 {
-		return nil, fmt.Errorf("%w: opening %d, want at least 0", ErrBadConfig, cfg.Opening)
-	}
-	for _, e := range ents { // fail early on a bad spec
-		if _, err := e.New(cfg.Seed); err != nil {
-			return nil, err
-		}
 	}
 	workers := cfg.Parallel
 	if workers <= 0 {
@@ -167,6 +150,41 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 		return kept, firstErr
 	}
 	return results, nil
+}
+
+// Check validates cfg as Run does before the first game: a game, 1 to 12
+// agents (specs or entrants, not both), at least one game, an opening of
+// at least 0, and one agent made from every spec or entrant for the game,
+// so that a bad spec or a model file that does not load is refused before
+// any game is played. Its error is Run's for the same configuration.
+func (cfg Config) Check() error {
+	_, err := cfg.check()
+	return err
+}
+
+func (cfg Config) check() ([]Entrant, error) {
+	if cfg.Game == nil {
+		return nil, fmt.Errorf("%w: no game", ErrBadConfig)
+	}
+	ents, err := cfg.entrants()
+	if err != nil {
+		return nil, err
+	}
+	if len(ents) == 0 || len(ents) > maxAgents {
+		return nil, fmt.Errorf("%w: %d agents, want 1 to %d", ErrBadConfig, len(ents), maxAgents)
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("%w: %d games, want at least 1", ErrBadConfig, cfg.Games)
+	}
+	if cfg.Opening < 0 {
+		return nil, fmt.Errorf("%w: opening %d, want at least 0", ErrBadConfig, cfg.Opening)
+	}
+	for _, e := range ents { // fail early on a bad spec
+		if _, err := e.New(cfg.Seed); err != nil {
+			return nil, err
+		}
+	}
+	return ents, nil
 }
 
 // PlayOne plays game i of a tournament: seats from Seating, agents made

@@ -51,6 +51,16 @@ agents. The known agents and their options are listed under --agents below.
 (drawn from the game's seed), whoever is to move, so that deterministic
 agents meet in varied positions instead of replaying a few games.
 
+The table's first line says how many of the games were distinct, as in
+"200 games (12 distinct)": two games are the same when the same agents held
+the same seats and every move and chance outcome was the same. Agents that
+always choose the same move in the same position (greedy, net, az; in a
+game without chance) replay the same few games, and a win rate then rests
+on the distinct games, not on all of them: give --opening N to vary them.
+
+Every agent spec is checked, and its agent made once for the game (a model
+file loaded), before the first game: a bad spec is refused at once.
+
 A progress bar is drawn on stderr when stderr is a terminal (not with --quiet,
 nor when stderr is a file or a pipe). If an agent fails in a game or the run
 is interrupted (Ctrl-C), the games finished so far are still reported and
@@ -80,6 +90,12 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel, Opening: opening}
+			// Every spec is parsed and its agent made (its model loaded)
+			// once before the first game, so that a bad one is refused at
+			// once rather than when the games start.
+			if err := cfg.Check(); err != nil {
+				return fmt.Errorf("arena %s: %w", g.Spec().Name, err)
+			}
 			var bar *progressbar.ProgressBar
 			if !quiet && isTerminal(os.Stderr) {
 				bar = progressbar.NewOptions(games,

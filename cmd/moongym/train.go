@@ -112,6 +112,10 @@ Training settings (--train, "name=value,..."), with their defaults:
 						fmt.Fprintf(cmd.ErrOrStderr(), "retuned from iteration %d: %s\n", t.Iteration()+1, strings.Join(changed, ", "))
 					}
 				}
+				if err := checkEvalOpponents(t.Game, t.Cfg.EvalEvery, t.Cfg.Seed); err != nil {
+					t.Close()
+					return err
+				}
 				if iterations > 0 && duration <= 0 && t.Iteration() >= iterations {
 					done := t.Iteration()
 					t.Close()
@@ -132,6 +136,9 @@ Training settings (--train, "name=value,..."), with their defaults:
 				cfg, err := training.ParseConfig(settings, base)
 				if err != nil {
 					return err
+				}
+				if err := checkEvalOpponents(g, cfg.EvalEvery, cfg.Seed); err != nil {
+					return err // before a run directory is made
 				}
 				if t, err = training.NewTrainer(g, cfg, out); err != nil {
 					return err
