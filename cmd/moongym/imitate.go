@@ -78,7 +78,8 @@ where the held-out value loss stops falling while the training one goes on,
 the value head is learning the games by heart. --holdout changes neither
 the games learned from nor the weights.
 
-The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it):
+The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it,
+which then exits with status 130):
 a stopped or killed imitation continues where it stopped with
   moongym imitate GAME --out DIR --resume
 to the same weights as a run never stopped (the games played so far are
@@ -180,9 +181,8 @@ same model file, byte for byte.`,
 			}
 			name := t.Game.Spec().Name
 			if err != nil && ctx.Err() != nil {
-				fmt.Fprintf(cmd.OutOrStdout(), "interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume\n",
-					st.Games, st.Steps, name, out)
-				return nil
+				return interrupted(fmt.Errorf("interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume",
+					st.Games, st.Steps, name, out))
 			}
 			if err != nil {
 				return err

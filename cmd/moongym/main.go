@@ -5,6 +5,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -31,6 +32,34 @@ Examples:
 func main() {
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "moongym:", err)
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
+}
+
+// exitStatusInterrupted is the exit status of a command stopped by Ctrl-C
+// (SIGINT) after saving or reporting its work: 128 + SIGINT's number, as
+// shells report a process that SIGINT ended.
+const exitStatusInterrupted = 130
+
+// exitError is an error that sets the process's exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// interrupted marks err as the end of a command stopped by Ctrl-C: main
+// prints it and exits with status 130.
+func interrupted(err error) error { return &exitError{code: exitStatusInterrupted, err: err} }
+
+// exitCode is the exit status for a command's error: its exitError's
+// code, else 1.
+func exitCode(err error) int {
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	return 1
 }

@@ -41,7 +41,8 @@ repeats it, with the best one.
 
 DIR receives, after every checkpoint interval (atomically; a killed run loses
 at most the last interval; Ctrl-C finishes and saves the current iteration,
-a second Ctrl-C quits at once):
+prints how to resume and exits with status 130; a second Ctrl-C quits at
+once):
   checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
   latest.safetensors  the latest network as a model file
   best.safetensors    the best evaluated network ("moongym export" copies it)
@@ -207,10 +208,6 @@ Training settings (--train, "name=value,..."), with their defaults:
 			}
 			rows := t.Metrics()
 			w := cmd.OutOrStdout()
-			if ctx.Err() != nil {
-				fmt.Fprintf(w, "interrupted: iteration %d saved; continue with: moongym train %s --out %s --resume --iterations N\n",
-					t.Iteration(), args[0], out)
-			}
 			fmt.Fprintf(w, "%s: %d iterations done, run in %s\n", t.Game.Spec().Name, t.Iteration(), out)
 			if len(rows) > 0 {
 				r := rows[len(rows)-1]
@@ -220,6 +217,12 @@ Training settings (--train, "name=value,..."), with their defaults:
 			fmt.Fprint(w, evalSummary(rows))
 			if it, score := t.Best(); it > 0 {
 				fmt.Fprintf(w, "%s is iteration %d (mean win rate against random and the heuristic %.3f)\n", training.BestFile, it, score)
+			}
+			if ctx.Err() != nil {
+				// Stopped by Ctrl-C: the work is saved, but the run did
+				// not do what was asked; exit 130 with the way on.
+				return interrupted(fmt.Errorf("interrupted: iteration %d saved; continue with: moongym train %s --out %s --resume --iterations N",
+					t.Iteration(), args[0], out))
 			}
 			return nil
 		},
