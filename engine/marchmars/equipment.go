@@ -169,6 +169,7 @@ func (s *State) useEquipment(t task, a, x int) {
 		}
 	case x >= aKnife && x < aGive:
 		s.discardCard(a, eqKnife)
+		s.acted = true // a fight: no Command Center this turn
 		s.shotX, s.shotL, s.sniper = ms.X, ms.L, false
 		s.hits = int8(hitsToKill(x - aKnife))
 		s.kill(x - aKnife)

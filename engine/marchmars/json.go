@@ -135,6 +135,8 @@ type stateJSON struct {
 	HasShot  bool                     `json:"has_shot,omitempty"`
 	Sniper   bool                     `json:"sniper_shot,omitempty"`
 	Drone    bool                     `json:"drone_shot,omitempty"`
+	Acted    bool                     `json:"acted,omitempty"`
+	Command  bool                     `json:"command_center,omitempty"`
 	Flying   bool                     `json:"flying,omitempty"`
 	FlySkull bool                     `json:"fly_skull,omitempty"`
 	Explored bool                     `json:"explored,omitempty"`
@@ -162,6 +164,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Training = append(j.Training, trainingJSON{int(s.trainCard[m]), abilityNames[s.ability[m]], s.injected[m]})
 	}
 	j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone = s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot
+	j.Acted, j.Command = s.acted, s.commanded
 	j.Flying, j.FlySkull, j.Explored, j.Multi, j.Precog, j.PrecogT = s.flying, s.flySkull, s.explored, int(s.multiUsed), s.precog, s.precogTurn
 	j.Equip = equipmentJSON{Deck: cardNames(s.deck), Discard: cardNames(s.discard), Open: s.equipOpen, Hidden: s.hiddenTaken}
 	for m := 0; m < g.n; m++ {
@@ -303,6 +306,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
 	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
+	s.acted, s.commanded = j.Acted, j.Command
 	if !in(j.Multi, 0, 15) || len(j.Pool) > maxDice {
 		return nil, bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
 	}

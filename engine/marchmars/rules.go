@@ -96,9 +96,10 @@ func (s *State) setup() {
 	}
 	s.push(kTurnStart, 0, 0, 0)
 	// initial waves: as many aliens as marines plus one on every card (the
-	// Spanish text; the English "on this side" counts the same at setup)
+	// Spanish text; the English "on this side" counts the same at setup),
+	// one fewer at the baby level (its "oleadas" include the initial ones)
 	for k := g.slots() - 1; k >= 0; k-- {
-		s.pushWave(k, g.n+1)
+		s.pushWave(k, s.levelSize(g.n+1))
 	}
 	for m := g.n - 1; m >= 0; m-- {
 		s.push(kPlace, m, 0, 0)
@@ -239,7 +240,7 @@ func (s *State) marineStart(a int) {
 		s.dice = 3
 		s.injected[a] = false
 	}
-	s.moved, s.shot = false, false
+	s.moved, s.shot, s.acted, s.commanded = false, false, false, false
 	if ms.Crashed {
 		s.dice = 2
 		ms.Crashed = false
@@ -332,8 +333,10 @@ func (s *State) endMarine() {
 	if p := s.nextPicker(); p >= 0 {
 		s.push(kPick, p, 0, 0)
 	}
-	if s.has(a, abDrone) {
-		s.push(kDrone, a, 0, 0) // the drone's extra shot: the marine stays active
+	if s.has(a, abDrone) && !s.commanded {
+		// the drone's extra shot (not after the Command Center, the whole
+		// turn of a marine "doing nothing more"): the marine stays active
+		s.push(kDrone, a, 0, 0)
 		return
 	}
 	s.active = -1
@@ -438,8 +441,9 @@ func (s *State) collect(k int, group *[numAlienColours]int8) {
 }
 
 // waveSize: the marines on that side plus one (Spanish: at least 2); the
-// baby level takes one off (at least 2); sergeant and exterminator count
-// the marines in the LZ on both sides.
+// baby level takes one off (at least 2, but never more than the normal
+// wave: levelSize); sergeant and exterminator count the marines in the LZ
+// on both sides.
 func (s *State) waveSize(side int) int {
 	g := s.g
 	n := 1
@@ -452,11 +456,21 @@ func (s *State) waveSize(side int) int {
 			n++
 		}
 	}
-	if g.difficulty == diffBaby {
-		n = max(2, n-1)
-	}
 	if g.edition == editionES {
 		n = max(2, n)
+	}
+	return s.levelSize(n)
+}
+
+// levelSize is the size at the game's difficulty of a wave of n aliens at
+// the normal level: the baby level's "-1 al tamaño de las oleadas (mínimo
+// 2 aliens)" takes one off a wave of 3 or more and leaves a smaller one as
+// it is. The floor keeps a wave from shrinking below 2; it never makes one
+// bigger (the Spanish waves, which the text is written for, have 2 at
+// least; an English wave of 1 stays 1: docs/rules/march-mars.md).
+func (s *State) levelSize(n int) int {
+	if s.g.difficulty == diffBaby {
+		return max(min(2, n), n-1)
 	}
 	return n
 }
@@ -515,8 +529,10 @@ func (s *State) deployLZ(side int) {
 }
 
 // deploy places the pending group in columns x0..x1 by the rules: yellow
-// explorers one a box from the box farthest from the MMM; red, then blue,
-// one a box from the closest; higher levels first. At the exterminator
+// explorers one a box from the column farthest from the MMM; red, then
+// blue, one a box from the closest; in a column higher levels first, for
+// every colour ("In the case of several levels occupy higher levels
+// first"). At the exterminator
 // level yellows first take the boxes of marines, those closest to the MMM
 // first.
 func (s *State) deploy(x0, x1, side int) {
@@ -543,8 +559,19 @@ func (s *State) deploy(x0, x1, side int) {
 			}
 		}
 	}
+	// yellows: the columns from the farthest, each column from its top
+	var ybuf [maxWidth * maxHeight]box
+	ys := ybuf[:0]
+	for end := n; end > 0; {
+		start := end - 1
+		for start > 0 && boxes[start-1].X == boxes[end-1].X {
+			start--
+		}
+		ys = append(ys, boxes[start:end]...)
+		end = start
+	}
 	for i := 0; i < int(p[yellow]); i++ {
-		put(boxes[n-1-i%n], yellow)
+		put(ys[i%n], yellow)
 	}
 	i := 0
 	for _, c := range [2]int{red, blueAlien} {

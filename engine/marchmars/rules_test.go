@@ -239,7 +239,12 @@ func TestWaveSize(t *testing.T) {
 		{"es", "normal", 0, 4, 2},
 		{"en", "normal", 2, 2, 3},
 		{"en", "baby", 2, 2, 2},
-		{"en", "baby", 0, 4, 2},
+		{"en", "baby", 1, 3, 2}, // normal 2: the floor of 2 leaves it
+		// every marine in the LZ: the English normal wave of 1 stays 1 (the
+		// floor never makes a baby wave bigger than the normal one)
+		{"en", "baby", 0, 4, 1},
+		{"es", "baby", 0, 4, 2},
+		{"es", "baby", 3, 1, 3},
 		{"en", "sergeant", 1, 3, 5},
 		{"en", "exterminator", 0, 4, 5},
 	} {

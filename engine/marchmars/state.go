@@ -55,6 +55,8 @@ type State struct {
 	moved, shot bool              // the active marine moved / shot this turn (sniper)
 	sniper      bool              // the current shot is a sniper's
 	droneShot   bool              // the roll is the drone's: shots only
+	acted       bool              // the active marine bombed from orbit or fought with equipment this turn (no Command Center)
+	commanded   bool              // the active marine used the Command Center: that was its turn (no drone)
 	hand        [maxMarines]uint8 // equipment cards held (bit e)
 	deck        uint8             // equipment cards in the deck
 	discard     uint8             // equipment cards used

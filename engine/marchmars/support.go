@@ -15,10 +15,14 @@ const (
 	missileLight = 1
 )
 
-// canSupport reports whether marine a may use the Command Center now.
+// canSupport reports whether marine a may use the Command Center now: in
+// the LZ, having done nothing this turn ("doing nothing more (like move or
+// fight)"; ES "que no haga ninguna acción durante el turno"): no die
+// programmed, no move (an equipment card's), no orbital bombing, no kill
+// with the laser knife.
 func (s *State) canSupport(a int) bool {
 	ms := &s.mar[a]
-	if s.nAssigned != 0 || s.g.sideOf(int(ms.X)) >= 0 {
+	if s.nAssigned != 0 || s.moved || s.acted || s.g.sideOf(int(ms.X)) >= 0 {
 		return false
 	}
 	return s.g.edition == editionEN || s.boxAliens(int(ms.X), int(ms.L)) == 0
@@ -39,9 +43,11 @@ func (s *State) supportActions(a int, dst []int32) []int32 {
 	return dst
 }
 
-// support applies a Command Center option chosen by a; its turn ends.
+// support applies a Command Center option chosen by a; its turn ends
+// with it (no action, no drone).
 func (s *State) support(a, x int) {
 	s.nActs = 0
+	s.commanded = true
 	switch {
 	case x >= aTactical && x < aMissile:
 		s.mar[x-aTactical].Crashed = false

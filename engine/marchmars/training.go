@@ -116,6 +116,7 @@ func (s *State) training(a, x int) {
 		return
 	}
 	s.orbitalUsed = true
+	s.acted = true // the bombing is the marine's action: no Command Center this turn
 	st := s.g.slotStart[x-aOrbital]
 	for col := st; col < st+s.g.width; col++ {
 		for l := 0; l < s.g.height; l++ {
@@ -134,12 +135,16 @@ func (s *State) training(a, x int) {
 var droneDice = [6][2]int8{{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}}
 
 // drone rolls the drone's two dice of pair k; its shot is chosen like an
-// action's, shots only, even engaged.
+// action's, shots only. Spanish: even engaged ("Puedes usar el dron aun
+// estando cuerpo a cuerpo"); English: the text has no such exception, so
+// with aliens on its marine only its 1s fire, at them (close combat).
 func (s *State) drone(a, k int) {
+	ms := &s.mar[a]
 	s.nDice = 2
 	s.dieCol[0], s.dieCol[1] = droneDice[k][0], droneDice[k][1]
 	s.dieFace[0], s.dieFace[1] = 0, 0
-	s.droneShot, s.engaged, s.teamUsed = true, false, false
+	s.droneShot, s.teamUsed = true, false
+	s.engaged = s.g.edition == editionEN && s.boxAliens(int(ms.X), int(ms.L)) > 0
 	s.push(kDroneEnd, a, 0, 0)
 	s.push(kChoose, a, 0, 0)
 	s.push(kRoll, 0, 1, 0)

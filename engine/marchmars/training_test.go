@@ -190,8 +190,10 @@ func TestInjectorAndOrbital(t *testing.T) {
 	}
 }
 
+// TestDrone: the Spanish drone fires even while its marine is engaged
+// (the English one: TestEnglishDroneEngaged).
 func TestDrone(t *testing.T) {
-	s := blank(t, engine.Params{"players": "2"})
+	s := blank(t, engine.Params{"players": "2", "edition": "es"})
 	g := s.g
 	s.flat(1)
 	s.mar[1].X = int8(g.slotStart[1])
