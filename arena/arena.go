@@ -42,6 +42,53 @@ type Config struct {
 	// Progress, if set, is called after each finished game with the number
 	// done so far, from one goroutine at a time.
 	Progress func(done int)
+	// GameStarted and GameEnded, if set, are called when game i starts
+	// and when it ends (err nil: finished and counted; otherwise failed,
+	// or stopped by the context), from the goroutine that plays it: calls
+	// for different games may come at once. A progress display counts
+	// the games in flight with them.
+	GameStarted func(i int)
+	GameEnded   func(i int, err error)
+	// Drain, if not nil, stops the tournament gently when it is closed: no
+	// further game starts, the games in flight are played to their end and
+	// counted, and Run returns them all with a *StopError. (Run's context
+	// stops it at once: the games in flight are stopped, their agents'
+	// searches given up, and not counted.)
+	Drain <-chan struct{}
+}
+
+// ErrStopped: a tournament was stopped (Config.Drain, or Run's context)
+// before all its games were played.
+var ErrStopped = errors.New("tournament stopped")
+
+// StopError is Run's error for a tournament stopped before all its games
+// were played: through Config.Drain, or by its context (then Cause is the
+// context's error). It wraps ErrStopped and Cause.
+type StopError struct {
+	// Games is the number of games the tournament was to play, Finished
+	// those played to their end (returned with the error), and Stopped
+	// those in flight when the context ended, stopped and not counted.
+	Games, Finished, Stopped int
+	Cause                    error
+}
+
+func (e *StopError) Error() string {
+	msg := fmt.Sprintf("%s after %d of %d games", ErrStopped, e.Finished, e.Games)
+	if e.Stopped > 0 {
+		msg += fmt.Sprintf(" (%d in flight stopped, not counted)", e.Stopped)
+	}
+	if e.Cause != nil {
+		msg += ": " + e.Cause.Error()
+	}
+	return msg
+}
+
+// Unwrap gives ErrStopped and the cause.
+func (e *StopError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{ErrStopped}
+	}
+	return []error{ErrStopped, e.Cause}
 }
 
 // GameResult is the result of one game of a tournament.
@@ -71,10 +118,15 @@ func splitmix(x uint64) uint64 {
 }
 
 // Run plays the tournament and returns the games in index order. It stops
-// at the first error (an agent that cannot be made or fails to act) or when
-// ctx is cancelled; it then returns the error, which names the failed game
-// (index, seed and agents by seat), together with the games finished so far
-// (in index order, possibly none), so that no finished game is lost.
+// at the first error (an agent that cannot be made or fails to act), when
+// ctx is done, or when cfg.Drain is closed, and then returns the games
+// finished so far (in index order, possibly none) with the error, so that
+// no finished game is lost. An agent's error names the failed game (index,
+// seed and agents by seat); a stop by ctx or Drain is a *StopError, which
+// says how many games were stopped in flight. The games in flight are
+// played under a context that ctx and the first error end: a searching
+// agent (agents.ActContext) gives up its search then, and such a game is
+// not counted.
 func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 	ents, err := cfg.check()
 	if err != nil {
@@ -85,8 +137,24 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, cfg.Games)
-	ctx, cancel := context.WithCancel(ctx)
+	// gctx ends the games in flight: done with ctx, or at the first error.
+	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// noMore stops the dispatch of games: closed by Drain, ctx or an error.
+	noMore := make(chan struct{})
+	stopDispatch := sync.OnceFunc(func() { close(noMore) })
+	// stopping tells whether a game must not start now: once Drain is
+	// closed none does, whatever the collector below has seen.
+	stopping := func() bool {
+		select {
+		case <-noMore:
+			return true
+		case <-cfg.Drain:
+			return true
+		default:
+			return gctx.Err() != nil
+		}
+	}
 
 	results := make([]GameResult, cfg.Games)
 	type finished struct {
@@ -101,55 +169,79 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r, err := playOne(cfg.Game, ents, cfg.Seed, i, cfg.Opening)
-				results[i] = r
-				select {
-				case done <- finished{i, err}:
-				case <-ctx.Done():
-					return
+				if stopping() {
+					continue // never started
 				}
+				if cfg.GameStarted != nil {
+					cfg.GameStarted(i)
+				}
+				r, err := playOne(gctx, cfg.Game, ents, cfg.Seed, i, cfg.Opening)
+				if cfg.GameEnded != nil {
+					cfg.GameEnded(i, err)
+				}
+				results[i] = r
+				done <- finished{i, err}
 			}
 		}()
 	}
 	go func() {
 		defer close(jobs)
-		for i := 0; i < cfg.Games; i++ {
+		for i := 0; i < cfg.Games && !stopping(); i++ {
 			select {
 			case jobs <- i:
-			case <-ctx.Done():
+			case <-noMore:
 				return
 			}
 		}
 	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
 	ok := make([]bool, cfg.Games)
 	var firstErr error
-	for n := 0; n < cfg.Games && firstErr == nil; n++ {
+	n, stopped := 0, 0
+	ctxDone, drain := ctx.Done(), cfg.Drain
+	for collecting := true; collecting; {
 		select {
-		case f := <-done:
-			if f.err != nil {
-				firstErr = f.err
-			} else {
+		case f, more := <-done:
+			switch {
+			case !more:
+				collecting = false
+			case f.err == nil:
 				ok[f.i] = true
+				n++
 				if cfg.Progress != nil {
-					cfg.Progress(n + 1)
+					cfg.Progress(n)
 				}
+			case gctx.Err() != nil:
+				stopped++ // stopped by ctx or by another game's error
+			case firstErr == nil:
+				firstErr = f.err
+				stopDispatch()
+				cancel()
 			}
-		case <-ctx.Done():
-			firstErr = ctx.Err()
+		case <-ctxDone:
+			ctxDone = nil
+			stopDispatch()
+		case <-drain:
+			drain = nil
+			stopDispatch()
 		}
 	}
-	cancel()
-	wg.Wait()
-	if firstErr != nil {
-		var kept []GameResult
-		for i, r := range results {
-			if ok[i] {
-				kept = append(kept, r)
-			}
+	if firstErr == nil && n == cfg.Games {
+		return results, nil
+	}
+	var kept []GameResult
+	for i, r := range results {
+		if ok[i] {
+			kept = append(kept, r)
 		}
+	}
+	if firstErr != nil {
 		return kept, firstErr
 	}
-	return results, nil
+	return kept, &StopError{Games: cfg.Games, Finished: n, Stopped: stopped, Cause: ctx.Err()}
 }
 
 // Check validates cfg as Run does before the first game: a game, 1 to 12
@@ -190,16 +282,27 @@ func (cfg Config) check() ([]Entrant, error) {
 // PlayOne plays game i of a tournament: seats from Seating, agents made
 // afresh with seeds derived from the game's seed, chance drawn from it.
 func PlayOne(g engine.Game, specs []string, seed uint64, i int) (GameResult, error) {
-	return playOne(g, SpecEntrants(g, specs), seed, i, 0)
+	return playOne(context.Background(), g, SpecEntrants(g, specs), seed, i, 0)
 }
 
 // PlayEntrant plays game i of a tournament of entrants whose games open
 // with opening random decisions (see Config.Opening), as Run does.
 func PlayEntrant(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {
-	return playOne(g, entrants, seed, i, opening)
+	return playOne(context.Background(), g, entrants, seed, i, opening)
 }
 
-func playOne(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {
+// contextAgent asks its agent for every move under ctx
+// (agents.ActContext), so that a game in flight stops when ctx is done.
+type contextAgent struct {
+	ctx context.Context
+	agents.Agent
+}
+
+func (a contextAgent) Act(s engine.State) (engine.Action, error) {
+	return agents.ActContext(a.ctx, a.Agent, s)
+}
+
+func playOne(ctx context.Context, g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {
 	gs := GameSeed(seed, i)
 	seats := Seating(i, len(entrants), g.NumPlayers())
 	players := make([]agents.Agent, len(seats))
@@ -210,6 +313,9 @@ func playOne(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (Ga
 			return GameResult{}, fmt.Errorf("game %d seat %d: %w", i, j, err)
 		}
 		players[j], names[j] = ag, entrants[a].Name
+		if ctx.Done() != nil {
+			players[j] = contextAgent{ctx, ag}
+		}
 	}
 	withOpening(players, opening, gs)
 	rec, final, err := agents.PlayGame(g, players, rand.New(rand.NewPCG(gs, 0x6172656e61)))

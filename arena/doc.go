@@ -57,6 +57,19 @@
 // one agent against another (Report.Pairwise), say who beat whom; "moongym
 // arena" prints them as a table.
 //
+// # Stopping
+//
+// Run stops at the first error, when its context is done, or when
+// Config.Drain is closed. Drain is the gentle stop: no further game
+// starts and the games in flight are played to their end and counted.
+// The context is the hard one: the games in flight are played under it,
+// every move asked through agents.ActContext, so that a search gives up,
+// and such a game is not counted. Either way Run returns the finished
+// games with a *StopError that says how many were played of how many and
+// how many were stopped in flight ("moongym arena": the first Ctrl-C
+// drains, the second stops). Config.GameStarted and GameEnded let a
+// progress display count the games in flight.
+//
 // # Reproducibility
 //
 // Game i's seed is derived from Config.Seed and i alone, and every agent of

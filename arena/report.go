@@ -25,6 +25,12 @@ type Report struct {
 	// seats and the same actions make one game (0 when the results carry
 	// no records). Deterministic agents repeat games unless openings vary.
 	Distinct int `json:"distinct,omitempty"`
+	// Planned, for a tournament stopped early (StopError), is the number
+	// of games it was to play, and Stopped the games in flight that the
+	// stop abandoned: neither is counted in Games or the statistics.
+	// Summarize leaves them 0, its caller sets them.
+	Planned int `json:"planned,omitempty"`
+	Stopped int `json:"stopped,omitempty"`
 	// Balanced is true when every agent played every seat equally often.
 	Balanced bool         `json:"balanced"`
 	Agents   []AgentStats `json:"agents"`
@@ -265,6 +271,12 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, ", %d seats, seed %d", r.Seats, r.Seed)
 	if r.Opening > 0 {
 		fmt.Fprintf(w, ", first %d decisions random", r.Opening)
+	}
+	if r.Planned > 0 {
+		fmt.Fprintf(w, "; stopped early: %d of %d games played", r.Games, r.Planned)
+		if r.Stopped > 0 {
+			fmt.Fprintf(w, ", %d stopped in flight and not counted", r.Stopped)
+		}
 	}
 	if !r.Balanced {
 		fmt.Fprintf(w, " (seats NOT balanced: use a multiple of %d games)", len(r.Agents))

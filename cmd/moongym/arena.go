@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/moongym/moongym/agents"
@@ -61,11 +63,19 @@ on the distinct games, not on all of them: give --opening N to vary them.
 Every agent spec is checked, and its agent made once for the game (a model
 file loaded), before the first game: a bad spec is refused at once.
 
-A progress bar is drawn on stderr when stderr is a terminal (not with --quiet,
-nor when stderr is a file or a pipe). If an agent fails in a game or the run
-is interrupted (Ctrl-C), the games finished so far are still reported and
-written (--json, --records), and the command then exits with the error, which
-names the failed game (index, seed, agents by seat).
+A progress bar is drawn on stderr from the start when stderr is a terminal
+(not with --quiet, nor when stderr is a file or a pipe): games finished and in
+flight, time spent, and the time left, estimated from all the time spent in
+games so far (the games in flight counted) over the games finished.
+
+The first Ctrl-C starts no further game and lets the games in flight finish
+(they are counted); a second one stops them at once, their searches given up,
+and they are not counted; the report's first line then says how many games
+were played of how many, and how many were stopped. If an agent fails in a
+game or the run is interrupted, the games finished so far are still reported
+and written (--json, --records), and the command then exits with the error
+(status 130 after Ctrl-C), which names a failed game (index, seed, agents by
+seat).
 
 --nats URL queues the games on a NATS JetStream server instead, for
 "moongym worker" processes to play (see docs/distributed.md; --parallel is
@@ -87,8 +97,6 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
 			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel, Opening: opening}
 			// Every spec is parsed and its agent made (its model loaded)
 			// once before the first game, so that a bad one is refused at
@@ -96,41 +104,103 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			if err := cfg.Check(); err != nil {
 				return fmt.Errorf("arena %s: %w", g.Spec().Name, err)
 			}
-			var bar *progressbar.ProgressBar
+			var barTo io.Writer
 			if !quiet && isTerminal(os.Stderr) {
-				bar = progressbar.NewOptions(games,
-					progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription(g.Spec().Name),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionClearOnFinish())
-				cfg.Progress = func(done int) { _ = bar.Set(done) }
+				barTo = cmd.ErrOrStderr()
 			}
+			lanes := parallel
+			if lanes <= 0 {
+				lanes = runtime.GOMAXPROCS(0)
+			}
+			prog := newArenaProgress(barTo, g.Spec().Name, games, lanes, nats.url == "", time.Now)
+			cfg.GameStarted, cfg.GameEnded, cfg.Progress = prog.started, prog.ended, prog.progress
+			prog.draw() // at once: the first games may take minutes
+			finished := make(chan struct{})
+			go prog.tick(finished)
+
+			// The first Ctrl-C starts no further game and lets those in
+			// flight finish (they are counted); the second stops them
+			// (their searches give up; they are not counted); a third
+			// ends the process.
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			drain := make(chan struct{})
+			cfg.Drain = drain
+			var interrupts atomic.Int32
+			sigs := make(chan os.Signal, 1)
+			stopSignals := sync.OnceFunc(notifyInterrupt(sigs))
+			defer stopSignals()
+			stderr := cmd.ErrOrStderr()
+			go func() {
+				select {
+				case <-sigs:
+				case <-finished:
+					return
+				}
+				interrupts.Add(1)
+				if nats.url != "" {
+					prog.printf(stderr, "interrupt: stopping; the games not yet played are taken off the queue\n")
+					cancel()
+					return
+				}
+				n := prog.flying()
+				close(drain)
+				prog.setNote(fmt.Sprintf("finishing %d in flight (Ctrl-C again to stop now)", n))
+				prog.printf(stderr, "interrupt: finishing %d %s in flight (Ctrl-C again to stop now)\n", n, plural(n, "game", "games"))
+				select {
+				case <-sigs:
+				case <-finished:
+					return
+				}
+				interrupts.Add(1)
+				stopSignals() // a third Ctrl-C ends the process at once
+				n = prog.flying()
+				prog.setNote(fmt.Sprintf("stopping %d in flight", n))
+				prog.printf(stderr, "interrupt: stopping the %d %s in flight (not counted)\n", n, plural(n, "game", "games"))
+				cancel()
+			}()
 			var results []arena.GameResult
 			var runErr error
 			if nats.url != "" {
-				results, runErr = natsArena(ctx, &nats, cfg, cmd.ErrOrStderr())
+				results, runErr = natsArena(ctx, &nats, cfg, stderr)
 			} else {
 				results, runErr = arena.Run(ctx, cfg)
 			}
-			if bar != nil {
-				_ = bar.Finish()
+			close(finished)
+			prog.clear()
+			var stop *arena.StopError
+			stopped := errors.As(runErr, &stop)
+			switch {
+			case runErr == nil:
+			case stopped && interrupts.Load() > 0:
+				msg := fmt.Sprintf("arena %s: interrupted (Ctrl-C): %d of %d games played", g.Spec().Name, len(results), games)
+				if stop.Stopped > 0 {
+					msg += fmt.Sprintf(", %d stopped in flight and not counted", stop.Stopped)
+				}
+				runErr = interrupted(&described{msg, runErr}) // exit status 130
+			case interrupts.Load() > 0: // over NATS
+				runErr = interrupted(fmt.Errorf("arena %s: interrupted (Ctrl-C) after %d of %d games: %w", g.Spec().Name, len(results), games, runErr))
+			default:
+				runErr = fmt.Errorf("arena %s: stopped after %d of %d games: %w", g.Spec().Name, len(results), games, runErr)
 			}
 			if runErr != nil {
-				runErr = fmt.Errorf("arena %s: stopped after %d of %d games: %w", g.Spec().Name, len(results), games, runErr)
 				if len(results) == 0 {
 					return runErr
 				}
 				// Keep what was played: the report and the records of the
 				// finished games are written as usual, then the error.
-				fmt.Fprintf(cmd.ErrOrStderr(), "arena stopped early: reporting the %d finished games (the error follows)\n", len(results))
+				fmt.Fprintf(stderr, "arena stopped early: reporting the %d finished %s (the error follows)\n", len(results), plural(len(results), "game", "games"))
 			}
 			rep, err := arena.Summarize(g, specs, seed, results)
 			if err != nil {
 				return errors.Join(runErr, err)
 			}
 			rep.Opening = opening
+			if stopped {
+				rep.Planned, rep.Stopped = games, stop.Stopped
+			} else if runErr != nil {
+				rep.Planned = games
+			}
 			if jsonFile != "" {
 				if err := writeJSONFile(jsonFile, rep); err != nil {
 					return errors.Join(runErr, err)
@@ -182,6 +252,31 @@ func splitAgents(list string) []string {
 		out = append(out, piece)
 	}
 	return out
+}
+
+// notifyInterrupt relays Ctrl-C (SIGINT) to c until the function it
+// returns is called (a test relays its own).
+var notifyInterrupt = func(c chan<- os.Signal) (stop func()) {
+	signal.Notify(c, os.Interrupt)
+	return func() { signal.Stop(c) }
+}
+
+// described is an error with a message of its own, which says what err
+// says in other words; errors.Is and As see err.
+type described struct {
+	msg string
+	err error
+}
+
+func (d *described) Error() string { return d.msg }
+func (d *described) Unwrap() error { return d.err }
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func isTerminal(f *os.File) bool {
