@@ -14,15 +14,18 @@ import (
 
 func init() {
 	var asJSON bool
+	var params string
 	cmd := &cobra.Command{
 		Use:   "games [GAME]",
 		Short: "List the games with their players and parameters",
 		Long: `List every registered game: its name (what other commands take), title, number
 of players, kind of chance, information and utility, and parameters with their
-defaults. With a GAME, print that game's description and every parameter with
-its range, default and doc. --json prints JSON for programs (a list, or the one
-game's spec).`,
-		Example: "  moongym games\n  moongym games planet-cubes\n  moongym games --json",
+defaults. With a GAME, print that game's description, every parameter with
+its range, default and doc, and, for games that explain them, what the
+moves' names mean (and the board), in the default configuration or the one
+--params gives. --json prints JSON for programs (a list, or the one game's
+spec).`,
+		Example: "  moongym games\n  moongym games planet-cubes\n  moongym games walking-moon --params rules=advanced,players=2\n  moongym games --json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			specs := engine.Games()
@@ -37,7 +40,17 @@ game's spec).`,
 					enc.SetIndent("", "  ")
 					return enc.Encode(spec)
 				}
-				return describeGame(out, spec)
+				if err := describeGame(out, spec); err != nil {
+					return err
+				}
+				g, err := loadGame(spec.Name, params)
+				if err != nil {
+					return err
+				}
+				if h, ok := g.(moveHelper); ok {
+					_, err = fmt.Fprintf(out, "\n%s", h.MoveHelp())
+				}
+				return err
 			}
 			if asJSON {
 				if specs == nil {
@@ -60,6 +73,7 @@ game's spec).`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array (name, title, min_players, max_players, params, ...)")
+	cmd.Flags().StringVar(&params, "params", "", "with GAME: the configuration whose moves are explained, k=v,k=v")
 	root.AddCommand(cmd)
 }
 

@@ -141,6 +141,13 @@ func writeRecordFile(path string, rec *engine.Record) error {
 	return f.Close()
 }
 
+// moveHelper is a game that explains its move names and its board for
+// people at a terminal (walking-moon's "black2:US->4/2 +1sp", planet-cubes'
+// orbits): play's help and "moongym games NAME" print it.
+type moveHelper interface {
+	MoveHelp() string
+}
+
 // playSession is one game in the terminal.
 type playSession struct {
 	game    engine.Game
@@ -188,7 +195,11 @@ func (s *playSession) run() error {
 	for i, spec := range s.specs {
 		s.printf("  seat %d: %s\n", i, spec)
 	}
-	s.printf("Type help for commands.\n\n")
+	if _, ok := s.game.(moveHelper); ok {
+		s.printf("Type help for commands and what the moves' names mean.\n\n")
+	} else {
+		s.printf("Type help for commands.\n\n")
+	}
 	var outcomes []engine.Outcome
 	for !s.state.IsTerminal() {
 		p := s.state.CurrentPlayer()
@@ -278,6 +289,9 @@ func (s *playSession) ask(p engine.Player) (engine.Action, bool, error) {
 			return 0, true, nil
 		case "help", "?":
 			s.printf("Type an action's name or number; undo, moves, help, quit.\n")
+			if h, ok := s.game.(moveHelper); ok {
+				s.printf("\n%s", h.MoveHelp())
+			}
 			continue
 		case "moves":
 			s.listMoves(legal)

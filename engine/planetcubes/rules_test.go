@@ -534,8 +534,7 @@ func TestString(t *testing.T) {
 	}{
 		{nil, []string{"> R Red      3 points (+3 at round end),  3 cubes in play, supply 17  (first player)",
 			"  B Blue     5 points (+3 at round end),  2 cubes in play, supply 18",
-			"H1 Half Moon       -> C1 C2              R1:1s B3:1-",
-			"F  Full Moon       -> C1 C2 C3 C4 C5 C6  R2:2- B1:1l",
+			"  between  H1[R1:1s B3:1-] H2 H3 H4 H5 H6 F[R2:2- B1:1l]",
 			"Red to act, 2 action(s) left: choose a cube to act with, or end the turn"}},
 		{[]string{"R2"}, []string{"cube R2 selected: move it, activate its planet or attack (back: 4 left this turn)"}},
 		{[]string{"back", "R1", "attack", "back", "attack"}, []string{"cube R1 attacks: choose the cube to hit (back: 2 left this turn)"}},

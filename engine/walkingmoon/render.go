@@ -11,7 +11,9 @@ import (
 // box, * Sputnik, | the edges of the lunar cards, letters A..G the special
 // boxes, digits the astronauts) over the last digit of each column number,
 // a legend of those symbols, then each astronaut, then whose move it is; when a result is to be
-// chosen, where each would end (column/level, Sputniks, CRASH, FINISH).
+// chosen, where each would end (column/level, Sputniks, CRASH, FINISH)
+// and two lines that explain that notation. MoveHelp explains every move
+// name.
 func (s *State) String() string {
 	g := s.g
 	var b strings.Builder
@@ -229,4 +231,12 @@ func (s *State) writeLandings(b *strings.Builder, t task) {
 	if n%4 != 0 {
 		b.WriteByte('\n')
 	}
+	if n > 0 {
+		b.WriteString(resultsLegend)
+	}
 }
+
+// resultsLegend explains the results listed when a roll's result is to be
+// chosen ("blue3->3/1 CRASH", "black2:UU->2/3 +1sp").
+const resultsLegend = "   blue3 = the blue die's 3 (x: the skull); :SUD = each advance straight, up or down; ->column/level where it ends\n" +
+	"   +1sp = Sputniks passed (a point each); CRASH = an accident (turn over, stunned, half the Sputniks lost); FINISH = across the line\n"
