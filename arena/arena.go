@@ -158,8 +158,9 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 
 	results := make([]GameResult, cfg.Games)
 	type finished struct {
-		i   int
-		err error
+		i       int
+		err     error
+		stopped bool // err came from gctx: stopped, not failed
 	}
 	jobs := make(chan int)
 	done := make(chan finished)
@@ -176,11 +177,18 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 					cfg.GameStarted(i)
 				}
 				r, err := playOne(gctx, cfg.Game, ents, cfg.Seed, i, cfg.Opening)
+				stopped := err != nil && gctx.Err() != nil
+				if err != nil && !stopped {
+					// The first error stops the tournament at once: no
+					// game starts after it, those in flight are stopped.
+					stopDispatch()
+					cancel()
+				}
 				if cfg.GameEnded != nil {
 					cfg.GameEnded(i, err)
 				}
 				results[i] = r
-				done <- finished{i, err}
+				done <- finished{i, err, stopped}
 			}
 		}()
 	}
@@ -214,12 +222,10 @@ func Run(ctx context.Context, cfg Config) ([]GameResult, error) {
 				if cfg.Progress != nil {
 					cfg.Progress(n)
 				}
-			case gctx.Err() != nil:
-				stopped++ // stopped by ctx or by another game's error
+			case f.stopped:
+				stopped++ // by ctx, or by another game's error
 			case firstErr == nil:
 				firstErr = f.err
-				stopDispatch()
-				cancel()
 			}
 		case <-ctxDone:
 			ctxDone = nil
