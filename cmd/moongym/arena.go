@@ -145,7 +145,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 				}
 				n := prog.flying()
 				close(drain)
-				prog.setNote(fmt.Sprintf("finishing %d in flight (Ctrl-C again to stop now)", n))
+				prog.setNote("finishing, Ctrl-C: stop")
 				prog.printf(stderr, "interrupt: finishing %d %s in flight (Ctrl-C again to stop now)\n", n, plural(n, "game", "games"))
 				select {
 				case <-sigs:
@@ -155,7 +155,7 @@ Seating, outcomes and ratings are defined in the arena package documentation
 				interrupts.Add(1)
 				stopSignals() // a third Ctrl-C ends the process at once
 				n = prog.flying()
-				prog.setNote(fmt.Sprintf("stopping %d in flight", n))
+				prog.setNote("stopping")
 				prog.printf(stderr, "interrupt: stopping the %d %s in flight (not counted)\n", n, plural(n, "game", "games"))
 				cancel()
 			}()

@@ -157,16 +157,28 @@ func (p *arenaProgress) line() string {
 	return p.lineLocked(p.now())
 }
 
-// lineLocked: "tictactoe [#####               ] 25/100 games, 4 in flight,
-// 12s, about 36s left".
+// lineLocked: "tictactoe [##        ] 25/100 done, 4 in flight, 12s, ~36s
+// left", at most maxLineWidth bytes (a longer line would wrap on a
+// terminal of 80 columns, and \r would not take it back).
 func (p *arenaProgress) lineLocked(now time.Time) string {
-	const width = 20
+	line := p.fullLineLocked(now)
+	if len(line) > maxLineWidth {
+		line = line[:maxLineWidth-3] + "..."
+	}
+	return line
+}
+
+// maxLineWidth is the longest progress line drawn.
+const maxLineWidth = 79
+
+func (p *arenaProgress) fullLineLocked(now time.Time) string {
+	const width = 10
 	filled := 0
 	if p.total > 0 {
 		filled = min(width, p.done*width/p.total)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s [%s%s] %d/%d games", p.name, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), p.done, p.total)
+	fmt.Fprintf(&b, "%s [%s%s] %d/%d done", p.name, strings.Repeat("#", filled), strings.Repeat(" ", width-filled), p.done, p.total)
 	if p.tracked {
 		fmt.Fprintf(&b, ", %d in flight", len(p.inFlight))
 	}
@@ -188,9 +200,9 @@ func (p *arenaProgress) lineLocked(now time.Time) string {
 		left, ok = time.Duration(float64(elapsed)*float64(p.total-p.done)/float64(p.done)), true
 	}
 	if ok {
-		fmt.Fprintf(&b, ", about %s left", roundDuration(left))
+		fmt.Fprintf(&b, ", ~%s left", roundDuration(left))
 	} else {
-		b.WriteString(", time left known after the first game")
+		b.WriteString(", ETA after 1st game")
 	}
 	return b.String()
 }

@@ -36,7 +36,7 @@ func TestArenaProgressAtOnce(t *testing.T) {
 	var buf bytes.Buffer
 	p := newArenaProgress(&buf, "walking-moon", 8, 4, true, clock.now)
 	p.draw()
-	if !strings.Contains(buf.String(), "walking-moon [                    ] 0/8 games, 0 in flight, 0s, time left known after the first game") {
+	if !strings.Contains(buf.String(), "walking-moon [          ] 0/8 done, 0 in flight, 0s, ETA after 1st game") {
 		t.Fatalf("first drawing %q", buf.String())
 	}
 	for i := 0; i < 4; i++ {
@@ -44,23 +44,23 @@ func TestArenaProgressAtOnce(t *testing.T) {
 	}
 	clock.add(30 * time.Second)
 	p.draw()
-	if got := buf.String(); !strings.HasSuffix(strings.TrimRight(got, " "), "0/8 games, 4 in flight, 30s, time left known after the first game") {
+	if got := buf.String(); !strings.HasSuffix(strings.TrimRight(got, " "), "0/8 done, 4 in flight, 30s, ETA after 1st game") {
 		t.Fatalf("drawing after 30s %q", got)
 	}
 	// Four games of about a minute on four lanes: one finishes at 60s, the
 	// other three in flight are as old; four games are left to start.
 	clock.add(30 * time.Second)
 	p.ended(0, nil)
-	if got := p.line(); !strings.Contains(got, "1/8 games, 3 in flight, 1m0s, about 1m0s left") {
+	if got := p.line(); !strings.Contains(got, "1/8 done, 3 in flight, 1m0s, ~1m0s left") {
 		t.Fatalf("line after the first game %q", got)
 	}
 	// A game stopped or failed is not counted.
 	p.ended(1, errors.New("stopped"))
-	if got := p.line(); !strings.Contains(got, "1/8 games, 2 in flight") {
+	if got := p.line(); !strings.Contains(got, "1/8 done, 2 in flight") {
 		t.Fatalf("line after a stopped game %q", got)
 	}
-	p.setNote("finishing 2 in flight (Ctrl-C again to stop now)")
-	if got := p.line(); !strings.HasSuffix(got, "1m0s, finishing 2 in flight (Ctrl-C again to stop now)") {
+	p.setNote("finishing, Ctrl-C: stop")
+	if got := p.line(); !strings.HasSuffix(got, "1/8 done, 2 in flight, 1m0s, finishing, Ctrl-C: stop") {
 		t.Fatalf("line with a note %q", got)
 	}
 	p.clear()
