@@ -14,11 +14,38 @@ import (
 	"github.com/moongym/moongym/engine/enginetest"
 )
 
-// TestConformance runs the conformance suite over every registered game.
-// Each game's own package runs it with more playouts; this run is the
-// guarantee that no registered game escapes it.
+// TestConformance runs the conformance suite over every registered game:
+// the guarantee that no registered game escapes it. Each game's own package
+// runs it too (TestEveryGameRunsTheSuite), with more playouts, over the
+// sample of its configurations taken from the start of its list in the
+// default run and over every configuration in the exhaustive run
+// (MOONGYM_TEST_FULL=1); this run plays, in both, one random game of each
+// configuration of the sample taken from the end of the list, so that the
+// default run plays other configurations here than there where the list
+// allows, and the exhaustive run plays each game's every configuration
+// once, in its own package, rather than twice.
 func TestConformance(t *testing.T) {
-	enginetest.RunAll(t, enginetest.Options{Playouts: 5, Seed: 1000})
+	enginetest.RunAll(t, enginetest.Options{Playouts: 1, Seed: 1000, FromEnd: true})
+}
+
+// TestEveryGameRunsTheSuite fails when a package under engine/ registers a
+// game but its tests do not run enginetest.RunGame on it: the exhaustive
+// run of the suite over every configuration is there, not here.
+func TestEveryGameRunsTheSuite(t *testing.T) {
+	for _, dir := range gameDirs(t) {
+		tests, _ := filepath.Glob(filepath.Join("..", dir, "*_test.go"))
+		runs := false
+		for _, file := range tests {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs = runs || strings.Contains(string(src), "enginetest.RunGame(")
+		}
+		if !runs {
+			t.Errorf("engine/%s registers a game but its tests do not call enginetest.RunGame", dir)
+		}
+	}
 }
 
 // TestEveryGameIsImported fails when a package under engine/ registers a
@@ -33,10 +60,22 @@ func TestEveryGameIsImported(t *testing.T) {
 		p, _ := strconv.Unquote(imp.Path.Value)
 		imported[filepath.Base(p)] = true
 	}
+	for _, dir := range gameDirs(t) {
+		if !imported[dir] {
+			t.Errorf("engine/%s registers a game but engine/all does not import it", dir)
+		}
+	}
+}
+
+// gameDirs are the folders under engine/ whose package (not its tests)
+// calls engine.Register.
+func gameDirs(t *testing.T) []string {
+	t.Helper()
 	dirs, err := os.ReadDir("..")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []string
 	for _, d := range dirs {
 		if !d.IsDir() {
 			continue
@@ -50,19 +89,31 @@ func TestEveryGameIsImported(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Contains(string(src), "engine.Register(") && !imported[d.Name()] {
-				t.Errorf("engine/%s registers a game but engine/all does not import it", d.Name())
+			if strings.Contains(string(src), "engine.Register(") {
+				out = append(out, d.Name())
+				break
 			}
 		}
 	}
+	if len(out) == 0 {
+		t.Fatal("no package under engine/ registers a game: is the test run from engine/all?")
+	}
+	return out
 }
 
 // TestEveryGameIsCovered checks each game's test configurations cover its
-// player counts and variants.
+// player counts and variants, and so do both samples of them that the
+// default run plays (enginetest.SampleConfigs).
 func TestEveryGameIsCovered(t *testing.T) {
 	for _, spec := range engine.Games() {
 		if err := enginetest.CheckCoverage(spec); err != nil {
 			t.Error(err)
+			continue
+		}
+		for _, fromEnd := range []bool{false, true} {
+			if err := enginetest.CheckCoverageOf(spec, enginetest.SampleConfigs(spec, fromEnd)); err != nil {
+				t.Errorf("the sample (from the end: %v): %v", fromEnd, err)
+			}
 		}
 	}
 }

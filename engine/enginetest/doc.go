@@ -1,7 +1,10 @@
 // Package enginetest is the conformance suite of the engine contract. Every
 // registered game must pass it for every configuration in its
 // Spec.TestConfigs; engine/all runs it over every registered game, so no
-// game can skip it.
+// game can skip it. The default run of the tests plays a sample of each
+// game's configurations that gives every parameter each of its values
+// (SampleConfigs); the exhaustive run (MOONGYM_TEST_FULL=1, see
+// internal/testfull) plays them all.
 //
 // The properties (after OpenSpiel's basic_tests and PettingZoo's api_test):
 // legal actions sorted, unique, in range, non-empty exactly at non-terminal

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/testfull"
 )
 
 // Options tune the suite.
@@ -19,6 +20,10 @@ type Options struct {
 	Playouts int
 	// Seed is the first seed; playout i uses Seed+i.
 	Seed uint64
+	// FromEnd takes the default run's sample of configurations from the
+	// end of the game's list (SampleConfigs), so that a second run of the
+	// suite (engine/all's) plays other configurations than the game's own.
+	FromEnd bool
 }
 
 func (o Options) playouts() int {
@@ -43,7 +48,9 @@ func RunAll(t *testing.T, opts Options) {
 	}
 }
 
-// RunGame runs the suite over every configuration of one registered game.
+// RunGame runs the suite over one registered game: over every
+// configuration of its TestConfigs in the exhaustive run (testfull.On:
+// MOONGYM_TEST_FULL=1), and over their sample (SampleConfigs) otherwise.
 func RunGame(t *testing.T, name string, opts Options) {
 	t.Helper()
 	spec, err := engine.Lookup(name)
@@ -53,8 +60,19 @@ func RunGame(t *testing.T, name string, opts Options) {
 	if err := CheckCoverage(spec); err != nil {
 		t.Fatal(err)
 	}
+	cfgs := Configs(spec)
+	if !testfull.On() {
+		all := len(cfgs)
+		cfgs = SampleConfigs(spec, opts.FromEnd)
+		if err := CheckCoverageOf(spec, cfgs); err != nil {
+			t.Fatalf("the sample of the test configurations: %v", err)
+		}
+		if len(cfgs) < all {
+			t.Logf("%s: %d of its %d test configurations, a sample that gives every parameter each of its values (%s=1 plays them all)", name, len(cfgs), all, testfull.Env)
+		}
+	}
 	var games []engine.Game
-	for _, cfg := range Configs(spec) {
+	for _, cfg := range cfgs {
 		g, err := engine.Load(name, cfg)
 		if err != nil {
 			t.Fatalf("load %s %v: %v", name, cfg, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/enginetest"
+	"github.com/moongym/moongym/engine/planetcubes"
 	"github.com/moongym/moongym/engine/tictactoe"
 )
 
@@ -209,5 +210,38 @@ func TestCheckCoverage(t *testing.T) {
 	spec := engine.Spec{Name: "tictactoe", MinPlayers: 2, MaxPlayers: 3}
 	if err := enginetest.CheckCoverage(spec); err == nil || !strings.Contains(err.Error(), "3 players") {
 		t.Fatalf("missing player count not reported: %v", err)
+	}
+}
+
+// TestSampleConfigs: the sample gives every parameter each value some
+// configuration gives it, drops a configuration that adds nothing, keeps
+// the list's order, and takes ties from the start or from the end.
+func TestSampleConfigs(t *testing.T) {
+	spec, err := engine.Lookup(planetcubes.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.TestConfigs = []engine.Params{
+		{"players": "2"},
+		{"players": "3", "goal": "10"},
+		{"players": "2", "backs": "4"}, // the default written out: the first config again
+		{"players": "4", "goal": "10"},
+		{"players": "3", "goal": "10", "rounds": "7"},
+	}
+	for _, c := range []struct {
+		fromEnd bool
+		want    []int
+	}{{false, []int{0, 3, 4}}, {true, []int{2, 3, 4}}} {
+		got := enginetest.SampleConfigs(spec, c.fromEnd)
+		var want []engine.Params
+		for _, i := range c.want {
+			want = append(want, spec.TestConfigs[i])
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("from the end %v: sample %v, want %v", c.fromEnd, got, want)
+		}
+		if err := enginetest.CheckCoverageOf(spec, got); err == nil || !strings.Contains(err.Error(), "5 players") {
+			t.Errorf("from the end %v: coverage of the sample: %v, want the missing 5 players", c.fromEnd, err)
+		}
 	}
 }

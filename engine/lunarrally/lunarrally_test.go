@@ -7,10 +7,18 @@ import (
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/enginetest"
 	"github.com/moongym/moongym/engine/lunarrally"
+	"github.com/moongym/moongym/internal/testfull"
 )
 
+// TestConformance plays 6 random games of every test configuration in the
+// exhaustive run (MOONGYM_TEST_FULL=1) and 3 of each configuration of the
+// default run's sample (a 4-player game on the red map costs seconds).
 func TestConformance(t *testing.T) {
-	enginetest.RunGame(t, lunarrally.Name, enginetest.Options{Playouts: 6})
+	playouts := 3
+	if testfull.On() {
+		playouts = 6
+	}
+	enginetest.RunGame(t, lunarrally.Name, enginetest.Options{Playouts: playouts})
 }
 
 func defaultGame() engine.Game { return engine.MustLoad(lunarrally.Name, nil) }
