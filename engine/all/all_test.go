@@ -25,7 +25,7 @@ import (
 // allows, and the exhaustive run plays each game's every configuration
 // once, in its own package, rather than twice.
 func TestConformance(t *testing.T) {
-	enginetest.RunAll(t, enginetest.Options{Playouts: 1, Seed: 1000, FromEnd: true})
+	enginetest.RunAll(t, enginetest.Options{Playouts: 1, Seed: 1000, FromEnd: true, AlwaysSample: true})
 }
 
 // TestEveryGameRunsTheSuite fails when a package under engine/ registers a

@@ -24,6 +24,9 @@ type Options struct {
 	// end of the game's list (SampleConfigs), so that a second run of the
 	// suite (engine/all's) plays other configurations than the game's own.
 	FromEnd bool
+	// AlwaysSample plays the sample in the exhaustive run too: engine/all's
+	// run, where each game's own package plays every configuration.
+	AlwaysSample bool
 }
 
 func (o Options) playouts() int {
@@ -50,7 +53,8 @@ func RunAll(t *testing.T, opts Options) {
 
 // RunGame runs the suite over one registered game: over every
 // configuration of its TestConfigs in the exhaustive run (testfull.On:
-// MOONGYM_TEST_FULL=1), and over their sample (SampleConfigs) otherwise.
+// MOONGYM_TEST_FULL=1) unless opts.AlwaysSample, and over their sample
+// (SampleConfigs) otherwise.
 func RunGame(t *testing.T, name string, opts Options) {
 	t.Helper()
 	spec, err := engine.Lookup(name)
@@ -61,14 +65,14 @@ func RunGame(t *testing.T, name string, opts Options) {
 		t.Fatal(err)
 	}
 	cfgs := Configs(spec)
-	if !testfull.On() {
+	if !testfull.On() || opts.AlwaysSample {
 		all := len(cfgs)
 		cfgs = SampleConfigs(spec, opts.FromEnd)
 		if err := CheckCoverageOf(spec, cfgs); err != nil {
 			t.Fatalf("the sample of the test configurations: %v", err)
 		}
 		if len(cfgs) < all {
-			t.Logf("%s: %d of its %d test configurations, a sample that gives every parameter each of its values (%s=1 plays them all)", name, len(cfgs), all, testfull.Env)
+			t.Logf("%s: %d of its %d test configurations, a sample that gives every parameter each of its values", name, len(cfgs), all)
 		}
 	}
 	var games []engine.Game
