@@ -75,7 +75,7 @@ type Config struct {
 	// Search.Advance). Only perfect-information searches reuse; an
 	// information-set search starts afresh at every Run.
 	Reuse bool
-	// BatchSize is the number of leaves gathered (with virtual loss) per
+	// BatchSize (at most MaxBatchSize) is the number of leaves gathered (with virtual loss) per
 	// Evaluator call; 0 means 1.
 	BatchSize int
 	// Mode chooses perfect-information or information-set search; the zero
@@ -116,6 +116,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("%w: Temperature=%v, want a finite number >= 0", ErrBadConfig, c.Temperature)
 	case c.BatchSize < 0:
 		return fmt.Errorf("%w: BatchSize=%d is negative", ErrBadConfig, c.BatchSize)
+	case c.BatchSize > MaxBatchSize:
+		return fmt.Errorf("%w: BatchSize=%d is over %d (a batch's buffers are made at once)", ErrBadConfig, c.BatchSize, MaxBatchSize)
 	case c.GumbelM < 0 || !finiteNonNeg(c.GumbelCVisit) || !finiteNonNeg(c.GumbelCScale):
 		return fmt.Errorf("%w: Gumbel m=%d cvisit=%v cscale=%v, want finite values >= 0", ErrBadConfig, c.GumbelM, c.GumbelCVisit, c.GumbelCScale)
 	case c.Mode < AutoMode || c.Mode > InfoSetMode:
@@ -135,3 +137,8 @@ func (c *Config) check() error {
 	}
 	return nil
 }
+
+// MaxBatchSize bounds Config.BatchSize for any caller (a server bounds it
+// far lower, agents.Option.Max): the buffers of a batch are made at once,
+// so a huge batch would fail to allocate instead of erring.
+const MaxBatchSize = 1 << 16

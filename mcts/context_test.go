@@ -190,3 +190,17 @@ func TestRunContextNoAllocPerSimulation(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeBatchErrs: a batch too large to allocate is a config error, not
+// a panic (the command line applies no server bound).
+func TestHugeBatchErrs(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, b := range []int{MaxBatchSize + 1, 1 << 62} {
+		if _, err := New(g, NewRolloutEvaluator(g, 1), Config{Sims: 10, CPUCT: 1.4, BatchSize: b}); !errors.Is(err, ErrBadConfig) {
+			t.Errorf("BatchSize %d: %v, want ErrBadConfig", b, err)
+		}
+	}
+	if _, err := New(g, NewRolloutEvaluator(g, 1), Config{Sims: 10, CPUCT: 1.4, BatchSize: MaxBatchSize}); err != nil {
+		t.Errorf("BatchSize %d: %v", MaxBatchSize, err)
+	}
+}
