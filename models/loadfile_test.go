@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/moongym/moongym/internal/safefile"
+	"github.com/moongym/moongym/internal/safefile/safefiletest"
 	"github.com/moongym/moongym/models"
 )
 
@@ -87,14 +88,7 @@ func TestLoadQuotesNoContent(t *testing.T) {
 			if !errors.Is(err, models.ErrBadModel) && !errors.Is(err, models.ErrBadArch) {
 				t.Fatalf("got %v, want ErrBadModel", err)
 			}
-			for _, l := range leaks {
-				if strings.Contains(err.Error(), l) {
-					t.Errorf("the error quotes the file (%s): %v", l, err)
-				}
-			}
-			if !strings.Contains(err.Error(), path) {
-				t.Errorf("the error does not name the file: %v", err)
-			}
+			safefiletest.Quiet(t, err, path, leaks)
 			t.Log(err)
 		})
 	}
@@ -106,20 +100,7 @@ func TestLoadQuotesNoContent(t *testing.T) {
 // that size is read, and refused as a bad model); a model file loads.
 func TestLoadRegularAndSmall(t *testing.T) {
 	dir := t.TempDir()
-	sparse := func(name string, size int64) string {
-		p := filepath.Join(dir, name)
-		f, err := os.Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Truncate(size); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	sparse := func(name string, size int64) string { return safefiletest.Sparse(t, dir, name, size) }
 	good := filepath.Join(dir, "good.safetensors")
 	if err := testModel(t, 0).Save(good); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/internal/safefile"
+	"github.com/moongym/moongym/internal/safefile/safefiletest"
 )
 
 // The game parameters that name a file, each with a valid file of its own
@@ -121,14 +122,7 @@ func TestFileParamsQuoteNoContent(t *testing.T) {
 				if !errors.Is(err, engine.ErrBadParam) {
 					t.Fatalf("got %v, want ErrBadParam", err)
 				}
-				for _, l := range leaks {
-					if strings.Contains(err.Error(), l) {
-						t.Errorf("the error quotes the file (%s): %v", l, err)
-					}
-				}
-				if !strings.Contains(err.Error(), path) {
-					t.Errorf("the error does not name the file: %v", err)
-				}
+				safefiletest.Quiet(t, err, path, leaks)
 				t.Log(err)
 			})
 		}
@@ -142,20 +136,7 @@ func TestFileParamsQuoteNoContent(t *testing.T) {
 // engine.ErrBadParam.
 func TestFileParamsRegularAndSmall(t *testing.T) {
 	dir := t.TempDir()
-	sparse := func(name string, size int64) string {
-		p := filepath.Join(dir, name)
-		f, err := os.Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Truncate(size); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	sparse := func(name string, size int64) string { return safefiletest.Sparse(t, dir, name, size) }
 	over := sparse("over", safefile.DataLimit+1)
 	exact := sparse("exact", safefile.DataLimit)
 	fifo := filepath.Join(dir, "fifo")
