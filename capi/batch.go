@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/env"
 )
 
 // batch is a vector environment: n slots of one configuration stepped
@@ -20,22 +20,26 @@ type batch struct {
 	seed    uint64
 	episode []uint64
 	ended   []bool
+	// known[i]: slot i's legal actions are those its last write found
+	// (the mask it wrote), kept in legal[i*words:(i+1)*words] as a bit set,
+	// so that the next step checks actions against them instead of listing
+	// them again.
+	known   []bool
+	legal   []uint64
+	words   int
 	reset   bool
 	obsSize int
 	actions int
 	rewards int
-	workers int
+	// cost is the measured work of a slot, for parallel.
+	cost costEstimate
 }
-
-// minChunk is the fewest slots a goroutine steps: below it, the cost of a
-// goroutine outweighs the work of tic-tac-toe-sized games.
-const minChunk = 16
 
 func newBatch(n int, cfg slotConfig) (*batch, error) {
 	if n <= 0 || n > 1<<20 {
 		return nil, fmt.Errorf("%w: %d environments (want 1..%d)", errBadArgument, n, 1<<20)
 	}
-	b := &batch{slots: make([]*slot, n), episode: make([]uint64, n), ended: make([]bool, n)}
+	b := &batch{slots: make([]*slot, n), episode: make([]uint64, n), ended: make([]bool, n), known: make([]bool, n)}
 	for i := range b.slots {
 		s, err := newSlot(cfg)
 		if err != nil {
@@ -47,7 +51,8 @@ func newBatch(n int, cfg slotConfig) (*batch, error) {
 	b.obsSize = engine.ObservationSize(g)
 	b.actions = g.NumActions()
 	b.rewards = b.slots[0].numRewards()
-	b.workers = max(1, min(runtime.GOMAXPROCS(0), n/minChunk))
+	b.words = (b.actions + 63) / 64
+	b.legal = make([]uint64, n*b.words)
 	return b, nil
 }
 
@@ -74,40 +79,36 @@ func (b *batch) checkOut(o batchOut) error {
 	return nil
 }
 
-// write writes slot i's observation into o.
+// write writes slot i's observation, mask and seat to act into o, in one
+// pass over the slot's state: the mask from the legal list it keeps for the
+// next step's check.
 func (b *batch) write(i int, o batchOut) error {
 	s := b.slots[i]
-	o.player[i] = int32(s.current())
-	return s.observe(s.viewer(), o.obs[i*b.obsSize:(i+1)*b.obsSize], o.mask[i*b.actions:(i+1)*b.actions])
-}
-
-// parallel runs f(i) for every slot on the batch's workers and returns the
-// first error by slot index.
-func (b *batch) parallel(f func(i int) error) error {
-	n := len(b.slots)
-	errs := make([]error, n)
-	chunk := (n + b.workers - 1) / b.workers
-	run := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			errs[i] = protect(func() error { return f(i) })
-		}
+	st := s.state()
+	if st == nil {
+		return fmt.Errorf("%w: call reset first", env.ErrNotReset)
 	}
-	// The first chunk runs on the calling thread, the others on goroutines.
-	var wg sync.WaitGroup
-	for lo := chunk; lo < n; lo += chunk {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			run(lo, min(lo+chunk, n))
-		}()
+	p := engine.Terminal
+	if !s.done() {
+		p = st.CurrentPlayer()
 	}
-	run(0, min(chunk, n))
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			return fmt.Errorf("env %d: %w", i, err)
-		}
+	v := s.viewer()
+	o.player[i] = int32(p)
+	st.Observe(v, o.obs[i*b.obsSize:(i+1)*b.obsSize])
+	mask := o.mask[i*b.actions : (i+1)*b.actions]
+	bits := b.legal[i*b.words : (i+1)*b.words]
+	clear(mask)
+	clear(bits)
+	if p < 0 || p != v {
+		b.known[i] = false
+		return nil
 	}
+	s.legal = st.LegalActions(s.legal)
+	for _, a := range s.legal {
+		mask[a] = 1
+		bits[uint(a)/64] |= 1 << (uint(a) % 64)
+	}
+	b.known[i] = true
 	return nil
 }
 
@@ -141,11 +142,11 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 	if !b.reset {
 		return fmt.Errorf("env 0: %w", b.slots[0].check(0))
 	}
-	for i, s := range b.slots {
+	for i := range b.slots {
 		if b.ended[i] {
 			continue
 		}
-		if err := s.check(actions[i]); err != nil {
+		if err := b.check(i, actions[i]); err != nil {
 			return fmt.Errorf("env %d: %w", i, err)
 		}
 	}
@@ -162,14 +163,56 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 			}
 			return b.write(i, o)
 		}
-		term, trunc, err := s.step(actions[i], rew)
-		if err != nil {
-			return err
+		var term, trunc bool
+		if s.multi != nil && b.known[i] {
+			s.last = s.multi.st.CurrentPlayer()
+			term, trunc = s.multi.applyLegal(engine.Action(actions[i]), rew)
+		} else {
+			var err error
+			if term, trunc, err = s.step(actions[i], rew); err != nil {
+				return err
+			}
 		}
 		o.terminated[i], o.truncated[i] = boolByte(term), boolByte(trunc)
 		b.ended[i] = term || trunc
 		return b.write(i, o)
 	})
+}
+
+// check is slot i's check of a, against the legal list its last write
+// kept when there is one.
+func (b *batch) check(i int, a int64) error {
+	s := b.slots[i]
+	if !b.known[i] {
+		return s.check(a)
+	}
+	act, err := toAction(a)
+	if err != nil {
+		return err
+	}
+	if int(act) >= b.actions || b.legal[i*b.words+int(act)/64]&(1<<(act%64)) == 0 {
+		return fmt.Errorf("%w: %d is not legal for %s", engine.ErrIllegalAction, a, s.state().CurrentPlayer())
+	}
+	return nil
+}
+
+// applyLegal is aec.step for an action known to be legal (the batch checked
+// it against the legal actions its last write kept): aec.step without the
+// listing of the legal actions it checks with. TestBatchMatchesSlots plays
+// batches against slots stepped by aec.step.
+func (a *aec) applyLegal(act engine.Action, rewards []float64) (terminated, truncated bool) {
+	a.st.Apply(act)
+	a.steps++
+	a.resolveChance()
+	a.now = a.st.Returns(a.now)
+	for i, r := range a.now {
+		rewards[i] = r - a.returns[i]
+	}
+	a.returns, a.now = a.now, a.returns
+	terminated = a.st.IsTerminal()
+	truncated = !terminated && a.maxSteps > 0 && a.steps >= a.maxSteps
+	a.done = terminated || truncated
+	return terminated, truncated
 }
 
 func boolByte(b bool) uint8 {

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// batchRecord is what a batch wrote at every step, for comparisons.
+type batchRecord struct {
+	obs        []float32
+	mask       []int8
+	rewards    []float64
+	player     []int32
+	terminated []uint8
+	truncated  []uint8
+}
+
+func (r *batchRecord) add(o batchOut) {
+	r.obs = append(r.obs, o.obs...)
+	r.mask = append(r.mask, o.mask...)
+	r.rewards = append(r.rewards, o.rewards...)
+	r.player = append(r.player, o.player...)
+	r.terminated = append(r.terminated, o.terminated...)
+	r.truncated = append(r.truncated, o.truncated...)
+}
+
+func (r *batchRecord) diff(q *batchRecord) string {
+	switch {
+	case !slices.Equal(r.obs, q.obs):
+		return "observations"
+	case !slices.Equal(r.mask, q.mask):
+		return "masks"
+	case !slices.Equal(r.rewards, q.rewards):
+		return "rewards"
+	case !slices.Equal(r.player, q.player):
+		return "players"
+	case !slices.Equal(r.terminated, q.terminated), !slices.Equal(r.truncated, q.truncated):
+		return "flags"
+	}
+	return ""
+}
+
+// randomLegal picks a legal action of every environment from its mask, the
+// same picks for the same masks.
+func randomLegal(rng *rand.Rand, mask []int8, actions int, acts []int64) {
+	for i := range acts {
+		m := mask[i*actions : (i+1)*actions]
+		n := 0
+		for _, ok := range m {
+			n += int(ok)
+		}
+		acts[i] = 0
+		if n == 0 {
+			continue
+		}
+		k := rng.IntN(n)
+		for a, ok := range m {
+			if ok != 0 {
+				if k == 0 {
+					acts[i] = int64(a)
+					break
+				}
+				k--
+			}
+		}
+	}
+}
+
+// playBatch plays steps steps of n environments with random legal actions
+// at GOMAXPROCS procs; split makes every step share its slots out one at a
+// time among the workers, however little work they are.
+func playBatch(t *testing.T, cfg slotConfig, n, steps, procs int, split bool) *batchRecord {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+	b, err := newBatch(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newOut(b)
+	if err := b.resetAll(7, o); err != nil {
+		t.Fatal(err)
+	}
+	rec := &batchRecord{}
+	rec.add(o)
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	for range steps {
+		randomLegal(rng, o.mask, b.actions, acts)
+		if split {
+			b.cost.ns = 1e9
+		}
+		if err := b.stepAll(acts, o); err != nil {
+			t.Fatal(err)
+		}
+		rec.add(o)
+	}
+	return rec
+}
+
+// playSlots plays what playBatch does with n slots of their own stepped one
+// by one (slot.step, slot.observe), autoreset and seeds done here as the
+// batch documents them.
+func playSlots(t *testing.T, cfg slotConfig, n, steps int) *batchRecord {
+	t.Helper()
+	slots := make([]*slot, n)
+	episode := make([]uint64, n)
+	ended := make([]bool, n)
+	var nr, size, actions int
+	for i := range slots {
+		s, err := newSlot(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slots[i] = s
+		nr, size, actions = s.numRewards(), engine.ObservationSize(s.game), s.game.NumActions()
+	}
+	o := batchOut{
+		obs: make([]float32, n*size), mask: make([]int8, n*actions), rewards: make([]float64, n*nr),
+		player: make([]int32, n), terminated: make([]uint8, n), truncated: make([]uint8, n),
+	}
+	write := func(i int) {
+		s := slots[i]
+		o.player[i] = int32(s.current())
+		if err := s.observe(s.viewer(), o.obs[i*size:(i+1)*size], o.mask[i*actions:(i+1)*actions]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const seed = 7
+	for i, s := range slots {
+		if err := s.reset(mix(seed, uint64(i), 0), mix(seed, uint64(i), 1<<32), true); err != nil {
+			t.Fatal(err)
+		}
+		write(i)
+	}
+	rec := &batchRecord{}
+	rec.add(o)
+	rng := rand.New(rand.NewPCG(1, 2))
+	acts := make([]int64, n)
+	for range steps {
+		randomLegal(rng, o.mask, actions, acts)
+		for i, s := range slots {
+			rew := o.rewards[i*nr : (i+1)*nr]
+			if ended[i] {
+				ended[i] = false
+				episode[i]++
+				clear(rew)
+				o.terminated[i], o.truncated[i] = 0, 0
+				if err := s.reset(mix(seed, uint64(i), episode[i]), 0, false); err != nil {
+					t.Fatal(err)
+				}
+				write(i)
+				continue
+			}
+			term, trunc, err := s.step(acts[i], rew)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.terminated[i], o.truncated[i] = boolByte(term), boolByte(trunc)
+			ended[i] = term || trunc
+			write(i)
+		}
+		rec.add(o)
+	}
+	return rec
+}
+
+// TestBatchSameGamesWhateverWorkers: a seed gives the same games however
+// many threads step the batch and however its slots are shared out, and
+// the same as slots stepped one by one (which go through aec.step, where
+// the batch applies actions it has checked itself), for every game, in
+// self-play, with truncation, and with opponents.
+func TestBatchSameGamesWhateverWorkers(t *testing.T) {
+	for _, name := range engine.Names() {
+		cfgs := []slotConfig{
+			{game: name, seat: -1},
+			{game: name, seat: -1, maxSteps: 5},
+			{game: name, seat: 0, opponents: []string{"random"}},
+		}
+		for _, cfg := range cfgs {
+			t.Run(fmt.Sprintf("%s/seat=%d/max=%d", name, cfg.seat, cfg.maxSteps), func(t *testing.T) {
+				n, steps := 24, 30
+				if testing.Short() || name == "lunar-rally" {
+					n, steps = 8, 12
+				}
+				want := playSlots(t, cfg, n, steps)
+				for _, run := range []struct {
+					procs int
+					split bool
+				}{{1, false}, {1, true}, {2, true}, {4, true}} {
+					if d := playBatch(t, cfg, n, steps, run.procs, run.split).diff(want); d != "" {
+						t.Fatalf("GOMAXPROCS=%d split=%v: the %s differ from slots stepped one by one", run.procs, run.split, d)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestBatchParallelErrors: every slot runs once whatever the split, and the
+// error of the lowest failing slot comes back, a panic included.
+func TestBatchParallelErrors(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	b, err := newBatch(100, slotConfig{game: "tictactoe", seat: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ns := range []float64{1, 1e9} { // one thread; slots one at a time on four
+		b.cost.ns = ns
+		runs := make([]int, 100)
+		err := b.parallel(func(i int) error {
+			runs[i]++
+			switch i {
+			case 97:
+				return fmt.Errorf("%w: late", errBadArgument)
+			case 41:
+				panic("slot 41")
+			case 60:
+				return fmt.Errorf("%w: sixty", errBadArgument)
+			}
+			return nil
+		})
+		if !errors.Is(err, errInternal) || !strings.HasPrefix(err.Error(), "env 41: ") || !strings.Contains(err.Error(), "panic: slot 41") {
+			t.Fatalf("cost %v: %v", ns, err)
+		}
+		for i, k := range runs {
+			if k != 1 {
+				t.Fatalf("cost %v: slot %d ran %d times", ns, i, k)
+			}
+		}
+	}
+}
+
+// TestBatchChecksAgainstKeptMask: the batch refuses, with the slot's
+// message, an action its kept legal actions do not have, and the slots
+// where it has none (a finished single-agent episode) are checked afresh.
+func TestBatchChecksAgainstKeptMask(t *testing.T) {
+	b, err := newBatch(2, slotConfig{game: "tictactoe", seat: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newOut(b)
+	if err := b.resetAll(1, o); err != nil {
+		t.Fatal(err)
+	}
+	if !b.known[0] || !b.known[1] {
+		t.Fatal("reset kept no legal actions")
+	}
+	if err := b.stepAll([]int64{4, 4}, o); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []int64{4, 9, 63, 64, -1, 1 << 31} {
+		err := b.stepAll([]int64{0, a}, o)
+		want := b.slots[1].check(a)
+		if err == nil || want == nil || err.Error() != "env 1: "+want.Error() {
+			t.Fatalf("action %d: batch %v, slot %v", a, err, want)
+		}
+	}
+}
