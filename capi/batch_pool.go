@@ -13,11 +13,14 @@ import (
 // from the measured cost of a slot at earlier steps (games differ by three
 // orders of magnitude: a tic-tac-toe step is about a tenth of a microsecond,
 // a lunar-rally one a hundred and fifty). BenchmarkVecSmall measured it.
+//
+// parallelMinNS is the least estimated work of a step that is split: a
+// helper goroutine takes some microseconds to wake on an idle core, and
+// below this the caller has finished before it starts. (A variable for
+// BenchmarkVecSplit, which measures it.)
+var parallelMinNS = 24_000.0
+
 const (
-	// parallelMinNS is the least estimated work of a step that is split: a
-	// helper goroutine takes some microseconds to wake on an idle core, and
-	// below this the caller has finished before it starts.
-	parallelMinNS = 24_000
 	// chunkMinNS is the least work of a chunk (the slots a worker claims at
 	// once); chunksPerWorker is how many chunks each worker gets when there
 	// is more work, so that a worker slowed down (by another process on its
@@ -30,12 +33,24 @@ const (
 	spinNS = 50_000
 )
 
-// costEstimate is the running estimate of the cost of one slot's work.
+// costEstimate is what parallel has measured of a batch: the cost of one
+// slot's work on one thread, and what splitting has gained.
 type costEstimate struct {
-	ns float64 // nanoseconds per slot; 0 before the first measurement
+	ns float64 // nanoseconds per slot on one thread; 0 before the first measurement
+	// speedup is the measured gain of a split step: ns × slots / wall
+	// time; 0 before the first split step. Where other processes take the
+	// cores, or the work is too small, it falls under minSpeedup and the
+	// steps run on one thread, except a split step every probe steps to
+	// see whether that changed.
+	speedup float64
+	probe   int // steps between split steps while splitting does not pay
+	since   int // steps since the last split step
 }
 
-// update folds in a measurement of d for k slots.
+// minSpeedup is the least measured gain that keeps steps split.
+const minSpeedup = 1.1
+
+// update folds in a measurement of d for k slots on one thread.
 func (c *costEstimate) update(d time.Duration, k int) {
 	if k <= 0 {
 		return
@@ -46,6 +61,35 @@ func (c *costEstimate) update(d time.Duration, k int) {
 		return
 	}
 	c.ns += (x - c.ns) / 4
+}
+
+// split reports whether a step of work nanoseconds (estimated) on workers
+// threads should be split.
+func (c *costEstimate) split(work float64, workers int) bool {
+	if workers <= 1 || work < parallelMinNS {
+		return false
+	}
+	if c.speedup == 0 || c.speedup >= minSpeedup {
+		return true
+	}
+	c.since++
+	return c.since >= c.probe
+}
+
+// splitDone folds in the gain of a split step of k slots that took wall.
+func (c *costEstimate) splitDone(wall time.Duration, k int) {
+	s := c.ns * float64(k) / max(1, float64(wall.Nanoseconds()))
+	if c.speedup == 0 {
+		c.speedup = s
+	} else {
+		c.speedup += (s - c.speedup) / 2
+	}
+	c.since = 0
+	if c.speedup >= minSpeedup {
+		c.probe = 4
+	} else {
+		c.probe = min(2*max(c.probe, 4), 64)
+	}
 }
 
 // job is one call of parallel: workers claim chunks of slots from next
@@ -138,8 +182,7 @@ func (b *batch) parallel(f func(i int) error) error {
 	}
 	rest := n - start
 	workers := min(runtime.GOMAXPROCS(0), rest)
-	work := b.cost.ns * float64(rest)
-	if workers <= 1 || work < parallelMinNS {
+	if !b.cost.split(b.cost.ns*float64(rest), workers) {
 		t := time.Now()
 		j.runRange(start, n)
 		b.cost.update(time.Since(t), rest)
@@ -160,6 +203,7 @@ func (b *batch) parallel(f func(i int) error) error {
 	if j.left.Load() != 0 {
 		j.wait()
 	}
+	b.cost.splitDone(time.Since(t), rest)
 	return j.result()
 }
 

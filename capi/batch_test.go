@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -260,6 +261,39 @@ func TestBatchChecksAgainstKeptMask(t *testing.T) {
 		want := b.slots[1].check(a)
 		if err == nil || want == nil || err.Error() != "env 1: "+want.Error() {
 			t.Fatalf("action %d: batch %v, slot %v", a, err, want)
+		}
+	}
+}
+
+// TestBatchSplitsWherePaying: steps are split when the work is large enough
+// and splitting gains; when it does not, one step in probe is still split,
+// probe growing to 64, and a gain again splits every step.
+func TestBatchSplitsWherePaying(t *testing.T) {
+	c := costEstimate{ns: 100}
+	if c.split(parallelMinNS/2, 2) || c.split(2*parallelMinNS, 1) {
+		t.Fatal("split a small step, or on one thread")
+	}
+	if !c.split(2*parallelMinNS, 2) {
+		t.Fatal("no first split")
+	}
+	// 1,000 slots of 100 ns in 100 µs: no gain.
+	c.splitDone(100*time.Microsecond, 1000)
+	for _, probe := range []int{8, 16, 32, 64, 64} {
+		for k := 1; k < probe; k++ {
+			if c.split(2*parallelMinNS, 2) {
+				t.Fatalf("probe %d: split at step %d", probe, k)
+			}
+		}
+		if !c.split(2*parallelMinNS, 2) {
+			t.Fatalf("probe %d: no split", probe)
+		}
+		c.splitDone(100*time.Microsecond, 1000)
+	}
+	// 1,000 slots in 50 µs: a gain of 2 (the estimate halfway, 1.5).
+	c.splitDone(50*time.Microsecond, 1000)
+	for k := range 10 {
+		if !c.split(2*parallelMinNS, 2) {
+			t.Fatalf("step %d after a gain: not split", k)
 		}
 	}
 }

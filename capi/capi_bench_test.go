@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -97,38 +99,44 @@ func BenchmarkBatchStep(b *testing.B) {
 // Run with -cpu 1,2 to see how the batch scales.
 func BenchmarkVecStep(b *testing.B) {
 	for _, name := range engine.Names() {
-		b.Run(name, func(b *testing.B) {
-			const n = 1024
-			bt, err := newBatch(n, slotConfig{game: name, seat: -1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			o := batchOut{
-				obs:        make([]float32, n*bt.obsSize),
-				mask:       make([]int8, n*bt.actions),
-				rewards:    make([]float64, n*bt.rewards),
-				player:     make([]int32, n),
-				terminated: make([]uint8, n),
-				truncated:  make([]uint8, n),
-			}
-			if err := bt.resetAll(1, o); err != nil {
-				b.Fatal(err)
-			}
-			actions := make([]int64, n)
-			step := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				step++
-				for i := range actions {
-					actions[i] = pickAction(o.mask[i*bt.actions:(i+1)*bt.actions], i*7+step)
-				}
-				if err := bt.stepAll(actions, o); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/step")
-		})
+		b.Run(name, func(b *testing.B) { benchVec(b, name, 1024, nil) })
 	}
+}
+
+// benchVec times steps of a vector environment of n games of name, with
+// before (if not nil) called before each step.
+func benchVec(b *testing.B, name string, n int, before func(*batch)) {
+	bt, err := newBatch(n, slotConfig{game: name, seat: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := batchOut{
+		obs:        make([]float32, n*bt.obsSize),
+		mask:       make([]int8, n*bt.actions),
+		rewards:    make([]float64, n*bt.rewards),
+		player:     make([]int32, n),
+		terminated: make([]uint8, n),
+		truncated:  make([]uint8, n),
+	}
+	if err := bt.resetAll(1, o); err != nil {
+		b.Fatal(err)
+	}
+	actions := make([]int64, n)
+	step := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		step++
+		for i := range actions {
+			actions[i] = pickAction(o.mask[i*bt.actions:(i+1)*bt.actions], i*7+step)
+		}
+		if before != nil {
+			before(bt)
+		}
+		if err := bt.stepAll(actions, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/step")
 }
 
 // pickAction is the first legal action of mask at or after from (modulo
@@ -145,4 +153,29 @@ func pickAction(mask []int8, from int) int64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkVecSplit measures parallelMinNS: steps of small vector
+// environments done on one thread (seq) or split among GOMAXPROCS however
+// little work they are (split). Run with -cpu 2; where split starts to win,
+// n × ns/step is the work a split needs.
+func BenchmarkVecSplit(b *testing.B) {
+	for _, name := range []string{"tictactoe", "planet-cubes"} {
+		for _, n := range []int{16, 32, 64, 128, 256} {
+			for _, split := range []bool{false, true} {
+				mode := map[bool]string{false: "seq", true: "split"}[split]
+				b.Run(fmt.Sprintf("%s/n=%d/%s", name, n, mode), func(b *testing.B) {
+					defer func(v float64) { parallelMinNS = v }(parallelMinNS)
+					parallelMinNS = math.Inf(1)
+					var before func(*batch)
+					if split {
+						// Split whatever was measured before.
+						parallelMinNS = 0
+						before = func(bt *batch) { bt.cost.speedup = 0 }
+					}
+					benchVec(b, name, n, before)
+				})
+			}
+		}
+	}
 }
