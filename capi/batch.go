@@ -104,10 +104,18 @@ func (b *batch) write(i int, o batchOut) error {
 		return nil
 	}
 	s.legal = st.LegalActions(s.legal)
+	// The bits of a word gather in w (the list is sorted: one store a word).
+	var w uint64
+	k := 0
 	for _, a := range s.legal {
 		mask[a] = 1
-		bits[uint(a)/64] |= 1 << (uint(a) % 64)
+		if j := int(uint(a) / 64); j != k {
+			bits[k] |= w
+			k, w = j, 0
+		}
+		w |= 1 << (uint(a) % 64)
 	}
+	bits[k] |= w
 	b.known[i] = true
 	return nil
 }
