@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
@@ -116,6 +117,135 @@ func TestAECDoesNotAllocate(t *testing.T) {
 			s.observe(s.viewer(), obs, mask)
 			a := slices.Index(mask, 1)
 			if _, _, err := s.step(int64(a), rew); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	// The initial state of each episode is the one allocation.
+	if allocs > 1 {
+		t.Fatalf("%v allocations per episode", allocs)
+	}
+}
+
+// recordBuf is an 8-byte aligned buffer of n bytes (n a multiple of 8).
+func recordBuf(n int) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(make([]uint64, n/8)))), n)
+}
+
+// TestStepRecordMatchesStepAndObserve: for every test configuration, multi-
+// and single-agent, the record written by resetRecord and stepRecord holds
+// the flags, rewards, observation and mask that reset, step, current,
+// viewer and observe give a twin slot; errors leave the record and the
+// episode unchanged.
+func TestStepRecordMatchesStepAndObserve(t *testing.T) {
+	everyConfig(t, func(t *testing.T, name string, params engine.Params) {
+		for _, cfg := range []slotConfig{
+			{game: name, params: params, maxSteps: 5, seat: -1},
+			{game: name, params: params, seat: 0, opponents: []string{"random"}},
+		} {
+			s, err := newSlot(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			twin, _ := newSlot(cfg)
+			l := layoutOf(s)
+			if l.size%8 != 0 || l.rewards%8 != 0 || l.mask+l.numActions > l.size || l.size-(l.mask+l.numActions) >= 8 {
+				t.Fatalf("layout %+v", l)
+			}
+			rec := recordBuf(l.size)
+			flags, rew, obs, mask, err := l.views(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantObs, wantMask := make([]float32, l.obsSize), make([]int8, l.numActions)
+			wantRew := make([]float64, l.numRewards)
+			check := func(step int, term, trunc bool) {
+				t.Helper()
+				if err := twin.observe(twin.viewer(), wantObs, wantMask); err != nil {
+					t.Fatal(err)
+				}
+				wantFlags := []int32{flag32(term), flag32(trunc), int32(twin.current()), int32(twin.viewer())}
+				if !slices.Equal(flags, wantFlags) || !slices.Equal(rew, wantRew) || !slices.Equal(obs, wantObs) || !slices.Equal(mask, wantMask) {
+					t.Fatalf("step %d: record %v %v, want %v %v (or observations differ)", step, flags, rew, wantFlags, wantRew)
+				}
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				if err := s.resetRecord(seed, seed, true, rec); err != nil {
+					t.Fatal(err)
+				}
+				if err := twin.reset(seed, seed, true); err != nil {
+					t.Fatal(err)
+				}
+				clear(wantRew)
+				check(0, false, false)
+				for step := 1; twin.current() != engine.Terminal; step++ {
+					before := slices.Clone(rec)
+					if err := s.stepRecord(int64(l.numActions), rec); !errors.Is(err, engine.ErrIllegalAction) || !slices.Equal(rec, before) {
+						t.Fatalf("out-of-range action: %v, record changed: %v", err, !slices.Equal(rec, before))
+					}
+					a := slices.Index(mask, 1)
+					if err := s.stepRecord(int64(a), rec); err != nil {
+						t.Fatal(err)
+					}
+					term, trunc, err := twin.step(int64(a), wantRew)
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(step, term, trunc)
+				}
+				before := slices.Clone(rec)
+				if err := s.stepRecord(0, rec); !errors.Is(err, env.ErrNotReset) || !slices.Equal(rec, before) {
+					t.Fatalf("step after the end: %v", err)
+				}
+			}
+		}
+	})
+}
+
+// TestStepRecordRefusesBadBuffers: a record of the wrong size or alignment
+// is refused before anything is played.
+func TestStepRecordRefusesBadBuffers(t *testing.T) {
+	s, err := newSlot(slotConfig{game: "tictactoe", seat: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := layoutOf(s)
+	if err := s.resetRecord(1, 0, false, recordBuf(l.size)[:l.size-1]); !errors.Is(err, errBadArgument) || !strings.Contains(err.Error(), "step record of") {
+		t.Fatalf("short record: %v", err)
+	}
+	if s.state() != nil {
+		t.Fatal("a refused reset started an episode")
+	}
+	rec := recordBuf(l.size + 8)
+	if err := s.resetRecord(1, 0, false, rec[:l.size]); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.stepRecord(0, rec[1:l.size+1]); !errors.Is(err, errBadArgument) || !strings.Contains(err.Error(), "aligned") {
+		t.Fatalf("unaligned record: %v", err)
+	}
+	if err := s.stepRecord(0, nil); !errors.Is(err, errBadArgument) {
+		t.Fatalf("no record: %v", err)
+	}
+	if s.multi.steps != 0 {
+		t.Fatal("a refused step was played")
+	}
+}
+
+// TestStepRecordDoesNotAllocate: stepping through records allocates no more
+// than stepping through step and observe.
+func TestStepRecordDoesNotAllocate(t *testing.T) {
+	s, err := newSlot(slotConfig{game: "tictactoe", seat: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recordBuf(layoutOf(s).size)
+	_, _, _, mask, _ := layoutOf(s).views(rec)
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := s.resetRecord(1, 0, false, rec); err != nil {
+			t.Fatal(err)
+		}
+		for !s.done() {
+			if err := s.stepRecord(int64(slices.Index(mask, 1)), rec); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -220,6 +220,57 @@ func mg_env_step(h C.uint64_t, action C.int64_t, rewards *C.double, nRewards C.i
 	})
 }
 
+// mg_env_record_layout writes the layout of the environment's step record
+// into out (n = 5 int64s): the byte offsets of the flags, the rewards, the
+// observation and the mask, and the record's size.
+//
+//export mg_env_record_layout
+func mg_env_record_layout(h C.uint64_t, out *C.int64_t, n C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		dst, err := cSlice[int64](unsafe.Pointer(out), n, "int64")
+		if err != nil {
+			return err
+		}
+		if err := wantLen("layout", len(dst), 5); err != nil {
+			return err
+		}
+		l := layoutOf(s)
+		copy(dst, []int64{int64(l.flags), int64(l.rewards), int64(l.obs), int64(l.mask), int64(l.size)})
+		return nil
+	})
+}
+
+// mg_env_step_record is mg_env_step writing everything into one step
+// record of n bytes at rec (8-byte aligned; see mg_env_record_layout):
+// flags, rewards, and the viewer's observation and mask. An error changes
+// nothing.
+//
+//export mg_env_step_record
+func mg_env_step_record(h C.uint64_t, action C.int64_t, rec unsafe.Pointer, n C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		b, err := cSlice[byte](rec, n, "record")
+		if err != nil {
+			return err
+		}
+		return s.stepRecord(int64(action), b)
+	})
+}
+
+// mg_env_reset_record is mg_env_reset writing the first step record
+// (zero rewards, the seat to act, the viewer's observation and mask) into
+// the n bytes at rec instead of the seat to act alone.
+//
+//export mg_env_reset_record
+func mg_env_reset_record(h C.uint64_t, seed, agentSeed C.uint64_t, reseed C.int32_t, rec unsafe.Pointer, n C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		b, err := cSlice[byte](rec, n, "record")
+		if err != nil {
+			return err
+		}
+		return s.resetRecord(uint64(seed), uint64(agentSeed), reseed != 0, b)
+	})
+}
+
 // obsBuffers checks an observation and a mask buffer against the slot's
 // sizes; with optional, both NULL gives nil slices.
 func obsBuffers(s *slot, obs *C.float, nObs C.int64_t, mask *C.int8_t, nMask C.int64_t, optional bool) ([]float32, []int8, error) {

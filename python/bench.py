@@ -11,15 +11,26 @@ stepped with random legal actions drawn by NumPy from its masks, returning
 its own buffers (copy=False) or copies (copy=True, Gymnasium's default). Work is
 fixed (a number of steps), time is measured; steps that only autoreset a
 vector environment are not counted. Prints a Markdown table.
+
+    python python/bench.py --move-cost --trees OLD/python python
+
+times one move of the standard AEC loop (see move_cost) with the moongym
+package of each source tree (its python/ directory, with the library built
+into it), one process per tree and round, the trees interleaved round by
+round; prints the median microseconds per move and the ratios
+(docs/benchmarks/python-step.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -41,6 +52,130 @@ def aec_steps_per_second(env, steps: int, seed: int = 0) -> float:
         env.step(int(legal[pick.randrange(len(legal))]))
         done += 1
     return done / (time.perf_counter() - t0)
+
+
+def _first_legal(mask, rng):
+    return int(mask.argmax())
+
+
+def _random_legal(mask, rng):
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))])
+
+
+def _random_flatnonzero(mask, rng):
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))])
+
+
+# The user's choice of a legal action from obs["action_mask"] (int8).
+PICKS = {
+    "first legal": _first_legal,
+    "random legal": _random_legal,
+    "random legal, np.flatnonzero": _random_flatnonzero,
+}
+
+
+def move_cost(env, moves: int, pick, seed: int = 0) -> float:
+    """Microseconds per move of the standard AEC loop, whole games:
+
+        env.reset(seed=seed)            # once; then env.reset() per game
+        for agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            action = None if term or trunc else pick(obs["action_mask"])
+            env.step(action)
+
+    until at least `moves` actions were played; the time of everything
+    (resets, the steps with None after the end) divided by the number of
+    actions played (not counting the None steps)."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    played = 0
+    t0 = time.perf_counter()
+    while played < moves:
+        for agent in env.agent_iter():
+            obs, rew, term, trunc, info = env.last()
+            if term or trunc:
+                action = None
+            else:
+                action = pick(obs["action_mask"], rng)
+                played += 1
+            env.step(action)
+        env.reset()
+    return (time.perf_counter() - t0) / played * 1e6
+
+
+def _move_cost_child(args) -> None:
+    """One process's measurements, as JSON: {"pick|game": [µs per move of
+    each chunk]}; every pick and game is measured in chunks of args.steps
+    moves, the picks and games alternating chunk by chunk."""
+    from moongym.pettingzoo import env as moon_env
+
+    makers = {g: (lambda g=g: moon_env(g)) for g in args.games or ["tictactoe"]}
+    if args.ref:
+        from pettingzoo.classic import tictactoe_v3
+
+        makers["tictactoe_v3"] = tictactoe_v3.env
+    envs = {f"{name}|{game}": (make(), pick) for game, make in makers.items() for name, pick in PICKS.items()}
+    for e, pick in envs.values():
+        move_cost(e, args.steps, pick)  # warm up
+    out: dict[str, list[float]] = {k: [] for k in envs}
+    for chunk in range(args.chunks):
+        for k, (e, pick) in envs.items():
+            out[k].append(move_cost(e, args.steps, pick, seed=chunk))
+    print(json.dumps(out))
+
+
+def compare_move_cost(args) -> None:
+    """Runs _move_cost_child with each tree's package, the trees alternating
+    round by round; prints a Markdown table of the median over all chunks
+    of all rounds, and of the best chunk."""
+    runs: dict[str, dict[str, list[float]]] = {t: {} for t in args.trees}
+    for r in range(args.rounds):
+        for i, tree in enumerate(args.trees):
+            cmd = [sys.executable, __file__, "--move-cost-child", "--steps", str(args.steps), "--chunks", str(args.chunks)]
+            if args.games:
+                cmd += ["--games", *args.games]
+            if i == 0 and args.ref:
+                cmd.append("--ref")
+            env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
+            res = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+            for k, v in res.items():
+                runs[tree].setdefault(k, []).extend(v)
+    print(
+        f"Python {platform.python_version()}, {platform.machine()}, {_cpu_model()}, {os.cpu_count()} CPUs; "
+        f"{args.rounds} rounds, the trees interleaved, each round {args.chunks} chunks of {args.steps} moves per row; "
+        "µs per move: median over all chunks (best chunk)\n"
+    )
+    first, last = args.trees[0], args.trees[-1]
+    head = " | ".join(f"`{t}`" for t in args.trees)
+    print(f"| user's pick | game | {head} | ratio |")
+    print("|---|---|" + "---:|" * (len(args.trees) + 1))
+
+    def cell(v: list[float] | None) -> str:
+        return "-" if not v else f"{statistics.median(v):.2f} ({min(v):.2f})"
+
+    for key in runs[last]:
+        pick, game = key.split("|")
+        cells = " | ".join(cell(runs[t].get(key)) for t in args.trees)
+        a, b = runs[first].get(key), runs[last].get(key)
+        ratio = f"{statistics.median(a) / statistics.median(b):.2f}x" if a and b else "-"
+        print(f"| {pick} | {game} | {cells} | {ratio} |")
+    for key in runs[first]:
+        if key not in runs[last]:  # the reference, measured with the first tree only
+            pick, game = key.split("|")
+            print(f"| {pick} | {game} | {cell(runs[first][key])} |" + " |" * len(args.trees))
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
 
 
 def vector_steps_per_second(envs, batches: int, seed: int = 0) -> float:
@@ -66,7 +201,18 @@ def main() -> None:
     ap.add_argument("--batches", type=int, default=100, help="vector steps per game")
     ap.add_argument("--games", nargs="*", help="games to run (default: all)")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds; the median is reported")
+    ap.add_argument("--move-cost", action="store_true", help="time a move of the AEC loop per source tree (--trees)")
+    ap.add_argument("--trees", nargs="+", default=["python"], help="--move-cost: python/ directories to compare, first the old")
+    ap.add_argument("--chunks", type=int, default=20, help="--move-cost: chunks of --steps moves per round")
+    ap.add_argument("--ref", action="store_true", help="--move-cost: also PettingZoo's tictactoe_v3 (with the first tree)")
+    ap.add_argument("--move-cost-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.move_cost_child:
+        _move_cost_child(args)
+        return
+    if args.move_cost:
+        compare_move_cost(args)
+        return
 
     import moongym
     from moongym.pettingzoo import env as moon_env

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import json
 import numbers
+import struct
 import sys
 import threading
 from dataclasses import dataclass
@@ -21,6 +22,11 @@ import numpy as np
 from . import _lib
 from ._lib import call_string, check, lib
 from .errors import BadAgentError, BadParamError, IllegalActionError
+
+# The per-step calls, looked up once (an attribute of lib is a dict lookup
+# and more per call).
+_step_record = lib.mg_env_step_record
+_reset_record = lib.mg_env_reset_record
 
 TERMINAL = -2
 """The seat number of "nobody": the episode is over."""
@@ -69,40 +75,76 @@ def to_action(action: Any) -> int:
     return a
 
 
-class _Rows:
-    """Fresh arrays for Go to write into, handed out as the rows of a larger
-    block whose address is known, so that no array's address has to be
-    looked up per call (NumPy's .ctypes is slow). Each row is given out
-    once. When a block is used up, the previous one is reused if no row of
-    it is still referenced (its memory is then already mapped: no page
-    faults for big observations), else a new block is made."""
+class _Block:
+    """One block of step records (see capi/aec.go): ``rows`` records of
+    ``layout[4]`` bytes end to end, and NumPy views of their fields, one
+    row per record: flags (int32 x4), rewards (float64), observation
+    (float32, the game's shape) and mask (int8)."""
 
-    def __init__(self, shape: tuple[int, ...], dtype: Any, rows: int = 32) -> None:
-        self.shape, self.dtype, self.rows = shape, dtype, rows
-        self.block = self._new_block()
-        self.other = self._new_block()
-        self._use(self.block)
+    def __init__(self, layout: tuple[int, ...], shape: tuple[int, ...], num_rewards: int, num_actions: int, rows: int) -> None:
+        off_flags, off_rewards, off_obs, off_mask, size = layout
+        # uint64 elements: the records' 8-byte alignment comes with the array.
+        self.buf = buf = np.empty(rows * size // 8, dtype=np.uint64)
+        self.address = buf.ctypes.data
+        inner = np.empty(shape, dtype=np.float32).strides
 
-    def _new_block(self) -> np.ndarray:
-        return np.empty((self.rows, *self.shape), dtype=self.dtype)
+        def view(offset: int, dtype: Any, fshape: tuple[int, ...], fstrides: tuple[int, ...]) -> np.ndarray:
+            return np.ndarray((rows, *fshape), dtype=dtype, buffer=buf, offset=offset, strides=(size, *fstrides))
 
-    def _use(self, block: np.ndarray) -> None:
+        self.flags = view(off_flags, np.int32, (4,), (4,))
+        self.rewards = view(off_rewards, np.float64, (num_rewards,), (8,))
+        self.obs = view(off_obs, np.float32, shape, inner)
+        self.mask = view(off_mask, np.int8, (num_actions,), (1,))
+        # The bytes, for struct.unpack_from of a record's flags and rewards.
+        self.bytes = memoryview(buf).cast("B")
+        self.idle_refs = 0  # set by new(), once this frame's references are gone
+
+    @classmethod
+    def new(cls, *args: Any) -> "_Block":
+        block = cls(*args)
+        # References to buf with no row handed out: the attribute, the
+        # views, the memoryview and getrefcount's argument.
+        block.idle_refs = sys.getrefcount(block.buf)
+        return block
+
+    def idle(self) -> bool:
+        """Whether no row of the block is referenced any more (every row
+        handed out holds the block's buffer as its base)."""
+        return sys.getrefcount(self.buf) <= self.idle_refs
+
+
+class _Records:
+    """Step records for Go to write into (mg_env_step_record and friends),
+    handed out as the rows of a larger block whose address is known, so
+    that no array's address has to be looked up per call (NumPy's .ctypes
+    is slow). Each row is given out once: observations handed to the user
+    are never written again. When a block is used up, the previous one is
+    reused if no row of it is still referenced (its memory is then already
+    mapped: no page faults for big observations), else a new block is made.
+    Not thread-safe: core.Env calls it under its lock."""
+
+    def __init__(self, layout: tuple[int, ...], shape: tuple[int, ...], num_rewards: int, num_actions: int, rows: int = 0) -> None:
+        self.size = layout[4]
+        # 32 records, or more up to 64 KiB for small ones.
+        self.rows = rows or max(32, min(1024, 65536 // self.size))
+        self._args = (layout, shape, num_rewards, num_actions, self.rows)
+        self.other = _Block.new(*self._args)
+        self._use(_Block.new(*self._args))
+
+    def _use(self, block: _Block) -> None:
         self.block = block
-        self.base = block.ctypes.data
-        self.stride = block.strides[0]
         self.next = 0
 
-    def take(self) -> tuple[np.ndarray, int]:
-        """A new array and its address."""
-        if self.next == self.rows:
-            # References to self.other: the attribute and getrefcount's
-            # argument; every live row adds one (its base).
-            spare = self.other if sys.getrefcount(self.other) <= 2 else self._new_block()
+    def take(self) -> int:
+        """A new record's row in self.block (which may change)."""
+        i = self.next
+        if i == self.rows:
+            spare = self.other if self.other.idle() else _Block.new(*self._args)
             self.other = self.block
             self._use(spare)
-        i = self.next
+            i = 0
         self.next = i + 1
-        return self.block[i], self.base + i * self.stride
+        return i
 
 
 @dataclass(frozen=True)
@@ -197,41 +239,67 @@ class Env(_Handle):
         check(lib.mg_env_new(*_config(game, params, max_steps, seat, opponents), ctypes.byref(h)))
         self._h = h.value
         self.info = GameInfo.from_json(call_string(lib.mg_env_info, self._h))
-        self._rewards = np.zeros(self.info.num_rewards, dtype=np.float64)
-        self._flags = np.zeros(4, dtype=np.int32)
-        self._rewards_ptr = self._rewards.ctypes.data
-        self._flags_ptr = self._flags.ctypes.data
-        self._player = ctypes.c_int32()
         self._obs_size = self.info.obs_size
-        self._obs_rows = _Rows(self.info.shape, np.float32)
-        self._mask_rows = _Rows((self.info.num_actions,), np.int8)
-        # The observation mg_env_step wrote, handed out by the next
-        # observe() of that seat: (seat, obs, mask) or None.
+        layout = np.zeros(5, dtype=np.int64)
+        check(lib.mg_env_record_layout(self._h, layout.ctypes.data, layout.size))
+        self._records = _Records(tuple(layout.tolist()), self.info.shape, self.info.num_rewards, self.info.num_actions)
+        self._obs_offset, self._mask_offset = int(layout[2]), int(layout[3])
+        # A record's flags and rewards in one call: (terminated, truncated,
+        # seat to act, viewer, reward...).
+        self._head = struct.Struct(f"=4i{int(layout[1]) - 16}x{self.info.num_rewards}d").unpack_from
+        # The observation the last step or reset wrote, handed out by the
+        # next observe() of that seat: (seat, obs, mask) or None.
         self._pending: tuple[int, np.ndarray, np.ndarray] | None = None
-        self._lock = threading.Lock()  # guards the buffers above
+        # Guards the records; _pending is set under it and taken with
+        # dict.pop (atomic) by observe().
+        self._lock = threading.Lock()
 
     def reset(self, seed: int, agent_seed: int | None = None) -> int:
         """Starts an episode; a given agent_seed remakes the opponents from it.
-        Returns the seat to act (TERMINAL if the episode is already over)."""
+        Returns the seat to act (TERMINAL if the episode is already over).
+        The same call has Go write the first observation, which the next
+        observe() of that seat returns without another call."""
+        h = self.handle
         with self._lock:
             self._pending = None
-            check(lib.mg_env_reset(self.handle, seed, agent_seed or 0, agent_seed is not None, ctypes.byref(self._player)))
-            return self._player.value
+            rec = self._records
+            i = rec.take()
+            block = rec.block
+            check(_reset_record(h, seed, agent_seed or 0, agent_seed is not None, block.address + i * rec.size, rec.size))
+            head = self._head(block.bytes, i * rec.size)
+            self._pending = (head[3], block.obs[i], block.mask[i])
+            return head[2]
 
     def step(self, action: Any) -> tuple[list[float], bool, bool, int]:
         """Plays action; returns (rewards, terminated, truncated, seat to
         act): rewards one per seat, or the learner's only. The same call has
         Go write the default viewer's observation, which the next observe()
         of that seat returns without another call."""
-        a = to_action(action)
+        if type(action) is not int or not -0x8000000000000000 <= action <= 0x7FFFFFFFFFFFFFFF:
+            action = to_action(action)
+        h = self._h
+        if not h:
+            raise ValueError("moongym: the environment is closed")
+        # Everything per step is inlined here (this is the hot path of
+        # every AEC and single-agent step): one call into Go, which writes
+        # the next record of the block; the flags and rewards read with one
+        # struct call; the observation and mask as that record's rows.
         with self._lock:
-            self._pending = None
-            obs, obs_ptr = self._obs_rows.take()
-            mask, mask_ptr = self._mask_rows.take()
-            check(lib.mg_env_step(self.handle, a, self._rewards_ptr, self._rewards.size, self._flags_ptr, obs_ptr, self._obs_size, mask_ptr, mask.size))
-            term, trunc, player, viewer = self._flags.tolist()
-            self._pending = (viewer, obs, mask)
-            return self._rewards.tolist(), term != 0, trunc != 0, player
+            rec = self._records
+            i = rec.next
+            if i == rec.rows:
+                i = rec.take()
+            else:
+                rec.next = i + 1
+            block = rec.block
+            offset = i * rec.size
+            code = _step_record(h, action, block.address + offset, rec.size)
+            if code:
+                rec.next = i  # nothing was written: the record is still unused
+                raise _lib.error(code)
+            head = self._head(block.bytes, offset)
+            self._pending = (head[3], block.obs[i], block.mask[i])
+            return list(head[4:]), head[0] != 0, head[1] != 0, head[2]
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Seat player's observation (float32, the game's shape) and legal
@@ -240,13 +308,18 @@ class Env(_Handle):
         the seat to act, or at the end the seat that acted last; after a
         truncation, the seat that would have acted)."""
         if obs is None and mask is None:
+            # dict.pop is atomic: the pending observation goes to one caller
+            # only, without the lock (a step sets it under the lock).
+            pending = self.__dict__.pop("_pending", None)
+            if pending is not None and (player == pending[0] or player == -1):
+                return pending[1], pending[2]
             with self._lock:
-                pending, self._pending = self._pending, None
-                if pending is not None and (player == pending[0] or player == -1):
-                    return pending[1], pending[2]
-                obs, obs_ptr = self._obs_rows.take()
-                mask, mask_ptr = self._mask_rows.take()
-                check(lib.mg_env_observe(self.handle, player, obs_ptr, self._obs_size, mask_ptr, mask.size))
+                rec = self._records
+                i = rec.take()
+                block = rec.block
+                address = block.address + i * rec.size
+                obs, mask = block.obs[i], block.mask[i]
+                check(lib.mg_env_observe(self.handle, player, address + self._obs_offset, self._obs_size, address + self._mask_offset, mask.size))
             return obs, mask
         info = self.info
         if obs is None:

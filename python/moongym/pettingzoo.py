@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from . import core
 from .errors import EpisodeOverError
@@ -58,6 +59,8 @@ class MoongymAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(info.num_actions) for a in self.possible_agents}
         self.agents = []
         self._np_random = None
+        self._episode_seeds: list[int] = []  # the next episodes' seeds, last first
+        self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -68,18 +71,39 @@ class MoongymAECEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
-        player = self._core.reset(int(self._np_random.integers(2**63)))
+            self._episode_seeds = []
+        if not self._episode_seeds:
+            # 64 draws at once are the same numbers as 64 single draws
+            # (tested), for a twentieth of the time.
+            self._episode_seeds = self._np_random.integers(2**63, size=64).tolist()[::-1]
+        player = self._core.reset(self._episode_seeds.pop())
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = self._zero_rewards.copy()
+        self._cumulative_rewards = self._zero_rewards.copy()
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs, mask = self._core.observe(self._seat[agent])
         return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, with observe() inlined (the same result, one
+        Python call less per step)."""
+        agent = self.agent_selection
+        assert agent is not None
+        if observe:
+            obs, mask = self._core.observe(self._seat[agent])
+            observation = {"observation": obs, "action_mask": mask}
+        else:
+            observation = None
+        return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        """AECEnv.agent_iter, iterated by a generator (the same agents)."""
+        return _AgentIterable(self, max_iter)
 
     def step(self, action: Any) -> None:
         if not self.agents:
@@ -89,19 +113,22 @@ class MoongymAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
         rewards, terminated, truncated, player = self._core.step(action)
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict(zip(self.possible_agents, rewards))
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        if any(rewards):
+            self.rewards = dict(zip(self.possible_agents, rewards))
+            for a, r in self.rewards.items():
+                cumulative[a] += r
+        else:  # the common case: nothing to add
+            self.rewards = self._zero_rewards.copy()
         if terminated or truncated:
             for a in self.agents:
                 self.terminations[a] = terminated
                 self.truncations[a] = truncated
-            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[player]
-        for a, r in self.rewards.items():
-            self._cumulative_rewards[a] += r
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -121,3 +148,16 @@ class MoongymAECEnv(AECEnv):
 
     def close(self) -> None:
         self._core.close()
+
+
+class _AgentIterable(AECIterable):
+    """AECIterable whose iterator is a generator: the same agents as
+    AECIterator (env.agent_selection while env.agents is not empty, at most
+    max_iter of them), checked at each next() after the previous step, with
+    less Python per step."""
+
+    def __iter__(self):
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -190,14 +190,27 @@ def test_threads_share_nothing_unsafe():
 
 
 def test_observation_rows_are_fresh_and_recycled():
-    rows = core._Rows((3,), np.float32, rows=4)
-    kept = [rows.take() for _ in range(6)]
-    addresses = {addr for _, addr in kept}
+    # Records of 16 bytes of flags, 8 of rewards, 12 of observation and 3 of
+    # mask, padded to 40; four per block.
+    rec = core._Records((0, 16, 24, 36, 40), (3,), 1, 3, rows=4)
+    kept = []
+    for _ in range(6):
+        i = rec.take()
+        kept.append(rec.block.obs[i])
+    addresses = {a.ctypes.data for a in kept}
     assert len(addresses) == 6, "a row was given out twice while still referenced"
-    first_block = id(rows.other)  # an id: a reference would keep it busy
+    assert all(a.base is not None and a.flags.c_contiguous for a in kept)
+    first_block = id(rec.other)  # an id: a reference would keep it busy
     del kept
     for _ in range(2):
-        rows.take()
+        rec.take()
     # Block 2 is used up; block 1's rows are all gone: it is reused.
-    rows.take()
-    assert id(rows.block) == first_block
+    rec.take()
+    assert id(rec.block) == first_block
+    # A row still referenced keeps its block from being reused: block 1 is
+    # in use again (row 0 taken); keep row 1, use up blocks 1 and 2.
+    kept = rec.block.mask[rec.take()]
+    for _ in range(2 + 4 + 1):
+        rec.take()
+    assert kept.base is not rec.block.buf and kept.base is not rec.other.buf
+    assert rec.next == 1

@@ -139,3 +139,69 @@ def test_action_name_and_scores():
     e.reset(seed=0)
     assert e.action_name(0) == "a1"
     assert e.scores() == {"player_0": 0.0, "player_1": 0.0}
+
+
+def test_observations_stay_fresh_across_record_blocks(rng):
+    # Observations are rows of blocks of step records that are reused once
+    # no row of them is referenced: every array handed out keeps its values
+    # however many steps follow (here several blocks' worth), and no two
+    # live arrays share memory.
+    e = env("tictactoe")
+    kept, copies = [], []
+    e.reset(seed=3)
+    for _ in range(150):
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            other = e.observe(e.possible_agents[1 - e.possible_agents.index(agent)])
+            for o in (obs, other):
+                kept += [o["observation"], o["action_mask"]]
+                copies += [o["observation"].copy(), o["action_mask"].copy()]
+            e.step(None if term or trunc else random_legal(obs["action_mask"], rng))
+        e.reset()
+    assert len(kept) > 4 * e._core._records.rows
+    assert all(np.array_equal(k, c) for k, c in zip(kept, copies))
+    assert len({k.ctypes.data for k in kept}) == len(kept)
+
+
+def test_episode_seeds_are_the_generators_draws_one_by_one():
+    # reset() draws its episode seeds 64 at a time; they are the numbers
+    # that one draw per reset gives, so the same seed gives the same games
+    # as before the batching.
+    from gymnasium.utils import seeding
+
+    e = env("tictactoe")
+    seen = []
+    reset = e._core.reset
+    e._core.reset = lambda seed, agent_seed=None: seen.append(seed) or reset(seed, agent_seed)
+    e.reset(seed=11)
+    for _ in range(70):
+        e.reset()
+    e.reset(seed=12)
+    e.reset()
+    want = []
+    for seed, n in ((11, 71), (12, 2)):
+        g, _ = seeding.np_random(seed)
+        want += [int(g.integers(2**63)) for _ in range(n)]
+    assert seen == want
+
+
+def test_agent_iter_matches_pettingzoos():
+    from pettingzoo.utils.env import AECIterable
+
+    def agents(make_iter, max_iter):
+        e = env("tictactoe")
+        e.reset(seed=0)
+        out = []
+        for agent in make_iter(e, max_iter):
+            out.append(agent)
+            obs, _, term, trunc, _ = e.last()
+            e.step(None if term or trunc else int(obs["action_mask"].argmax()))
+        return out
+
+    for max_iter in (0, 1, 4, 2**63):
+        ours = agents(lambda e, n: e.agent_iter(n), max_iter)
+        assert ours == agents(AECIterable, max_iter)
+    assert len(ours) == 9  # seven moves (X wins on c1-b2-a3) and the two steps with None after the end
+    e = env("tictactoe")
+    e.reset(seed=0)
+    assert e.last(observe=False)[0] is None
