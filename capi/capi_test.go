@@ -571,3 +571,29 @@ func FuzzConfig(f *testing.F) {
 		s.step(0, rew)
 	})
 }
+
+// BenchmarkStepRecord: one tictactoe decision through the record path's Go
+// side (what mg_env_step_record runs besides the handle lookup), the first
+// legal action, a reset through resetRecord when over.
+func BenchmarkStepRecord(b *testing.B) {
+	s, err := newSlot(slotConfig{game: "tictactoe", seat: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := recordBuf(layoutOf(s).size)
+	_, _, _, mask, _ := layoutOf(s).views(rec)
+	if err := s.resetRecord(0, 0, false, rec); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.stepRecord(int64(slices.Index(mask, 1)), rec); err != nil {
+			b.Fatal(err)
+		}
+		if s.done() {
+			if err := s.resetRecord(0, 0, false, rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -109,6 +109,11 @@ def _move_cost_child(args) -> None:
     """One process's measurements, as JSON: {"pick|game": [µs per move of
     each chunk]}; every pick and game is measured in chunks of args.steps
     moves, the picks and games alternating chunk by chunk."""
+    # The package from PYTHONPATH (the tree measured), not the one next to
+    # this script, which Python puts first on the path.
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path = [p for p in sys.path if os.path.abspath(p or ".") != here] + [p for p in sys.path if os.path.abspath(p or ".") == here]
+    import moongym
     from moongym.pettingzoo import env as moon_env
 
     makers = {g: (lambda g=g: moon_env(g)) for g in args.games or ["tictactoe"]}
@@ -123,7 +128,7 @@ def _move_cost_child(args) -> None:
     for chunk in range(args.chunks):
         for k, (e, pick) in envs.items():
             out[k].append(move_cost(e, args.steps, pick, seed=chunk))
-    print(json.dumps(out))
+    print(json.dumps({"package": moongym.__file__, "runs": out}))
 
 
 def compare_move_cost(args) -> None:
@@ -140,7 +145,9 @@ def compare_move_cost(args) -> None:
                 cmd.append("--ref")
             env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
             res = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
-            for k, v in res.items():
+            if not res["package"].startswith(os.path.abspath(tree) + os.sep):
+                sys.exit(f"bench: the run for {tree} imported moongym from {res['package']}")
+            for k, v in res["runs"].items():
                 runs[tree].setdefault(k, []).extend(v)
     print(
         f"Python {platform.python_version()}, {platform.machine()}, {_cpu_model()}, {os.cpu_count()} CPUs; "

@@ -97,20 +97,15 @@ class _Block:
         self.mask = view(off_mask, np.int8, (num_actions,), (1,))
         # The bytes, for struct.unpack_from of a record's flags and rewards.
         self.bytes = memoryview(buf).cast("B")
-        self.idle_refs = 0  # set by new(), once this frame's references are gone
-
-    @classmethod
-    def new(cls, *args: Any) -> "_Block":
-        block = cls(*args)
-        # References to buf with no row handed out: the attribute, the
-        # views, the memoryview and getrefcount's argument.
-        block.idle_refs = sys.getrefcount(block.buf)
-        return block
+        # Every record's observation and mask, made once: indexing a list
+        # is a fraction of the time of making a NumPy view per step.
+        self.obs_rows = list(self.obs)
+        self.mask_rows = list(self.mask)
 
     def idle(self) -> bool:
-        """Whether no row of the block is referenced any more (every row
-        handed out holds the block's buffer as its base)."""
-        return sys.getrefcount(self.buf) <= self.idle_refs
+        """Whether no row of the block is referenced from outside (the lists
+        and getrefcount's argument are the only references of an idle row)."""
+        return max(map(sys.getrefcount, self.obs_rows)) <= 2 and max(map(sys.getrefcount, self.mask_rows)) <= 2
 
 
 class _Records:
@@ -128,8 +123,8 @@ class _Records:
         # 32 records, or more up to 64 KiB for small ones.
         self.rows = rows or max(32, min(1024, 65536 // self.size))
         self._args = (layout, shape, num_rewards, num_actions, self.rows)
-        self.other = _Block.new(*self._args)
-        self._use(_Block.new(*self._args))
+        self.other = _Block(*self._args)
+        self._use(_Block(*self._args))
 
     def _use(self, block: _Block) -> None:
         self.block = block
@@ -139,7 +134,7 @@ class _Records:
         """A new record's row in self.block (which may change)."""
         i = self.next
         if i == self.rows:
-            spare = self.other if self.other.idle() else _Block.new(*self._args)
+            spare = self.other if self.other.idle() else _Block(*self._args)
             self.other = self.block
             self._use(spare)
             i = 0
@@ -267,7 +262,7 @@ class Env(_Handle):
             block = rec.block
             check(_reset_record(h, seed, agent_seed or 0, agent_seed is not None, block.address + i * rec.size, rec.size))
             head = self._head(block.bytes, i * rec.size)
-            self._pending = (head[3], block.obs[i], block.mask[i])
+            self._pending = (head[3], block.obs_rows[i], block.mask_rows[i])
             return head[2]
 
     def step(self, action: Any) -> tuple[list[float], bool, bool, int]:
@@ -275,15 +270,22 @@ class Env(_Handle):
         act): rewards one per seat, or the learner's only. The same call has
         Go write the default viewer's observation, which the next observe()
         of that seat returns without another call."""
+        head = self.step_head(action)
+        return list(head[4:]), head[0] != 0, head[1] != 0, head[2]
+
+    def step_head(self, action: Any) -> tuple:
+        """step() as the record's head, for the hot loops of the AEC and
+        single-agent environments: (terminated, truncated, seat to act,
+        viewer, reward...), flags as ints."""
         if type(action) is not int or not -0x8000000000000000 <= action <= 0x7FFFFFFFFFFFFFFF:
             action = to_action(action)
         h = self._h
         if not h:
             raise ValueError("moongym: the environment is closed")
-        # Everything per step is inlined here (this is the hot path of
-        # every AEC and single-agent step): one call into Go, which writes
-        # the next record of the block; the flags and rewards read with one
-        # struct call; the observation and mask as that record's rows.
+        # Everything per step is inlined here: one call into Go, which
+        # writes the next record of the block; the flags and rewards read
+        # with one struct call; the observation and mask as that record's
+        # rows, made when the block was.
         with self._lock:
             rec = self._records
             i = rec.next
@@ -298,8 +300,8 @@ class Env(_Handle):
                 rec.next = i  # nothing was written: the record is still unused
                 raise _lib.error(code)
             head = self._head(block.bytes, offset)
-            self._pending = (head[3], block.obs[i], block.mask[i])
-            return list(head[4:]), head[0] != 0, head[1] != 0, head[2]
+            self._pending = (head[3], block.obs_rows[i], block.mask_rows[i])
+            return head
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Seat player's observation (float32, the game's shape) and legal
@@ -318,7 +320,7 @@ class Env(_Handle):
                 i = rec.take()
                 block = rec.block
                 address = block.address + i * rec.size
-                obs, mask = block.obs[i], block.mask[i]
+                obs, mask = block.obs_rows[i], block.mask_rows[i]
                 check(lib.mg_env_observe(self.handle, player, address + self._obs_offset, self._obs_size, address + self._mask_offset, mask.size))
             return obs, mask
         info = self.info

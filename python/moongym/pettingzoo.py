@@ -61,6 +61,7 @@ class MoongymAECEnv(AECEnv):
         self._np_random = None
         self._episode_seeds: list[int] = []  # the next episodes' seeds, last first
         self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
+        self._false = dict.fromkeys(self.possible_agents, False)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -80,23 +81,34 @@ class MoongymAECEnv(AECEnv):
         self.agents = self.possible_agents[:]
         self.rewards = self._zero_rewards.copy()
         self._cumulative_rewards = self._zero_rewards.copy()
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.terminations = self._false.copy()
+        self.truncations = self._false.copy()
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, mask = self._core.observe(self._seat[agent])
+        seat = self._seat[agent]
+        # core.Env.observe's first step inlined (a Python call less per
+        # step): the observation the last step wrote, taken atomically.
+        pending = self._core.__dict__.pop("_pending", None)
+        if pending is not None and pending[0] == seat:
+            return {"observation": pending[1], "action_mask": pending[2]}
+        obs, mask = self._core.observe(seat)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """AECEnv.last, with observe() inlined (the same result, one
-        Python call less per step)."""
+        """AECEnv.last, with observe() inlined (the same result, fewer
+        Python calls per step)."""
         agent = self.agent_selection
         assert agent is not None
         if observe:
-            obs, mask = self._core.observe(self._seat[agent])
-            observation = {"observation": obs, "action_mask": mask}
+            seat = self._seat[agent]
+            pending = self._core.__dict__.pop("_pending", None)
+            if pending is not None and pending[0] == seat:
+                observation = {"observation": pending[1], "action_mask": pending[2]}
+            else:
+                obs, mask = self._core.observe(seat)
+                observation = {"observation": obs, "action_mask": mask}
         else:
             observation = None
         return observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent]
@@ -113,7 +125,9 @@ class MoongymAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        rewards, terminated, truncated, player = self._core.step(action)
+        # (terminated, truncated, seat to act, viewer, reward per seat...)
+        head = self._core.step_head(action)
+        rewards = head[4:]
         cumulative = self._cumulative_rewards
         cumulative[agent] = 0.0
         if any(rewards):
@@ -122,13 +136,14 @@ class MoongymAECEnv(AECEnv):
                 cumulative[a] += r
         else:  # the common case: nothing to add
             self.rewards = self._zero_rewards.copy()
-        if terminated or truncated:
+        if head[0] or head[1]:
+            terminated, truncated = head[0] != 0, head[1] != 0
             for a in self.agents:
                 self.terminations[a] = terminated
                 self.truncations[a] = truncated
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[player]
+            self.agent_selection = self.possible_agents[head[2]]
 
     def render(self) -> str | None:
         if self.render_mode is None:

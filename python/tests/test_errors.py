@@ -196,7 +196,7 @@ def test_observation_rows_are_fresh_and_recycled():
     kept = []
     for _ in range(6):
         i = rec.take()
-        kept.append(rec.block.obs[i])
+        kept.append(rec.block.obs_rows[i])
     addresses = {a.ctypes.data for a in kept}
     assert len(addresses) == 6, "a row was given out twice while still referenced"
     assert all(a.base is not None and a.flags.c_contiguous for a in kept)
@@ -209,7 +209,7 @@ def test_observation_rows_are_fresh_and_recycled():
     assert id(rec.block) == first_block
     # A row still referenced keeps its block from being reused: block 1 is
     # in use again (row 0 taken); keep row 1, use up blocks 1 and 2.
-    kept = rec.block.mask[rec.take()]
+    kept = rec.block.mask_rows[rec.take()]
     for _ in range(2 + 4 + 1):
         rec.take()
     assert kept.base is not rec.block.buf and kept.base is not rec.other.buf
