@@ -245,6 +245,7 @@ class Env(_Handle):
         # The observation the last step or reset wrote, handed out by the
         # next observe() of that seat: (seat, obs, mask) or None.
         self._pending: tuple[int, np.ndarray, np.ndarray] | None = None
+        self._latest = self._pending  # the last one set, taken or not
         # Guards the records; _pending is set under it and taken with
         # dict.pop (atomic) by observe().
         self._lock = threading.Lock()
@@ -262,7 +263,7 @@ class Env(_Handle):
             block = rec.block
             check(_reset_record(h, seed, agent_seed or 0, agent_seed is not None, block.address + i * rec.size, rec.size))
             head = self._head(block.bytes, i * rec.size)
-            self._pending = (head[3], block.obs_rows[i], block.mask_rows[i])
+            self._pending = self._latest = (head[3], block.obs_rows[i], block.mask_rows[i])
             return head[2]
 
     def step(self, action: Any) -> tuple[list[float], bool, bool, int]:
@@ -300,7 +301,7 @@ class Env(_Handle):
                 rec.next = i  # nothing was written: the record is still unused
                 raise _lib.error(code)
             head = self._head(block.bytes, offset)
-            self._pending = (head[3], block.obs_rows[i], block.mask_rows[i])
+            self._pending = self._latest = (head[3], block.obs_rows[i], block.mask_rows[i])
             return head
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -315,14 +316,7 @@ class Env(_Handle):
             pending = self.__dict__.pop("_pending", None)
             if pending is not None and (player == pending[0] or player == -1):
                 return pending[1], pending[2]
-            with self._lock:
-                rec = self._records
-                i = rec.take()
-                block = rec.block
-                address = block.address + i * rec.size
-                obs, mask = block.obs_rows[i], block.mask_rows[i]
-                check(lib.mg_env_observe(self.handle, player, address + self._obs_offset, self._obs_size, address + self._mask_offset, mask.size))
-            return obs, mask
+            return self._observe_new(player, pending)
         info = self.info
         if obs is None:
             obs = np.empty(info.shape, dtype=np.float32)
@@ -331,6 +325,22 @@ class Env(_Handle):
         _check_buffer(obs, np.float32, info.obs_size, "obs")
         _check_buffer(mask, np.int8, info.num_actions, "mask")
         check(lib.mg_env_observe(self.handle, int(player), obs.ctypes.data, obs.size, mask.ctypes.data, mask.size))
+        return obs, mask
+
+    def _observe_new(self, player: int, pending: tuple | None) -> tuple[np.ndarray, np.ndarray]:
+        """Seat player's observation into a new record; pending, the
+        observation taken from _pending for another seat, is put back if
+        no step or reset came since (at the end of a game every seat
+        observes: the one the last step wrote is still handed out once)."""
+        with self._lock:
+            if pending is not None and pending is self._latest:
+                self.__dict__.setdefault("_pending", pending)
+            rec = self._records
+            i = rec.take()
+            block = rec.block
+            address = block.address + i * rec.size
+            obs, mask = block.obs_rows[i], block.mask_rows[i]
+            check(lib.mg_env_observe(self.handle, player, address + self._obs_offset, self._obs_size, address + self._mask_offset, mask.size))
         return obs, mask
 
     def scores(self) -> np.ndarray:

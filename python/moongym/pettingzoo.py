@@ -93,7 +93,7 @@ class MoongymAECEnv(AECEnv):
         pending = self._core.__dict__.pop("_pending", None)
         if pending is not None and pending[0] == seat:
             return {"observation": pending[1], "action_mask": pending[2]}
-        obs, mask = self._core.observe(seat)
+        obs, mask = self._core._observe_new(seat, pending)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
@@ -107,7 +107,7 @@ class MoongymAECEnv(AECEnv):
             if pending is not None and pending[0] == seat:
                 observation = {"observation": pending[1], "action_mask": pending[2]}
             else:
-                obs, mask = self._core.observe(seat)
+                obs, mask = self._core._observe_new(seat, pending)
                 observation = {"observation": obs, "action_mask": mask}
         else:
             observation = None

@@ -205,3 +205,25 @@ def test_agent_iter_matches_pettingzoos():
     e = env("tictactoe")
     e.reset(seed=0)
     assert e.last(observe=False)[0] is None
+
+
+def test_end_of_game_observations_one_call_each():
+    # The step that ends a game writes the mover's observation; observing
+    # the other seat first (the loop's first None step) keeps it pending,
+    # so the mover's comes without a call into Go, once; a second look is
+    # a new array from a new call.
+    e = env("tictactoe")
+    e.reset(seed=0)
+    for a in [0, 3, 1, 4, 2]:  # X (player_0) wins
+        e.step(a)
+    calls = []
+    observe_new = e._core._observe_new
+    e._core._observe_new = lambda seat, pending: calls.append(seat) or observe_new(seat, pending)
+    o = e.observe("player_1")
+    x1 = e.observe("player_0")
+    assert calls == [1]
+    x2 = e.observe("player_0")
+    assert calls == [1, 0]
+    assert np.array_equal(x1["observation"], x2["observation"]) and x1["observation"].ctypes.data != x2["observation"].ctypes.data
+    assert not np.array_equal(o["observation"], x1["observation"])  # each seat's own view
+    assert not x1["action_mask"].any() and not o["action_mask"].any()
