@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/moongym/moongym/models/internal/im2col"
 	"github.com/moongym/moongym/models/kernels"
 )
 
@@ -238,13 +239,11 @@ func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out
 	k := 9 * c
 	m := rows * hw
 	_, f := wt.Dims()
-	bm := max(im2colBlock/k, 24)
-	bm -= bm % 12
-	bm = min(bm, m)
+	bm := im2col.Rows(im2col.Block, k, m)
 	p.cols = growBuf(p.cols, bm*k)
 	for g0 := 0; g0 < m; g0 += bm {
 		n := min(bm, m-g0)
-		im2col(p.cols[:n*k], in, g0, n, h, w, c)
+		im2col.Patches(p.cols[:n*k], in, g0, n, h, w, c)
 		if residual {
 			wt.MulAdd(n, p.cols, k, out[g0*f:], f, true)
 		} else {
@@ -252,45 +251,6 @@ func (p *Predictor) conv3(rows int, in []float32, c int, wt *kernels.Packed, out
 		}
 	}
 }
-
-// im2col writes the 3x3 (padding 1) patches of n pixels, from pixel g0
-// on, of pixel-major images (h x w pixels, c channels each, one after the
-// other in in) as rows of 9*c floats ordered (ky, kx, channel). Within a
-// patch row the three pixels are adjacent in the image, so an inner pixel
-// takes three copies.
-func im2col(dst, in []float32, g0, n, h, w, c int) {
-	hw, k := h*w, 9*c
-	for i := 0; i < n; i++ {
-		g := g0 + i
-		img := in[(g/hw)*hw*c:][:hw*c]
-		pos := g % hw
-		y, x := pos/w, pos%w
-		row := dst[i*k : (i+1)*k]
-		for ky := 0; ky < 3; ky++ {
-			seg := row[ky*3*c : (ky+1)*3*c]
-			sy := y + ky - 1
-			if sy < 0 || sy >= h {
-				clear(seg)
-				continue
-			}
-			if x >= 1 && x+1 < w {
-				copy(seg, img[(sy*w+x-1)*c:(sy*w+x+2)*c])
-				continue
-			}
-			for kx := 0; kx < 3; kx++ {
-				sx := x + kx - 1
-				if sx < 0 || sx >= w {
-					clear(seg[kx*c : (kx+1)*c])
-				} else {
-					copy(seg[kx*c:(kx+1)*c], img[(sy*w+sx)*c:(sy*w+sx+1)*c])
-				}
-			}
-		}
-	}
-}
-
-// im2colBlock is the size in floats of a block of im2col rows (96 KiB).
-const im2colBlock = 24576
 
 // resName caches the residual block prefixes.
 var resName = func() [65]string {

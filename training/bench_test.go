@@ -18,11 +18,19 @@ import (
 // BenchmarkLearnerStep measures training throughput (Gorgonia forward and
 // backward plus AdamW) on batches of 128, in samples per second: the
 // tictactoe conv net, a small tictactoe MLP and the planet-cubes MLP (the
-// default architectures), each on gonum's BLAS and on the kernels
-// (graph.UseBLAS), side by side in one run.
+// default architectures) and lunar-rally's conv net (its default
+// architecture on 117 planes of 10 x 24), each on gonum's BLAS and on the kernels
+// (graph.UseBLAS), side by side in one run. samples/s is per second of wall
+// time, cpu-samples/s per second of the process's CPU time (every thread,
+// the garbage collector's too), which other work on the machine hardly
+// moves.
 func BenchmarkLearnerStep(b *testing.B) {
 	ttt := tictactoe.Game{}
 	pc, err := engine.Load("planet-cubes", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lr, err := engine.Load("lunar-rally", nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -35,6 +43,7 @@ func BenchmarkLearnerStep(b *testing.B) {
 		{"tictactoe-conv", ttt, models.DefaultArch(models.ShapesOf(ttt))},
 		{"tictactoe-mlp64", ttt, models.Arch{Kind: models.KindMLP, Width: 64, Depth: 2, ValueHidden: 32}},
 		{"planet-cubes-mlp", pc, models.DefaultArch(models.ShapesOf(pc))},
+		{"lunar-rally-conv", lr, models.DefaultArch(models.ShapesOf(lr))},
 	} {
 		for _, blasName := range []string{graph.BLASGonum, graph.BLASKernels} {
 			b.Run(c.name+"/blas="+blasName, func(b *testing.B) {
@@ -44,10 +53,15 @@ func BenchmarkLearnerStep(b *testing.B) {
 				l, r, rng := newBenchLearner(b, c.g, c.arch)
 				defer l.Close()
 				b.ResetTimer()
+				cpu0 := processCPU()
 				if _, err := l.Train(r, b.N, rng); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportMetric(float64(benchBatch*b.N)/b.Elapsed().Seconds(), "samples/s")
+				if cpu1 := processCPU(); cpu0 >= 0 && cpu1 >= 0 {
+					// Samples per CPU second: steady under other load.
+					b.ReportMetric(float64(benchBatch*b.N)/(cpu1-cpu0), "cpu-samples/s")
+				}
 			})
 		}
 		// Both paths in turn, by blocks of two steps with a garbage

@@ -16,7 +16,7 @@ import (
 // EnvBLAS is the environment variable that picks the path training graphs
 // run on, read once at start-up. "kernels" (the default) routes Gorgonia's
 // float32 matrix products through package kernels, and builds the conv
-// trunk as pixel-major im2col + matrix products (im2col.go). "gonum" is the
+// trunk as pixel-major convolutions on the kernels (conv.go). "gonum" is the
 // old path, for comparison: gonum's pure-Go BLAS and Gorgonia's Conv2d.
 // Both compute the same function (tests check them against each other).
 const EnvBLAS = "MOONGYM_BLAS"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
@@ -89,7 +90,13 @@ func TestUseBLAS(t *testing.T) {
 // compares the forward pass, the losses and the gradients.
 func TestPathsAgree(t *testing.T) {
 	defer graph.UseBLAS(graph.BLASInUse())
-	for _, tc := range testCases {
+	// conv-blocks has more pixel rows than one block of patches (720 rows,
+	// blocks of 540 and 444), so that the convolutions' blocks and the
+	// filter gradient's accumulation over them are checked too.
+	cases := append(slices.Clone(testCases), modeltest.Case{Name: "conv-blocks",
+		Shapes: models.Shapes{Obs: []int{20, 12, 12}, Actions: 6, Players: 2},
+		Arch:   models.Arch{Kind: models.KindConv, Width: 24, Depth: 1, ValueHidden: 8}})
+	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			net, err := models.NewNetwork(tc.Shapes, tc.Arch, 13)
 			if err != nil {
@@ -122,8 +129,12 @@ func TestPathsAgree(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer tg.Close()
-				if r.loss, err = tg.Step(obs, mask, tp, tv); err != nil {
-					t.Fatal(err)
+				// Two steps: the second's gradients must not carry the
+				// first's.
+				for range 2 {
+					if r.loss, err = tg.Step(obs, mask, tp, tv); err != nil {
+						t.Fatal(err)
+					}
 				}
 				gs, err := tg.Grads()
 				if err != nil {

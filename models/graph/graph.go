@@ -93,7 +93,7 @@ func (gr *Graph) build() error {
 	case a.Kind == models.KindConv && gr.legacy:
 		gr.obs, gr.obsT = gr.input("obs", b, s.Obs[0], s.Obs[1], s.Obs[2])
 	case a.Kind == models.KindConv:
-		// Pixel-major: [batch*h*w, channels] (see im2col.go).
+		// Pixel-major: [batch*h*w, channels] (see conv.go).
 		gr.obs, gr.obsT = gr.input("obs", b*s.Obs[1]*s.Obs[2], s.Obs[0])
 	default:
 		gr.obs, gr.obsT = gr.input("obs", b, s.ObsSize())
@@ -124,23 +124,29 @@ func (gr *Graph) build() error {
 		}
 		return y
 	}
-	// filter is a [out, in, kh, kw] conv filter as the [in*kh*kw, out]
-	// matrix that multiplies pixel-major activations (after im2col for 3x3).
+	// filter is a [out, in, 1, 1] conv filter as the [in, out] matrix that
+	// multiplies pixel-major activations.
 	filter := func(wn string) *G.Node {
 		sh := w[wn].Shape()
 		return must(G.Transpose(must(G.Reshape(w[wn], tensor.Shape{sh[0], sh[1] * sh[2] * sh[3]}))))
 	}
 	// conv3 is a 3x3 convolution (padding 1) of pixel-major activations
-	// with c channels.
-	conv3 := func(x *G.Node, wn string, c int) *G.Node {
+	// with c channels, then the residual input added (res, nil for none),
+	// then the ReLU.
+	conv3 := func(x *G.Node, wn string, c int, res *G.Node) *G.Node {
 		if err != nil {
 			return nil
 		}
 		if gr.legacy {
-			return must(G.Conv2d(x, w[wn], tensor.Shape{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}))
+			y := must(G.Conv2d(x, w[wn], tensor.Shape{3, 3}, []int{1, 1}, []int{1, 1}, []int{1, 1}))
+			if res != nil {
+				y = must(G.Add(res, y))
+			}
+			return must(G.Rectify(y))
 		}
-		cols := must(G.ApplyOp(im2colOp{batch: b, h: s.Obs[1], w: s.Obs[2], c: c, out: &outBuf{}}, x))
-		return must(G.Mul(cols, filter(wn)))
+		// The observation (the first layer's input) needs no gradient.
+		sp := convSpec{name: wn, batch: b, h: s.Obs[1], w: s.Obs[2], cin: c, gradX: x != gr.obs, relu: true}
+		return must(conv3(sp, x, w[wn], res))
 	}
 	// head is a 1x1 convolution to ch channels, flattened per image
 	// channel-major as [batch, ch*h*w].
@@ -169,11 +175,10 @@ func (gr *Graph) build() error {
 	var pol, val *G.Node
 	if a.Kind == models.KindConv {
 		f := a.Width
-		h := must(G.Rectify(conv3(gr.obs, "trunk.in.w", s.Obs[0])))
+		h := conv3(gr.obs, "trunk.in.w", s.Obs[0], nil)
 		for i := 0; i < a.Depth && err == nil; i++ {
-			t := must(G.Rectify(conv3(h, res(i)+"w1", f)))
-			u := conv3(t, res(i)+"w2", f)
-			h = must(G.Rectify(must(G.Add(h, u))))
+			t := conv3(h, res(i)+"w1", f, nil)
+			h = conv3(t, res(i)+"w2", f, h)
 		}
 		// The heads' 1x1 convolutions are linear projections: without batch
 		// normalisation a ReLU there can leave a head with no live unit.

@@ -143,6 +143,55 @@ func TestSgemmMatchesReference(t *testing.T) {
 	}
 }
 
+// TestSgemmBlockedMatchesReference covers the deep products that take the
+// blocked path (k over blockK, with A transposed, 4 row tiles or k over
+// deepK): k at
+// and around the block boundaries, whole and partial tiles, both
+// transposes and betas.
+func TestSgemmBlockedMatchesReference(t *testing.T) {
+	deep := []int{blockK + 1, 2*blockK - 1, 2 * blockK, 2*blockK + 3, deepK + 1, deepK + blockK + 17}
+	for _, kn := range Available() {
+		t.Run(kn.Name(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(7, 8))
+			for trial := 0; trial < 40; trial++ {
+				m, n, k := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))], deep[rng.IntN(len(deep))]
+				tA, tB := trial%2 == 0, rng.IntN(2) == 0
+				beta := []float32{0, 1, 0.25}[rng.IntN(3)]
+				ar, ac := m, k
+				if tA {
+					ar, ac = k, m
+				}
+				br, bc := k, n
+				if tB {
+					br, bc = n, k
+				}
+				lda, ldb, ldc := ac+rng.IntN(2), bc+rng.IntN(2), n+rng.IntN(2)
+				a, b, c := randMat(rng, ar*lda), randMat(rng, br*ldb), randMat(rng, m*ldc)
+				if beta == 0 {
+					for i := range c {
+						c[i] = float32(math.NaN())
+					}
+				}
+				want := refGemm(tA, tB, m, n, k, 1, a, lda, b, ldb, beta, c, ldc)
+				kn.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, beta, c, ldc)
+				near(t, fmt.Sprintf("tA=%v tB=%v m=%d n=%d k=%d beta=%v", tA, tB, m, n, k, beta), c, ldc, want, m, n, k)
+				if beta == 0 {
+					// The same call gives the same bits, whatever C held.
+					again := randMat(rng, m*ldc)
+					kn.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 0, again, ldc)
+					for i := 0; i < m; i++ {
+						for j := 0; j < n; j++ {
+							if x, y := again[i*ldc+j], c[i*ldc+j]; math.Float32bits(x) != math.Float32bits(y) {
+								t.Fatalf("tA=%v m=%d n=%d k=%d: a second call gives C[%d,%d] = %v, then %v", tA, m, n, k, i, j, y, x)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestPathsAgree compares every path with the generic one.
 func TestPathsAgree(t *testing.T) {
 	gen, err := Lookup(Generic)
