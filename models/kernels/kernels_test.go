@@ -144,12 +144,11 @@ func TestSgemmMatchesReference(t *testing.T) {
 }
 
 // TestSgemmBlockedMatchesReference covers the deep products that take the
-// blocked path (k over blockK, with A transposed, 4 row tiles or k over
-// deepK): k at
+// blocked path (k over 2·blockK with 4 row tiles, or over deepK): k at
 // and around the block boundaries, whole and partial tiles, both
 // transposes and betas.
 func TestSgemmBlockedMatchesReference(t *testing.T) {
-	deep := []int{blockK + 1, 2*blockK - 1, 2 * blockK, 2*blockK + 3, deepK + 1, deepK + blockK + 17}
+	deep := []int{2*blockK + 1, 3*blockK - 1, 3 * blockK, 3*blockK + 3, deepK + 1, deepK + blockK + 17}
 	for _, kn := range Available() {
 		t.Run(kn.Name(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 8))

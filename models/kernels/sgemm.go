@@ -30,7 +30,7 @@ func (kn *Kernel) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []flo
 	s := getScratch()
 	defer putScratch(s)
 	checkDims("Sgemm", m, n, k, a, lda, transA, c, ldc)
-	if alpha == 1 && (k > blockK && transA || k > 2*blockK && m >= 4*kn.mr || k > deepK) {
+	if alpha == 1 && (k > 2*blockK && m >= 4*kn.mr || k > deepK) {
 		if transB {
 			checkB(b, ldb, n, k)
 		} else {
@@ -75,18 +75,20 @@ func checkB(b []float32, ldb, r, c int) {
 // stays in the first-level cache while the row tiles of A go by.
 const blockK = 256
 
-// deepK is the depth from which a product with A row-major is blocked
-// whatever its rows: a panel of B (deepK·nr floats, 0.5-1 MB) would no
-// longer stay in the second-level cache. Below it, a row-major A is blocked
-// only with at least four row tiles to share each block of B (a training
-// batch, a block of convolution patches), so that small products (play's
-// single positions) sum in one pass as inference does.
+// deepK is the depth from which a product is blocked whatever its rows: a
+// panel of B (deepK·nr floats, 0.5-1 MB) would no longer stay in the
+// second-level cache. From 2·blockK, a product is blocked when at least
+// four row tiles share each block of B (a training batch, a block of
+// convolution patches). Blocking changes the order of a sum, so a blocked
+// row of C can differ in its last bits from the same row computed in a
+// product of fewer rows; Mul and MulAdd, play's products, never block and
+// stay batch invariant, and so does Sgemm below 2·blockK.
 const deepK = 32 * blockK
 
 // sgemmBlocked is Sgemm with alpha 1 for a deep product (large k), such as
-// the weight gradients of training (dYᵀ·cols, k the batch's pixels). Without
-// blocks, every row tile streamed a whole panel of B (k·nr floats,
-// megabytes) from memory. Here k is cut into blocks of blockK and the
+// the first layer of a conv net (k = 9 x 117 for lunar-rally) or a weight
+// gradient over a whole batch of pixels. Without blocks, every row tile
+// streamed a whole panel of B (k·nr floats, up to megabytes) from memory. Here k is cut into blocks of blockK and the
 // micro-kernel adds each block's products to C (flagAcc). With A
 // transposed, each block of op(A) is packed into row tiles (mr floats per
 // k, contiguous) and every panel of B, read in place (packed when B is
