@@ -225,13 +225,18 @@ func (gr *Graph) setInputs(obs, mask []float32) error {
 	}
 	dst := gr.obsT.Data().([]float32)
 	if gr.net.Arch.Kind == models.KindConv && !gr.legacy {
-		// [batch, c, h, w] to pixel-major [batch*h*w, c].
+		// [batch, c, h, w] to pixel-major [batch*h*w, c], by windows of 16
+		// pixels so that the rows written stay in cache while every
+		// channel's plane is read.
 		c, hw := s.Obs[0], s.Obs[1]*s.Obs[2]
 		for r := 0; r < gr.Batch; r++ {
 			img, out := obs[r*c*hw:(r+1)*c*hw], dst[r*hw*c:(r+1)*hw*c]
-			for ci := 0; ci < c; ci++ {
-				for i, v := range img[ci*hw : (ci+1)*hw] {
-					out[i*c+ci] = v
+			for i0 := 0; i0 < hw; i0 += 16 {
+				i1 := min(i0+16, hw)
+				for ci := 0; ci < c; ci++ {
+					for i, v := range img[ci*hw+i0 : ci*hw+i1] {
+						out[(i0+i)*c+ci] = v
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package graph_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/moongym/moongym/models"
@@ -140,4 +141,51 @@ func entropy(p []float32) float64 {
 		}
 	}
 	return h
+}
+
+// TestStepRepeatable: the same batch gives the same gradients, bit for bit,
+// in one graph and in a second graph of the same network, on a conv net
+// whose first layer (K = 9 x 120, 180 pixel rows) takes the kernels'
+// blocked products.
+func TestStepRepeatable(t *testing.T) {
+	shapes := models.Shapes{Obs: []int{120, 6, 6}, Actions: 5, Players: 2}
+	net, err := models.NewNetwork(shapes, models.Arch{Kind: models.KindConv, Width: 16, Depth: 1, ValueHidden: 8}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rows = 5
+	obs, mask := modeltest.RandomBatch(shapes, rows, 1)
+	tp, tv := modeltest.RandomTargets(shapes, rows, mask, 2)
+	grads := func(g *graph.Graph) [][]float32 {
+		if _, err := g.Step(obs, mask, tp, tv); err != nil {
+			t.Fatal(err)
+		}
+		gs, err := g.Grads()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]float32
+		for _, x := range gs {
+			out = append(out, slices.Clone(x))
+		}
+		return out
+	}
+	var runs [][][]float32
+	for range 2 {
+		g, err := graph.New(net, rows, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, grads(g), grads(g))
+		g.Close()
+	}
+	for r := 1; r < len(runs); r++ {
+		for i := range runs[0] {
+			for j := range runs[0][i] {
+				if math.Float32bits(runs[r][i][j]) != math.Float32bits(runs[0][i][j]) {
+					t.Fatalf("run %d: gradient of %s[%d] is %v, first run %v", r, net.Weights[i].Name, j, runs[r][i][j], runs[0][i][j])
+				}
+			}
+		}
+	}
 }
