@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/moongym/moongym/engine"
@@ -177,5 +179,31 @@ func BenchmarkVecSplit(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkParallelCeiling is what this machine gives a trivially parallel
+// loop: a fixed amount of arithmetic split evenly over GOMAXPROCS
+// goroutines, no memory traffic, no sharing. Run at -cpu 1,2 beside
+// BenchmarkVecStep, the ratio of its two times is the ceiling for the vector
+// environment's own 1 -> 2 core ratio on the same machine at the same time.
+func BenchmarkParallelCeiling(b *testing.B) {
+	const total = 1 << 24
+	for b.Loop() {
+		p := runtime.GOMAXPROCS(0)
+		var wg sync.WaitGroup
+		sums := make([]float64, p*8)
+		for w := range p {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				x := 0.0
+				for i := range total / p {
+					x += float64(i&7) * 1.0000001
+				}
+				sums[w*8] = x // one cache line apart
+			}()
+		}
+		wg.Wait()
 	}
 }
