@@ -110,9 +110,11 @@ def _move_cost_child(args) -> None:
     each chunk]}; every pick and game is measured in chunks of args.steps
     moves, the picks and games alternating chunk by chunk."""
     # The package from PYTHONPATH (the tree measured), not the one next to
-    # this script, which Python puts first on the path.
+    # this script, which Python puts first on the path (unless that is the
+    # tree measured: then it stays first, before an installed moongym).
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path = [p for p in sys.path if os.path.abspath(p or ".") != here] + [p for p in sys.path if os.path.abspath(p or ".") == here]
+    if os.path.abspath(os.environ.get("PYTHONPATH", "")) != here:
+        sys.path = [p for p in sys.path if os.path.abspath(p or ".") != here] + [p for p in sys.path if os.path.abspath(p or ".") == here]
     import moongym
     from moongym.pettingzoo import env as moon_env
 

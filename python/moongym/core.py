@@ -28,6 +28,28 @@ from .errors import BadAgentError, BadParamError, IllegalActionError
 _step_record = lib.mg_env_step_record
 _reset_record = lib.mg_env_reset_record
 
+
+def _raw(name: str) -> Any:
+    """Another function object for a C API function, without argtypes: the
+    caller passes ctypes objects of the C types (c_uint64, c_int64,
+    c_void_p, c_int32), which ctypes hands to libffi as they are. Converting
+    Python ints through argtypes (a from_param call per argument) is about
+    a third of a bare call's time; the hot calls pass objects made once
+    (the handle, the size, every record's address, the legal actions'
+    numbers) instead."""
+    f = lib[name]
+    f.restype = ctypes.c_int64
+    return f
+
+
+# mg_env_step_record(c_uint64 handle, c_int64 action, c_void_p record, c_int64 size)
+_step_record_raw = _raw("mg_env_step_record")
+# mg_env_reset_record(c_uint64 handle, c_uint64 seed, c_uint64 agent seed, c_int32 reseed, c_void_p record, c_int64 size)
+_reset_record_raw = _raw("mg_env_reset_record")
+# mg_env_observe(c_uint64 handle, c_int32 player, c_void_p obs, c_int64 obs size, c_void_p mask, c_int64 mask size)
+_observe_raw = _raw("mg_env_observe")
+_U64_0, _I32_0, _I32_1 = ctypes.c_uint64(0), ctypes.c_int32(0), ctypes.c_int32(1)
+
 TERMINAL = -2
 """The seat number of "nobody": the episode is over."""
 
@@ -101,11 +123,48 @@ class _Block:
         # is a fraction of the time of making a NumPy view per step.
         self.obs_rows = list(self.obs)
         self.mask_rows = list(self.mask)
+        # Every record as a step takes it: (its address as the C call's
+        # argument (see _raw), the block's bytes, its offset in them, its
+        # observation, its mask).
+        self.records = [
+            (ctypes.c_void_p(self.address + i * size), self.bytes, i * size, o, m)
+            for i, (o, m) in enumerate(zip(self.obs_rows, self.mask_rows))
+        ]
 
     def idle(self) -> bool:
-        """Whether no row of the block is referenced from outside (the lists
-        and getrefcount's argument are the only references of an idle row)."""
-        return max(map(sys.getrefcount, self.obs_rows)) <= 2 and max(map(sys.getrefcount, self.mask_rows)) <= 2
+        """Whether no record of the block is referenced from outside: an
+        idle record's tuple is referenced by self.records only, its
+        observation and mask by their list and the tuple only (and each by
+        getrefcount's argument). A step holds the tuple while Go writes."""
+        getrefcount = sys.getrefcount
+        return (
+            max(map(getrefcount, self.records)) <= 2
+            and max(map(getrefcount, self.obs_rows)) <= 3
+            and max(map(getrefcount, self.mask_rows)) <= 3
+        )
+
+
+class _LockedIterator:
+    """An iterator's next() under a lock, for Python builds without the GIL
+    (where next() of a list iterator is not atomic)."""
+
+    def __init__(self, it: Any) -> None:
+        self._it = it
+        self._lock = threading.Lock()
+
+    def __iter__(self) -> "_LockedIterator":
+        return self
+
+    def __next__(self) -> Any:
+        with self._lock:
+            return next(self._it)
+
+    def __length_hint__(self) -> int:
+        return self._it.__length_hint__()
+
+
+# Whether next() of a list iterator is atomic (it is with the GIL).
+_GIL = getattr(sys, "_is_gil_enabled", lambda: True)()
 
 
 class _Records:
@@ -116,30 +175,46 @@ class _Records:
     are never written again. When a block is used up, the previous one is
     reused if no row of it is still referenced (its memory is then already
     mapped: no page faults for big observations), else a new block is made.
-    Not thread-safe: core.Env calls it under its lock."""
+
+    Thread-safe without a lock per record: a record is taken with next()
+    of an iterator over the block's records (atomic with the GIL; under a
+    lock without it), and only a change of block takes self.lock."""
 
     def __init__(self, layout: tuple[int, ...], shape: tuple[int, ...], num_rewards: int, num_actions: int, rows: int = 0) -> None:
         self.size = layout[4]
+        self.size_arg = ctypes.c_int64(self.size)
         # 32 records, or more up to 64 KiB for small ones.
         self.rows = rows or max(32, min(1024, 65536 // self.size))
         self._args = (layout, shape, num_rewards, num_actions, self.rows)
+        self.lock = threading.Lock()
         self.other = _Block(*self._args)
         self._use(_Block(*self._args))
 
     def _use(self, block: _Block) -> None:
         self.block = block
-        self.next = 0
+        self.it = iter(block.records) if _GIL else _LockedIterator(iter(block.records))
 
     def take(self) -> int:
         """A new record's row in self.block (which may change)."""
-        i = self.next
-        if i == self.rows:
-            spare = self.other if self.other.idle() else _Block(*self._args)
-            self.other = self.block
-            self._use(spare)
-            i = 0
-        self.next = i + 1
-        return i
+        return self.take_record()[2] // self.size
+
+    @property
+    def next(self) -> int:
+        """The number of records taken from self.block."""
+        return self.rows - self.it.__length_hint__()
+
+    def take_record(self) -> tuple:
+        """A new record (see _Block.records), from a new block when this
+        one is used up. Env.step_head inlines its first line."""
+        rec = next(self.it, None)
+        while rec is None:
+            with self.lock:
+                rec = next(self.it, None)
+                if rec is None:  # used up (and not changed by another thread meanwhile)
+                    spare = self.other if self.other.idle() else _Block(*self._args)
+                    self.other = self.block
+                    self._use(spare)
+        return rec
 
 
 @dataclass(frozen=True)
@@ -246,25 +321,33 @@ class Env(_Handle):
         # next observe() of that seat: (seat, obs, mask) or None.
         self._pending: tuple[int, np.ndarray, np.ndarray] | None = None
         self._latest = self._pending  # the last one set, taken or not
-        # Guards the records; _pending is set under it and taken with
-        # dict.pop (atomic) by observe().
-        self._lock = threading.Lock()
+        # _pending is set by steps and resets and taken with dict.pop
+        # (atomic) by observe(); the records are taken without a lock (see
+        # _Records), and Go locks the environment during every call.
+        # The C calls' arguments made once (see _raw): the handle, and the
+        # numbers of the legal actions (others are made per call).
+        self._h_arg = ctypes.c_uint64(self._h)
+        self._action_args = {a: ctypes.c_int64(a) for a in range(self.info.num_actions)}
+        self._obs_size_arg, self._mask_size_arg = ctypes.c_int64(self._obs_size), ctypes.c_int64(self.info.num_actions)
 
     def reset(self, seed: int, agent_seed: int | None = None) -> int:
         """Starts an episode; a given agent_seed remakes the opponents from it.
         Returns the seat to act (TERMINAL if the episode is already over).
         The same call has Go write the first observation, which the next
         observe() of that seat returns without another call."""
-        h = self.handle
-        with self._lock:
-            self._pending = None
-            rec = self._records
-            i = rec.take()
-            block = rec.block
-            check(_reset_record(h, seed, agent_seed or 0, agent_seed is not None, block.address + i * rec.size, rec.size))
-            head = self._head(block.bytes, i * rec.size)
-            self._pending = self._latest = (head[3], block.obs_rows[i], block.mask_rows[i])
-            return head[2]
+        if not self._h:
+            raise ValueError("moongym: the environment is closed")
+        self._pending = None
+        row = self._records.take_record()
+        if agent_seed is None:
+            code = _reset_record_raw(self._h_arg, ctypes.c_uint64(seed), _U64_0, _I32_0, row[0], self._records.size_arg)
+        else:
+            code = _reset_record_raw(self._h_arg, ctypes.c_uint64(seed), ctypes.c_uint64(agent_seed), _I32_1, row[0], self._records.size_arg)
+        if code:
+            raise _lib.error(code)
+        head = self._head(row[1], row[2])
+        self._pending = self._latest = (head[3], row[3], row[4])
+        return head[2]
 
     def step(self, action: Any) -> tuple[list[float], bool, bool, int]:
         """Plays action; returns (rewards, terminated, truncated, seat to
@@ -278,31 +361,27 @@ class Env(_Handle):
         """step() as the record's head, for the hot loops of the AEC and
         single-agent environments: (terminated, truncated, seat to act,
         viewer, reward...), flags as ints."""
-        if type(action) is not int or not -0x8000000000000000 <= action <= 0x7FFFFFFFFFFFFFFF:
-            action = to_action(action)
-        h = self._h
-        if not h:
+        # A legal action's number is one of the ints 0..num_actions-1 (its
+        # c_int64 made once); any other is checked and converted here.
+        arg = self._action_args.get(action) if type(action) is int else None
+        if arg is None:
+            arg = ctypes.c_int64(to_action(action))
+        if not self._h:
             raise ValueError("moongym: the environment is closed")
-        # Everything per step is inlined here: one call into Go, which
-        # writes the next record of the block; the flags and rewards read
-        # with one struct call; the observation and mask as that record's
-        # rows, made when the block was.
-        with self._lock:
-            rec = self._records
-            i = rec.next
-            if i == rec.rows:
-                i = rec.take()
-            else:
-                rec.next = i + 1
-            block = rec.block
-            offset = i * rec.size
-            code = _step_record(h, action, block.address + offset, rec.size)
-            if code:
-                rec.next = i  # nothing was written: the record is still unused
-                raise _lib.error(code)
-            head = self._head(block.bytes, offset)
-            self._pending = self._latest = (head[3], block.obs_rows[i], block.mask_rows[i])
-            return head
+        # Everything per step is inlined here: a new record taken (the
+        # first line of _Records.take_record), one call into Go, which writes it;
+        # the flags and rewards read with one struct call; the observation
+        # and mask as that record's rows, made when the block was.
+        rec = self._records
+        row = next(rec.it, None)
+        if row is None:
+            row = rec.take_record()
+        code = _step_record_raw(self._h_arg, arg, row[0], rec.size_arg)
+        if code:
+            raise _lib.error(code)  # nothing was written (the record stays unused)
+        head = self._head(row[1], row[2])
+        self._pending = self._latest = (head[3], row[3], row[4])
+        return head
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Seat player's observation (float32, the game's shape) and legal
@@ -332,16 +411,17 @@ class Env(_Handle):
         observation taken from _pending for another seat, is put back if
         no step or reset came since (at the end of a game every seat
         observes: the one the last step wrote is still handed out once)."""
-        with self._lock:
-            if pending is not None and pending is self._latest:
-                self.__dict__.setdefault("_pending", pending)
-            rec = self._records
-            i = rec.take()
-            block = rec.block
-            address = block.address + i * rec.size
-            obs, mask = block.obs_rows[i], block.mask_rows[i]
-            check(lib.mg_env_observe(self.handle, player, address + self._obs_offset, self._obs_size, address + self._mask_offset, mask.size))
-        return obs, mask
+        if pending is not None and pending is self._latest:
+            self.__dict__.setdefault("_pending", pending)  # unless a step set a new one
+        if not self._h:
+            raise ValueError("moongym: the environment is closed")
+        row = self._records.take_record()
+        address, c_void_p = row[0].value, ctypes.c_void_p
+        obs_arg, mask_arg = c_void_p(address + self._obs_offset), c_void_p(address + self._mask_offset)
+        code = _observe_raw(self._h_arg, ctypes.c_int32(player), obs_arg, self._obs_size_arg, mask_arg, self._mask_size_arg)
+        if code:
+            raise _lib.error(code)
+        return row[3], row[4]
 
     def scores(self) -> np.ndarray:
         """The game's own points of every seat."""

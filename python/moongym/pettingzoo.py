@@ -62,6 +62,39 @@ class MoongymAECEnv(AECEnv):
         self._episode_seeds: list[int] = []  # the next episodes' seeds, last first
         self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
         self._false = dict.fromkeys(self.possible_agents, False)
+        self._no_rewards = (0.0,) * info.num_players
+        # The rewards dict is made when read (see the rewards property):
+        # _rewards is the dict once made, _rewards_from what it is made of
+        # (the last step's record head, or the zero of every live agent).
+        self._rewards: dict[str, float] | None = None
+        self._rewards_from: tuple | float = 0.0
+        self._skip_agent_selection = None  # AECEnv._was_dead_step's
+        # Per-step calls looked up once.
+        self._step_head = self._core.step_head
+        self._take_pending = self._core.__dict__.pop  # atomic, see core.Env.observe
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """The last step's reward of every live agent: a plain dict, made
+        from the step's record when first read after a step (most loops
+        never read it) and then kept until the next step or reset, so that
+        changes to it stay as in PettingZoo's own environments. Each step
+        makes a new dict: one read after an earlier step keeps that step's
+        values (a snapshot; the dead agents' steps with None clear it in
+        place, as AECEnv._was_dead_step does)."""
+        r = self._rewards
+        if r is None:
+            src = self._rewards_from
+            if type(src) is tuple:
+                r = dict(zip(self.possible_agents, src[4:]))
+            else:
+                r = dict.fromkeys(self.agents, src)
+            self._rewards = r
+        return r
+
+    @rewards.setter
+    def rewards(self, value: dict[str, float]) -> None:
+        self._rewards = value
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -79,7 +112,7 @@ class MoongymAECEnv(AECEnv):
             self._episode_seeds = self._np_random.integers(2**63, size=64).tolist()[::-1]
         player = self._core.reset(self._episode_seeds.pop())
         self.agents = self.possible_agents[:]
-        self.rewards = self._zero_rewards.copy()
+        self._rewards, self._rewards_from = None, 0.0
         self._cumulative_rewards = self._zero_rewards.copy()
         self.terminations = self._false.copy()
         self.truncations = self._false.copy()
@@ -90,7 +123,7 @@ class MoongymAECEnv(AECEnv):
         seat = self._seat[agent]
         # core.Env.observe's first step inlined (a Python call less per
         # step): the observation the last step wrote, taken atomically.
-        pending = self._core.__dict__.pop("_pending", None)
+        pending = self._take_pending("_pending", None)
         if pending is not None and pending[0] == seat:
             return {"observation": pending[1], "action_mask": pending[2]}
         obs, mask = self._core._observe_new(seat, pending)
@@ -103,7 +136,7 @@ class MoongymAECEnv(AECEnv):
         assert agent is not None
         if observe:
             seat = self._seat[agent]
-            pending = self._core.__dict__.pop("_pending", None)
+            pending = self._take_pending("_pending", None)
             if pending is not None and pending[0] == seat:
                 observation = {"observation": pending[1], "action_mask": pending[2]}
             else:
@@ -126,24 +159,57 @@ class MoongymAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         # (terminated, truncated, seat to act, viewer, reward per seat...)
-        head = self._core.step_head(action)
-        rewards = head[4:]
+        head = self._step_head(action)
+        self._rewards, self._rewards_from = None, head
         cumulative = self._cumulative_rewards
         cumulative[agent] = 0.0
-        if any(rewards):
-            self.rewards = dict(zip(self.possible_agents, rewards))
-            for a, r in self.rewards.items():
+        rewards = head[4:]
+        if rewards != self._no_rewards:
+            for a, r in zip(self.possible_agents, rewards):
                 cumulative[a] += r
-        else:  # the common case: nothing to add
-            self.rewards = self._zero_rewards.copy()
         if head[0] or head[1]:
             terminated, truncated = head[0] != 0, head[1] != 0
+            terminations, truncations = self.terminations, self.truncations
             for a in self.agents:
-                self.terminations[a] = terminated
-                self.truncations[a] = truncated
+                terminations[a] = terminated
+                truncations[a] = truncated
             self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
         else:
             self.agent_selection = self.possible_agents[head[2]]
+
+    def _was_dead_step(self, action: Any) -> None:
+        """AECEnv._was_dead_step (the same changes, in the same order),
+        with the rewards made only if read."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        assert terminations[agent] or truncations[agent], "an agent that was not dead as attempted to be removed"
+        del terminations[agent]
+        del truncations[agent]
+        rewards = self._rewards
+        if rewards is not None:
+            del rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for a in agents:  # the first dead agent left, if any
+            if terminations[a] or truncations[a]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = a
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        # AECEnv._clear_rewards: every live agent's reward is 0.
+        if rewards is not None:
+            for a in rewards:
+                rewards[a] = 0
+        else:
+            self._rewards_from = 0
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -173,6 +239,9 @@ class _AgentIterable(AECIterable):
 
     def __iter__(self):
         env, left = self.env, self.max_iter
+        if left >= 2**62:  # not countable in any run: no count kept
+            while env.agents:
+                yield env.agent_selection
         while env.agents and left > 0:
             left -= 1
             yield env.agent_selection

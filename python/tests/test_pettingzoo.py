@@ -227,3 +227,167 @@ def test_end_of_game_observations_one_call_each():
     assert np.array_equal(x1["observation"], x2["observation"]) and x1["observation"].ctypes.data != x2["observation"].ctypes.data
     assert not np.array_equal(o["observation"], x1["observation"])  # each seat's own view
     assert not x1["action_mask"].any() and not o["action_mask"].any()
+
+
+def _state(e: MoongymAECEnv) -> tuple:
+    return (
+        list(e.agents),
+        e.agent_selection,
+        e._skip_agent_selection,
+        dict(e.rewards),
+        {a: type(r) for a, r in e.rewards.items()},
+        dict(e._cumulative_rewards),
+        dict(e.terminations),
+        dict(e.truncations),
+        dict(e.infos),
+    )
+
+
+def test_rewards_are_a_plain_dict_made_when_read():
+    # env.rewards is a property: a real dict, made from the last step's
+    # record when first read after a step, then kept until the next step.
+    e = env("tictactoe")
+    e.reset(seed=0)
+    r0 = e.rewards
+    assert type(r0) is dict and r0 == {"player_0": 0.0, "player_1": 0.0}
+    assert e.rewards is r0  # kept until the next step
+    assert list(r0) == list(r0.keys()) == e.possible_agents and r0.copy() == r0
+    assert repr(r0) == "{'player_0': 0.0, 'player_1': 0.0}"
+    e.step(0)
+    r1 = e.rewards
+    assert r1 is not r0 and r1 == r0  # a new dict per step
+    r1["player_0"] = 5.0  # the user's changes stay until the next step, as in PettingZoo
+    assert e.rewards["player_0"] == 5.0
+    for a in [3, 1, 4, 2]:  # X wins
+        e.step(a)
+    assert r1 == {"player_0": 5.0, "player_1": 0.0}, "a dict read after an earlier step changed"
+    end = e.rewards
+    assert end == {"player_0": 1.0, "player_1": -1.0}
+    # The dead agents' steps with None change the dict read after the last
+    # step in place, as AECEnv._was_dead_step does (del, then zeros).
+    e.step(None)
+    assert end == {"player_0": 0} and e.rewards is end
+    e.step(None)
+    assert end == {} and e.rewards == {}
+    e.reset()
+    for a in [0, 3, 1, 4, 2]:
+        e.step(a)
+    with pytest.raises(ValueError, match="only valid action is None"):
+        e.step(0)  # a dead agent's action: refused, nothing changed
+    assert e.agents == e.possible_agents and e.rewards == {"player_0": 1.0, "player_1": -1.0}
+    e.rewards = {"x": 1.0}  # assignable, as an attribute
+    assert e.rewards == {"x": 1.0}
+    e.reset()
+    assert e.rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+@pytest.mark.parametrize("read_rewards", [False, True])
+@pytest.mark.parametrize("name,params", [("tictactoe", {}), ("lunar-rally", {"players": 3}), ("tictactoe", {"max_steps": 3})])
+def test_dead_steps_match_aecenvs(name, params, read_rewards):
+    # MoongymAECEnv._was_dead_step is AECEnv._was_dead_step without making
+    # the rewards dict: the same state after every step with None, whether
+    # or not the rewards were read before, and for the truncated episodes too.
+    from pettingzoo import AECEnv
+
+    ours, ref = env(name, **params), env(name, **params)
+    for seed in range(3):
+        rng_a, rng_b = np.random.default_rng(seed), np.random.default_rng(seed)
+        ours.reset(seed=seed)
+        ref.reset(seed=seed)
+        while ours.agents:
+            obs_a, rew_a, term_a, trunc_a, _ = ours.last()
+            obs_b, rew_b, term_b, trunc_b, _ = ref.last()
+            assert (rew_a, term_a, trunc_a) == (rew_b, term_b, trunc_b)
+            assert np.array_equal(obs_a["observation"], obs_b["observation"])
+            if read_rewards:
+                ours.rewards
+            if term_a or trunc_a:
+                ours.step(None)
+                AECEnv._was_dead_step(ref, None)
+            else:
+                ours.step(random_legal(obs_a["action_mask"], rng_a))
+                ref.step(random_legal(obs_b["action_mask"], rng_b))
+            assert _state(ours) == _state(ref)
+        assert ref.agents == [] and ref.agent_selection == ours.agent_selection
+
+
+def test_rewards_match_the_records_every_step():
+    # Rewards read after every step (made from the record) add up to the
+    # cumulative rewards that last() returns, on a game with rewards
+    # during the episode as on one with rewards at the end only.
+    for name, params in (("lunar-rally", {"players": 3}), ("tictactoe", {})):
+        e = env(name, **params)
+        rng = np.random.default_rng(5)
+        for seed in range(2):
+            e.reset(seed=seed)
+            acc = dict.fromkeys(e.possible_agents, 0.0)
+            for agent in e.agent_iter():
+                obs, rew, term, trunc, _ = e.last()
+                assert rew == acc[agent]
+                acc[agent] = 0.0
+                e.step(None if term or trunc else random_legal(obs["action_mask"], rng))
+                assert set(e.rewards) == set(e.agents)
+                for a, r in e.rewards.items():
+                    acc[a] += r
+
+
+def test_records_taken_by_threads_are_distinct():
+    # Records are taken without a lock (next() of a list iterator is atomic
+    # with the GIL; a change of block takes the records' lock): several
+    # threads taking records of one environment, across many blocks, never
+    # get the same memory while they hold it, and Go serializes their calls.
+    import threading
+
+    from moongym import core
+
+    c = core.Env("tictactoe")
+    rec = c._records
+    held: list[list[tuple]] = [[] for _ in range(4)]
+    errors = []
+
+    def worker(k: int) -> None:
+        try:
+            for _ in range(3 * rec.rows):
+                held[k].append(rec.take_record())
+                if len(held[k]) > 50:
+                    held[k].pop(0)
+                c.reset(k)  # a record too, from the same iterator
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    addresses = [r[0].value for h in held for r in h]
+    assert len(set(addresses)) == len(addresses)
+    obs = [r[3] for h in held for r in h]
+    assert len({o.ctypes.data for o in obs}) == len(obs)
+
+
+def test_terminate_illegal_wrapper():
+    # PettingZoo's TerminateIllegalWrapper sets the unwrapped env's rewards,
+    # terminations and truncations and calls its _was_dead_step: the lazy
+    # rewards take the assigned dict, and the episode ends as PettingZoo's
+    # own helpers end it.
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    e = TerminateIllegalWrapper(env("tictactoe"), illegal_reward=-1)
+    e.reset(seed=0)
+    e.step(4)
+    seen = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for agent in e.agent_iter():
+            obs, rew, term, trunc, _ = e.last()
+            seen.append((agent, rew, term, trunc))
+            e.step(None if term or trunc else 4)  # player_1 plays the taken b2
+    # (what the commit before the lazy rewards gives too)
+    assert seen == [
+        ("player_1", 0.0, False, False),
+        ("player_0", 0.0, True, True),
+        ("player_1", -1.0, True, True),
+    ]
+    assert e.unwrapped.rewards == {} and e.unwrapped.agents == []
