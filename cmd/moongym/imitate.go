@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/moongym/moongym/training"
@@ -144,41 +142,7 @@ same model file, byte for byte.`,
 			t.Now = clock
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			newBar := func(max int, desc string) *progressbar.ProgressBar {
-				return progressbar.NewOptions(max,
-					progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription(desc),
-					progressbar.OptionShowCount(),
-					progressbar.OptionSetElapsedTime(true),
-					progressbar.OptionSetVisibility(!quiet),
-					progressbar.OptionClearOnFinish(),
-				)
-			}
-			what := "heuristic games"
-			if ic.Expert {
-				what = "expert games"
-			}
-			if ic.Teacher != "" {
-				what = "games, searched labels"
-			}
-			games := newBar(ic.Games, what)
-			var learning *progressbar.ProgressBar
-			st, err := training.RunImitation(ctx, t, ic, training.ImitateHooks{
-				Games: func(done, _ int) { _ = games.Set(done) },
-				Steps: func(done, total int) {
-					if learning == nil {
-						_ = games.Finish()
-						learning = newBar(total, "learning")
-					}
-					_ = learning.Set(done)
-				},
-				SaveEvery: every,
-				Parallel:  parallel,
-			})
-			_ = games.Finish()
-			if learning != nil {
-				_ = learning.Finish()
-			}
+			st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, quiet, every, parallel)
 			name := t.Game.Spec().Name
 			if err != nil && ctx.Err() != nil {
 				return interrupted(fmt.Errorf("interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume",
@@ -187,20 +151,7 @@ same model file, byte for byte.`,
 			if err != nil {
 				return err
 			}
-			teacher := "the heuristic"
-			if ic.Expert {
-				teacher = "the expert player"
-			}
-			if ic.Teacher != "" {
-				teacher = fmt.Sprintf("%s searched with %d simulations", ic.Teacher, ic.TeacherSims)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: imitated %s on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
-				name, teacher, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)
-			if st.HeldOutPositions > 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), "held-out loss %s (policy %s, value %s) on %d positions of %d games played apart; curve in %s\n",
-					fmtLoss(st.HeldOut.Total), fmtLoss(st.HeldOut.Policy), fmtLoss(st.HeldOut.Value), st.HeldOutPositions, ic.HoldOut,
-					filepath.Join(out, training.ImitationCSVFile))
-			}
+			imitationSummary(cmd.OutOrStdout(), name, out, ic, st)
 			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", name, out)
 			return nil
 		},

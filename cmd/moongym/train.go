@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/training"
 )
 
@@ -21,13 +19,27 @@ func init() {
 		iterations            int64
 		seed                  uint64
 		duration              time.Duration
-		resume, quiet         bool
+		resume, quiet, recipe bool
+		warmGames, warmEpochs int
 		nats                  natsFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "train GAME --out DIR [--params P] [--train S] [--iterations N | --duration D] [--resume]",
-		Short: "Train a policy-value network by AlphaZero-style self-play",
-		Long: `Train a policy-value network for GAME by self-play: many games are played at
+		Short: "Train a policy-value network: the game's recipe (imitation, then self-play)",
+		Long: `Train a policy-value network for GAME. Where the game has a training recipe
+(planet-cubes, walking-moon, lunar-rally, march-mars, welcome-moon: the
+settings that made its built-in models, chosen by the configuration's
+parameters), a new run follows it: first a warm start by imitation (games of
+the game's heuristic or expert player, learned as "moongym imitate" does;
+the progress shows "imitating"), then self-play with the recipe's settings.
+--train overrides any setting of the recipe, --imitate-games and
+--imitate-epochs its imitation (--imitate-games 0 skips it), and
+--recipe=false trains from random weights with the default settings (the
+only way for a game without a recipe, such as tictactoe). --duration
+counts the imitation too: a run whose time ends in it keeps the imitation's
+network. The recipes and their measurements: docs/training.md.
+
+Self-play: many games are played at
 once with MCTS, their network queries batched together; root visit counts are
 the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
 fullprob < 1, only the full searches' positions are recorded), final results
@@ -50,7 +62,8 @@ once):
   metrics.png         the learning curves
   imitation.csv/.png  the imitation's learning curve (runs begun by moongym imitate)
 
---resume continues the run in DIR exactly where its checkpoint stopped, with
+--resume continues the run in DIR exactly where its checkpoint stopped (an
+unfinished imitation first, then self-play), with
 its stored settings; --train with --resume changes settings from the next
 iteration on (self-play, search, lr, evaluation: e.g. a run imitated with
 one learning rate continues self-play with another), and the model files'
@@ -74,7 +87,9 @@ after the base name of --out, which must be unique there.
 
 Training settings (--train, "name=value,..."), with their defaults:
 ` + training.ParamHelp(),
-		Example: `  moongym train tictactoe --out runs/ttt --duration 10m
+		Example: `  moongym train planet-cubes --out runs/pc --duration 1h
+  moongym train walking-moon --params players=2,rules=advanced --out runs/wm --duration 1h
+  moongym train tictactoe --out runs/ttt --duration 10m
   moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
   moongym train tictactoe --out runs/ttt --iterations 60 --resume
   moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7
@@ -87,63 +102,18 @@ Training settings (--train, "name=value,..."), with their defaults:
 			if iterations <= 0 && duration <= 0 {
 				return errors.New("give --iterations N or --duration D (or both)")
 			}
-			var t *training.Trainer
-			var err error
-			if _, err = training.ProvenanceClock(os.Getenv); err != nil {
+			if _, err := training.ProvenanceClock(os.Getenv); err != nil {
 				return err // before a run directory is made
 			}
-			if resume {
-				if cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
-					return errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
-				}
-				if t, err = training.Resume(out); err != nil {
-					return err
-				}
-				if t.Game.Spec().Name != args[0] {
-					t.Close()
-					return fmt.Errorf("%s holds a run of %s, not %s", out, t.Game.Spec().Name, args[0])
-				}
-				if cmd.Flags().Changed("train") {
-					changed, err := t.Retune(settings)
-					if err != nil {
-						t.Close()
-						return err
-					}
-					if len(changed) > 0 {
-						fmt.Fprintf(cmd.ErrOrStderr(), "retuned from iteration %d: %s\n", t.Iteration()+1, strings.Join(changed, ", "))
-					}
-				}
-				if err := checkEvalOpponents(t.Game, t.Cfg.EvalEvery, t.Cfg.Seed); err != nil {
-					t.Close()
-					return err
-				}
-				if iterations > 0 && duration <= 0 && t.Iteration() >= iterations {
-					done := t.Iteration()
-					t.Close()
-					return fmt.Errorf("%s already has %d iterations and --iterations counts them all: give more than %d to train on", out, done, done)
-				}
-			} else {
-				g, err := loadGame(args[0], params)
-				if err != nil {
-					return err
-				}
-				base := training.DefaultConfig()
-				if cmd.Flags().Changed("seed") {
-					if p, _ := engine.ParseParams(settings); p != nil && p["seed"] != "" {
-						return fmt.Errorf("the seed is given twice (--seed %d and --train seed=%s): give one", seed, p["seed"])
-					}
-					base.Seed = seed
-				}
-				cfg, err := training.ParseConfig(settings, base)
-				if err != nil {
-					return err
-				}
-				if err := checkEvalOpponents(g, cfg.EvalEvery, cfg.Seed); err != nil {
-					return err // before a run directory is made
-				}
-				if t, err = training.NewTrainer(g, cfg, out); err != nil {
-					return err
-				}
+			var deadline time.Time
+			if duration > 0 {
+				deadline = time.Now().Add(duration) // the warm start counts too
+			}
+			t, rec, err := openRun(cmd, args[0], runFlags{out: out, params: params, settings: settings, seed: seed,
+				iterations: iterations, duration: duration, resume: resume, recipe: recipe,
+				warmGames: warmGames, warmEpochs: warmEpochs})
+			if err != nil {
+				return err
 			}
 			defer t.Close()
 			if nats.url != "" {
@@ -158,9 +128,14 @@ Training settings (--train, "name=value,..."), with their defaults:
 			if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
 				return err
 			}
-			var deadline time.Time
-			if duration > 0 {
-				deadline = time.Now().Add(duration)
+			// The first Ctrl-C stops the warm start at once (saved) or the
+			// self-play at the end of the current iteration, which is then
+			// saved; a second one kills the process at once and loses only
+			// that iteration (the last checkpoint is written atomically).
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			if err := warmStart(ctx, cmd, t, rec, settings, quiet); err != nil {
+				return err
 			}
 			total := int64(-1)
 			if iterations > 0 {
@@ -185,12 +160,6 @@ Training settings (--train, "name=value,..."), with their defaults:
 				bar.Describe(progressLine(r, t.Metrics()))
 				_ = bar.Add(1) // renders the new count and description together
 			}
-			// The first Ctrl-C stops the run at the end of the current
-			// iteration, which is then saved; a second one kills the
-			// process at once and loses only that iteration (the last
-			// checkpoint is written atomically).
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
 			finished := make(chan struct{})
 			defer close(finished)
 			go func() {
@@ -236,6 +205,9 @@ Training settings (--train, "name=value,..."), with their defaults:
 	f.DurationVar(&duration, "duration", 0, "stop after this much time (at the end of an iteration), e.g. 10m")
 	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
 	f.BoolVar(&quiet, "quiet", false, "no progress bar")
+	f.BoolVar(&recipe, "recipe", true, "follow the game's training recipe where it has one (an imitation warm start, then self-play with its settings; --train overrides any of them); --recipe=false: self-play from random weights with the default settings")
+	f.IntVar(&warmGames, "imitate-games", -1, "games of the recipe's imitation (0: no imitation; -1: the recipe's)")
+	f.IntVar(&warmEpochs, "imitate-epochs", -1, "passes of the recipe's imitation over its positions (-1: the recipe's)")
 	nats.add(f, "play the self-play games")
 	root.AddCommand(cmd)
 }

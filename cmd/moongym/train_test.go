@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,5 +240,56 @@ func TestTrainResumeRetune(t *testing.T) {
 	}
 	if d := m.Provenance.Data; !strings.Contains(d, "; retuned from iteration 2: sims=4,lr=0.0005") {
 		t.Errorf("provenance %q does not name the retune", d)
+	}
+}
+
+// TestTrainRecipe: a new planet-cubes run follows the game's recipe (an
+// imitation of the heuristic, then self-play, every size cut down by
+// flags); --imitate-games 0 and --recipe=false train from random weights;
+// bad imitation flags are refused before a run directory is made.
+func TestTrainRecipe(t *testing.T) {
+	const small = "games=2,parallel=2,sims=4,steps=1,minsamples=16,batch=16,buffer=400,evalevery=0"
+	for _, c := range []struct {
+		name    string
+		args    []string
+		imitate bool
+	}{
+		{"recipe", []string{"--imitate-games", "3", "--imitate-epochs", "1"}, true},
+		{"no-imitation", []string{"--imitate-games", "0"}, false},
+		{"no-recipe", []string{"--recipe=false", "--train", "kind=mlp,width=8,depth=1,value=4," + small}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			args := append([]string{"train", "planet-cubes", "--out", dir, "--iterations", "1", "--quiet"}, c.args...)
+			if !slices.Contains(c.args, "--train") {
+				args = append(args, "--train", "width=8,depth=1,value=4,"+small)
+			}
+			out, err := run(t, "", args...)
+			if err != nil || !strings.Contains(out, "1 iterations done") {
+				t.Fatalf("%v: %v\n%s", args, err, out)
+			}
+			if got := strings.Contains(out, "imitated the heuristic on"); got != c.imitate {
+				t.Errorf("%v: imitated %v, want %v\n%s", args, got, c.imitate, out)
+			}
+			m, err := models.Load(filepath.Join(dir, training.LatestFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The recipe's network is deep 3 unless --train says otherwise;
+			// here it does, and the run has it.
+			if m.Net.Arch.Depth != 1 || m.Net.Arch.Width != 8 {
+				t.Errorf("%v: network %v, want the --train override (width 8, depth 1)", args, m.Net.Arch)
+			}
+		})
+	}
+	for _, bad := range [][]string{{"--imitate-games", "-2"}, {"--imitate-epochs", "0"}} {
+		dir := filepath.Join(t.TempDir(), "bad")
+		args := append([]string{"train", "planet-cubes", "--out", dir, "--iterations", "1", "--quiet"}, bad...)
+		if _, err := run(t, "", args...); err == nil || !strings.Contains(err.Error(), "--imitate-games") {
+			t.Errorf("%v: err %v, want the flags named", bad, err)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%v: the run directory was made before the error", bad)
+		}
 	}
 }

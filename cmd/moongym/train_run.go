@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/training"
+)
+
+// runFlags are the train command's flags that choose and open a run.
+type runFlags struct {
+	out, params, settings string
+	seed                  uint64
+	iterations            int64
+	duration              time.Duration
+	resume, recipe        bool
+	warmGames, warmEpochs int // the recipe's imitation games and epochs where not -1
+}
+
+// openRun opens the run train works on: the one in f.out (--resume) or a
+// new one, with the game's recipe under the flags' settings where it has
+// one and f.recipe. It returns the recipe followed (nil: none).
+func openRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, *training.Recipe, error) {
+	if f.resume {
+		return resumeRun(cmd, game, f)
+	}
+	g, err := loadGame(game, f.params)
+	if err != nil {
+		return nil, nil, err
+	}
+	base := training.DefaultConfig()
+	if cmd.Flags().Changed("seed") {
+		if p, _ := engine.ParseParams(f.settings); p != nil && p["seed"] != "" {
+			return nil, nil, fmt.Errorf("the seed is given twice (--seed %d and --train seed=%s): give one", f.seed, p["seed"])
+		}
+		base.Seed = f.seed
+	}
+	rec, err := overrideImitation(recipeOf(g, f.recipe), f.warmGames, f.warmEpochs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var cfg training.Config
+	if rec != nil {
+		cfg, err = rec.Config(base, f.settings)
+	} else {
+		cfg, err = training.ParseConfig(f.settings, base)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkEvalOpponents(g, cfg.EvalEvery, cfg.Seed); err != nil {
+		return nil, nil, err // before a run directory is made
+	}
+	t, err := training.NewTrainer(g, cfg, f.out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, rec, nil
+}
+
+// overrideImitation sets the recipe's imitation games and epochs where
+// they are not -1; zero games drop the imitation.
+func overrideImitation(rec *training.Recipe, games, epochs int) (*training.Recipe, error) {
+	if games < -1 || epochs < -1 || epochs == 0 {
+		return nil, fmt.Errorf("--imitate-games %d, --imitate-epochs %d: want -1 (the recipe's), games 0 or more, epochs 1 or more", games, epochs)
+	}
+	if rec == nil || rec.Imitation == nil || (games == -1 && epochs == -1) {
+		return rec, nil
+	}
+	ic := *rec.Imitation
+	if games >= 0 {
+		ic.Games = games
+	}
+	if epochs > 0 {
+		ic.Epochs = epochs
+	}
+	r := *rec
+	r.Imitation = &ic
+	if games == 0 {
+		r.Imitation = nil
+	}
+	return &r, nil
+}
+
+// recipeOf is g's recipe, or nil where it has none or use is false.
+func recipeOf(g engine.Game, use bool) *training.Recipe {
+	if !use {
+		return nil
+	}
+	r, ok := training.RecipeFor(g)
+	if !ok {
+		return nil
+	}
+	return &r
+}
+
+// resumeRun opens the run in f.out, of game, to go on with it.
+func resumeRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, *training.Recipe, error) {
+	if cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
+		return nil, nil, errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
+	}
+	t, err := training.Resume(f.out)
+	if err != nil {
+		return nil, nil, err
+	}
+	fail := func(err error) (*training.Trainer, *training.Recipe, error) {
+		t.Close()
+		return nil, nil, err
+	}
+	if t.Game.Spec().Name != game {
+		return fail(fmt.Errorf("%s holds a run of %s, not %s", f.out, t.Game.Spec().Name, game))
+	}
+	if err := checkEvalOpponents(t.Game, t.Cfg.EvalEvery, t.Cfg.Seed); err != nil {
+		return fail(err)
+	}
+	if f.iterations > 0 && f.duration <= 0 && t.Iteration() >= f.iterations {
+		done := t.Iteration()
+		return fail(fmt.Errorf("%s already has %d iterations and --iterations counts them all: give more than %d to train on", f.out, done, done))
+	}
+	if _, pending := t.PendingImitation(); !pending && cmd.Flags().Changed("train") {
+		// A run past its warm start is retuned now; one whose imitation is
+		// unfinished after it (warmStart), so that the imitation ends on
+		// the weights it would have had unstopped.
+		if err := retune(cmd, t, f.settings); err != nil {
+			return fail(err)
+		}
+	}
+	return t, recipeOf(t.Game, f.recipe), nil
+}
+
+// retune changes the run's settings from its next iteration on and says
+// which changed.
+func retune(cmd *cobra.Command, t *training.Trainer, settings string) error {
+	changed, err := t.Retune(settings)
+	if err != nil {
+		return err
+	}
+	if len(changed) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "retuned from iteration %d: %s\n", t.Iteration()+1, strings.Join(changed, ", "))
+	}
+	return nil
+}
+
+// warmStart runs the imitation before a run's self-play: the one a stopped
+// run left unfinished, or the recipe's for a new run. When it imitated, the
+// recipe's self-play settings (rec.SelfPlay), then the flags' (settings),
+// apply from the first iteration on, and the run is saved. Ctrl-C (ctx)
+// stops it, saved, with the command that goes on.
+func warmStart(ctx context.Context, cmd *cobra.Command, t *training.Trainer, rec *training.Recipe, settings string, quiet bool) error {
+	ic, pending := t.PendingImitation()
+	if !pending {
+		if rec == nil || t.Iteration() > 0 || t.Imitated() {
+			return nil
+		}
+		var ok bool
+		if ic, ok = rec.ImitationFor(t.Cfg); !ok {
+			return nil
+		}
+	}
+	name, out := t.Game.Spec().Name, t.Dir
+	st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, quiet, time.Minute, runtime.GOMAXPROCS(0))
+	if err != nil && ctx.Err() != nil {
+		return interrupted(fmt.Errorf("interrupted: imitating, %d games played, %d learning steps done, saved; continue with: moongym train %s --out %s --resume (with --iterations or --duration)",
+			st.Games, st.Steps, name, out))
+	}
+	if err != nil {
+		return err
+	}
+	imitationSummary(cmd.OutOrStdout(), name, out, ic, st)
+	if rec != nil && rec.SelfPlay != "" {
+		if err := retune(cmd, t, rec.SelfPlay); err != nil {
+			return fmt.Errorf("the recipe's self-play settings: %w", err)
+		}
+	}
+	if settings != "" {
+		if err := retune(cmd, t, settings); err != nil {
+			return err
+		}
+	}
+	return t.Save()
+}

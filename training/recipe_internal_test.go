@@ -1,0 +1,91 @@
+package training
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
+	"github.com/moongym/moongym/engine/enginetest"
+	"github.com/moongym/moongym/models"
+)
+
+// TestRecipes: every registered recipe, for every test configuration of its
+// game, gives settings the trainer accepts and an imitation that passes its
+// checks, and names a script that exists; every built-in model's
+// configuration has a measured recipe (the recipe is how it was made).
+func TestRecipes(t *testing.T) {
+	games := RecipeGames()
+	for _, want := range []string{"lunar-rally", "march-mars", "planet-cubes", "walking-moon", "welcome-moon"} {
+		if _, ok := recipes[want]; !ok {
+			t.Errorf("no recipe for %s (have %v)", want, games)
+		}
+	}
+	for _, name := range games {
+		g0, err := engine.Load(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range enginetest.Configs(g0.Spec()) {
+			g, err := engine.Load(name, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, ok := RecipeFor(g)
+			if !ok {
+				continue
+			}
+			cfg, err := r.Config(DefaultConfig(), "")
+			if err != nil {
+				t.Errorf("%s %v: %v", name, p, err)
+				continue
+			}
+			if _, err := ParseConfig(r.SelfPlay, cfg); err != nil {
+				t.Errorf("%s %v: self-play settings: %v", name, p, err)
+			}
+			if ic, ok := r.ImitationFor(cfg); ok {
+				if err := ic.check(); err != nil {
+					t.Errorf("%s %v: imitation: %v", name, p, err)
+				}
+				if ic.Seed != cfg.Seed || ic.Margin != cfg.Margin {
+					t.Errorf("%s %v: the imitation's seed and margin are not the run's", name, p)
+				}
+			}
+			script, _, _ := strings.Cut(r.Source, ";")
+			if _, err := os.Stat(filepath.Join("..", script)); err != nil {
+				t.Errorf("%s %v: source %q: %v", name, p, script, err)
+			}
+		}
+	}
+	builtin, err := models.BuiltinModels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range builtin {
+		g, err := engine.Load(b.Game, b.Params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, ok := RecipeFor(g); b.Game != "tictactoe" && (!ok || !r.Measured) {
+			t.Errorf("built-in %s (%s %v): recipe %v, measured %v", b.File, b.Game, b.Params, ok, r.Measured)
+		}
+	}
+}
+
+// TestRecipeConfigOverride: the caller's settings win over the recipe's,
+// and the recipe's over the defaults.
+func TestRecipeConfigOverride(t *testing.T) {
+	r := Recipe{Settings: "width=64,lr=0.0005"}
+	cfg, err := r.Config(DefaultConfig(), "lr=0.001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width != 64 || cfg.LR != 0.001 {
+		t.Errorf("width %d, lr %v: want the recipe's width 64 and the caller's lr 0.001", cfg.Width, cfg.LR)
+	}
+	if _, err := (Recipe{Settings: "nonsense=1"}).Config(DefaultConfig(), ""); err == nil || !strings.Contains(err.Error(), "recipe") {
+		t.Errorf("a bad recipe setting: %v", err)
+	}
+}

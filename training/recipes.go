@@ -1,0 +1,166 @@
+package training
+
+import (
+	"strconv"
+
+	"github.com/moongym/moongym/engine"
+)
+
+// The recipes of the product games: the settings that made the built-in
+// models (models/opponents), each from the script under
+// docs/benchmarks/learning that trained them, where the tournaments that
+// measured them are quoted. A configuration without a built-in model
+// borrows its nearest neighbour's recipe, marked unmeasured.
+
+func init() {
+	RegisterRecipe("planet-cubes", planetCubesRecipe)
+	RegisterRecipe("walking-moon", walkingMoonRecipe)
+	RegisterRecipe("lunar-rally", lunarRallyRecipe)
+	RegisterRecipe("march-mars", marchMarsRecipe)
+	RegisterRecipe("welcome-moon", welcomeMoonRecipe)
+}
+
+// intParam is parameter name of p as an integer, or def when it is absent
+// or not one.
+func intParam(p engine.Params, name string, def int) int {
+	if v, err := strconv.Atoi(p[name]); err == nil {
+		return v
+	}
+	return def
+}
+
+// planetCubesRecipe: 4,000/players heuristic games (2,000 for 2 players),
+// then PUCT self-play (docs/benchmarks/learning/planet-cubes.sh; 4 players
+// needed 24 iterations to pass the heuristic).
+func planetCubesRecipe(p engine.Params) (Recipe, bool) {
+	n := max(intParam(p, "players", 2), 1)
+	games, it := 4000/n, int64(12)
+	switch n {
+	case 2:
+		games, it = 2000, 18
+	case 4:
+		it = 24
+	}
+	ic := DefaultImitateConfig()
+	ic.Games, ic.Epochs = games, 10
+	return Recipe{
+		Imitation:  &ic,
+		Settings:   "kind=mlp,width=128,depth=3,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=6,lr=0.0005",
+		Iterations: it,
+		Source:     "docs/benchmarks/learning/planet-cubes.sh; docs/benchmarks/learning.md, planet-cubes",
+		Measured:   true,
+	}, true
+}
+
+// walkingMoonRecipe: 3,000 heuristic games, a share of their positions
+// kept, then Gumbel self-play (docs/benchmarks/learning/walking-moon.sh,
+// measured with the advanced rules; the basic rules borrow it).
+func walkingMoonRecipe(p engine.Params) (Recipe, bool) {
+	n := intParam(p, "players", 2)
+	ic := DefaultImitateConfig()
+	ic.Games, ic.Epochs, ic.Keep = 3000, 3, 0.15
+	it := int64(30)
+	if n > 2 {
+		ic.Keep, ic.HoldOut, it = 0.1, 100, 18
+	}
+	return Recipe{
+		Imitation:  &ic,
+		Settings:   "kind=mlp,width=128,depth=2,games=128,parallel=32,gumbel=1,sims=16,cscale=0.1,fullprob=0.25,cheapsims=4,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4,evalsims=32,lr=0.0005",
+		Iterations: it,
+		Source:     "docs/benchmarks/learning/walking-moon.sh; docs/benchmarks/learning.md, walking-moon",
+		Measured:   p["rules"] == "advanced" && p["edition"] != "es",
+	}, true
+}
+
+// lunarRallyRecipe: 8,000 games of the expert player, a share of their
+// positions kept; the shipped models are the imitation alone
+// (docs/benchmarks/learning/lunar-rally.sh, the default scenario).
+func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
+	n := intParam(p, "players", 2)
+	ic := DefaultImitateConfig()
+	ic.Expert, ic.Games, ic.Epochs, ic.HoldOut = true, 8000, 10, 200
+	width := 48
+	switch n {
+	case 3:
+		ic.Keep, width = 0.033, 64
+	case 4:
+		ic.Keep = 0.025
+	default:
+		ic.Keep = 0.05
+	}
+	return Recipe{
+		Imitation: &ic,
+		Settings: "kind=mlp,width=" + strconv.Itoa(width) +
+			",depth=2,sims=32,fullprob=0.25,cheapsims=8,games=32,parallel=32,steps=20,minsamples=2000,buffer=10000,evalevery=4,evalgames=40,evalsims=32,evalopening=4",
+		Source:   "docs/benchmarks/learning/lunar-rally.sh; docs/benchmarks/learning.md, lunar-rally",
+		Measured: n >= 2 && n <= 4 && p["scenario"] == defaultParam("lunar-rally", "scenario"),
+	}, true
+}
+
+// marchMarsRecipe: 10,000 heuristic games without random moves, a share of
+// positions kept (docs/benchmarks/learning/march-mars.sh; its DAgger round,
+// a second imitation following the first network, is not part of the
+// recipe yet).
+func marchMarsRecipe(p engine.Params) (Recipe, bool) {
+	n := intParam(p, "players", 4)
+	ic := DefaultImitateConfig()
+	ic.Games, ic.Epochs, ic.Epsilon, ic.HoldOut, ic.Keep = 10000, 10, 0, 300, 0.05
+	if n >= 4 {
+		ic.Keep = 0.025
+	}
+	return Recipe{
+		Imitation: &ic,
+		Settings:  "kind=mlp,width=128,depth=2,gumbel=1,sims=32,games=64,parallel=32,buffer=40000,steps=60,minsamples=2048,evalevery=2,evalgames=100,lr=0.0005",
+		Source:    "docs/benchmarks/learning/march-mars.sh; docs/benchmarks/learning.md, march-mars",
+		Measured:  (n == 2 || n == 4) && p["edition"] != "es" && p["difficulty"] == "normal",
+	}, true
+}
+
+// welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
+// their positions kept, then Gumbel self-play where it helped
+// (docs/benchmarks/learning/welcome-moon.sh, welcome-moon-adventures.sh,
+// welcome-moon-solo.sh). Adventures 5-8 borrow Adventures 2-4's.
+func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
+	a, n := intParam(p, "adventure", 1), intParam(p, "players", 2)
+	const gumbel = "kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6"
+	ic := DefaultImitateConfig()
+	ic.Epochs, ic.Keep = 3, 0.05
+	r := Recipe{Imitation: &ic, Settings: gumbel, Measured: a <= 4}
+	switch {
+	case n == 1: // solo against ASTRA
+		ic.Games, ic.Keep, ic.HoldOut = 10000, 0.3, 400
+		if a == 1 {
+			ic.Games, ic.Keep = 40000, 0.12
+		}
+		r.Settings = "kind=mlp,width=256,depth=2,lr=0.0005,margin=0.5,marginscale=20,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4"
+		r.Source = "docs/benchmarks/learning/welcome-moon-solo.sh"
+	case a == 1:
+		ic.Games, ic.HoldOut, r.Iterations = 12000, 100, 20
+		if n >= 5 {
+			r.Iterations = 36
+		}
+		if n == 2 {
+			ic.Games, ic.HoldOut, r.Iterations = 40000, 200, 80
+			r.Settings = "kind=mlp,width=256,depth=2,lr=0.0005,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4"
+			r.SelfPlay = "gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=0,lr=0.00025"
+		}
+		r.Source = "docs/benchmarks/learning/welcome-moon.sh"
+	default:
+		ic.Games, ic.HoldOut, ic.Expert = 12000, 100, a == 3
+		if n == 2 {
+			ic.Games, ic.HoldOut, r.Iterations = 20000, 200, 50
+		}
+		r.Source = "docs/benchmarks/learning/welcome-moon-adventures.sh"
+	}
+	r.Source += "; docs/benchmarks/learning.md, welcome-moon"
+	return r, true
+}
+
+// defaultParam is the default of a game's parameter, "" if unknown.
+func defaultParam(game, name string) string {
+	g, err := engine.Load(game, nil)
+	if err != nil {
+		return ""
+	}
+	return g.Params()[name]
+}
