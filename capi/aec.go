@@ -71,6 +71,14 @@ func (a *aec) step(act engine.Action, rewards []float64) (terminated, truncated 
 	if a.legal, ok = isLegal(a.st, act, a.legal); !ok {
 		return false, false, engine.ApplyChecked(a.st, act)
 	}
+	terminated, truncated = a.applyLegal(act, rewards)
+	return terminated, truncated, nil
+}
+
+// applyLegal is step for an action known to be legal (step checked it, or
+// the vector env against the legal actions its last write kept): the
+// action, chance resolved, the rewards since the last step, the flags.
+func (a *aec) applyLegal(act engine.Action, rewards []float64) (terminated, truncated bool) {
 	a.st.Apply(act)
 	a.steps++
 	a.resolveChance()
@@ -82,7 +90,7 @@ func (a *aec) step(act engine.Action, rewards []float64) (terminated, truncated 
 	terminated = a.st.IsTerminal()
 	truncated = !terminated && a.maxSteps > 0 && a.steps >= a.maxSteps
 	a.done = terminated || truncated
-	return terminated, truncated, nil
+	return terminated, truncated
 }
 
 // isLegal is engine.IsLegal with a buffer the caller keeps (engine.IsLegal's

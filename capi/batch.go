@@ -204,25 +204,6 @@ func (b *batch) check(i int, a int64) error {
 	return nil
 }
 
-// applyLegal is aec.step for an action known to be legal (the batch checked
-// it against the legal actions its last write kept): aec.step without the
-// listing of the legal actions it checks with. TestBatchMatchesSlots plays
-// batches against slots stepped by aec.step.
-func (a *aec) applyLegal(act engine.Action, rewards []float64) (terminated, truncated bool) {
-	a.st.Apply(act)
-	a.steps++
-	a.resolveChance()
-	a.now = a.st.Returns(a.now)
-	for i, r := range a.now {
-		rewards[i] = r - a.returns[i]
-	}
-	a.returns, a.now = a.now, a.returns
-	terminated = a.st.IsTerminal()
-	truncated = !terminated && a.maxSteps > 0 && a.steps >= a.maxSteps
-	a.done = terminated || truncated
-	return terminated, truncated
-}
-
 func boolByte(b bool) uint8 {
 	if b {
 		return 1
