@@ -111,6 +111,43 @@ func TestMulMatchesReference(t *testing.T) {
 	}
 }
 
+// gemmCase is a random Sgemm case: op(A) m x k and op(B) k x n stored
+// transposed or not with leading dimensions of one float more or not, and
+// C, all NaN when beta is 0 (C is then not read).
+type gemmCase struct {
+	tA, tB        bool
+	m, n, k       int
+	lda, ldb, ldc int
+	a, b, c       []float32
+}
+
+func newGemmCase(rng *rand.Rand, tA, tB bool, m, n, k int, beta float32) gemmCase {
+	ar, ac := m, k
+	if tA {
+		ar, ac = k, m
+	}
+	br, bc := k, n
+	if tB {
+		br, bc = n, k
+	}
+	g := gemmCase{tA: tA, tB: tB, m: m, n: n, k: k, lda: ac + rng.IntN(2), ldb: bc + rng.IntN(2), ldc: n + rng.IntN(2)}
+	g.a, g.b, g.c = randMat(rng, ar*g.lda), randMat(rng, br*g.ldb), randMat(rng, m*g.ldc)
+	if beta == 0 {
+		for i := range g.c {
+			g.c[i] = float32(math.NaN()) // not read when beta is 0
+		}
+	}
+	return g
+}
+
+// check runs the case on kn and compares C with the float64 reference.
+func (g gemmCase) check(t *testing.T, kn *Kernel, alpha, beta float32) {
+	t.Helper()
+	want := refGemm(g.tA, g.tB, g.m, g.n, g.k, alpha, g.a, g.lda, g.b, g.ldb, beta, g.c, g.ldc)
+	kn.Sgemm(g.tA, g.tB, g.m, g.n, g.k, alpha, g.a, g.lda, g.b, g.ldb, beta, g.c, g.ldc)
+	near(t, fmt.Sprintf("tA=%v tB=%v m=%d n=%d k=%d alpha=%v beta=%v", g.tA, g.tB, g.m, g.n, g.k, alpha, beta), g.c, g.ldc, want, g.m, g.n, g.k)
+}
+
 func TestSgemmMatchesReference(t *testing.T) {
 	for _, kn := range Available() {
 		t.Run(kn.Name(), func(t *testing.T) {
@@ -120,24 +157,7 @@ func TestSgemmMatchesReference(t *testing.T) {
 				tA, tB := rng.IntN(2) == 0, rng.IntN(2) == 0
 				alpha := []float32{1, 0.5, -2, 0}[rng.IntN(4)]
 				beta := []float32{0, 1, 0.25}[rng.IntN(3)]
-				ar, ac := m, k
-				if tA {
-					ar, ac = k, m
-				}
-				br, bc := k, n
-				if tB {
-					br, bc = n, k
-				}
-				lda, ldb, ldc := ac+rng.IntN(2), bc+rng.IntN(2), n+rng.IntN(2)
-				a, b, c := randMat(rng, ar*lda), randMat(rng, br*ldb), randMat(rng, m*ldc)
-				if beta == 0 {
-					for i := range c {
-						c[i] = float32(math.NaN()) // not read when beta is 0
-					}
-				}
-				want := refGemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-				kn.Sgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-				near(t, fmt.Sprintf("tA=%v tB=%v m=%d n=%d k=%d alpha=%v beta=%v", tA, tB, m, n, k, alpha, beta), c, ldc, want, m, n, k)
+				newGemmCase(rng, tA, tB, m, n, k, beta).check(t, kn, alpha, beta)
 			}
 		})
 	}
@@ -156,24 +176,9 @@ func TestSgemmBlockedMatchesReference(t *testing.T) {
 				m, n, k := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))], deep[rng.IntN(len(deep))]
 				tA, tB := trial%2 == 0, rng.IntN(2) == 0
 				beta := []float32{0, 1, 0.25}[rng.IntN(3)]
-				ar, ac := m, k
-				if tA {
-					ar, ac = k, m
-				}
-				br, bc := k, n
-				if tB {
-					br, bc = n, k
-				}
-				lda, ldb, ldc := ac+rng.IntN(2), bc+rng.IntN(2), n+rng.IntN(2)
-				a, b, c := randMat(rng, ar*lda), randMat(rng, br*ldb), randMat(rng, m*ldc)
-				if beta == 0 {
-					for i := range c {
-						c[i] = float32(math.NaN())
-					}
-				}
-				want := refGemm(tA, tB, m, n, k, 1, a, lda, b, ldb, beta, c, ldc)
-				kn.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, beta, c, ldc)
-				near(t, fmt.Sprintf("tA=%v tB=%v m=%d n=%d k=%d beta=%v", tA, tB, m, n, k, beta), c, ldc, want, m, n, k)
+				g := newGemmCase(rng, tA, tB, m, n, k, beta)
+				g.check(t, kn, 1, beta)
+				a, b, c, lda, ldb, ldc := g.a, g.b, g.c, g.lda, g.ldb, g.ldc
 				if beta == 0 {
 					// The same call gives the same bits, whatever C held.
 					again := randMat(rng, m*ldc)
