@@ -52,44 +52,10 @@ func BenchmarkSlotStep(b *testing.B) {
 }
 
 // BenchmarkBatchStep: one step of a vector environment of 256 games
-// (per-op time is for 256 steps).
+// (benchVec; per game-step time in ns/step).
 func BenchmarkBatchStep(b *testing.B) {
 	for _, name := range engine.Names() {
-		b.Run(name, func(b *testing.B) {
-			const n = 256
-			bt, err := newBatch(n, slotConfig{game: name, seat: -1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			o := batchOut{
-				obs:        make([]float32, n*bt.obsSize),
-				mask:       make([]int8, n*bt.actions),
-				rewards:    make([]float64, n*bt.rewards),
-				player:     make([]int32, n),
-				terminated: make([]uint8, n),
-				truncated:  make([]uint8, n),
-			}
-			if err := bt.resetAll(1, o); err != nil {
-				b.Fatal(err)
-			}
-			actions := make([]int64, n)
-			b.ReportAllocs()
-			for b.Loop() {
-				for i := range actions {
-					m := o.mask[i*bt.actions : (i+1)*bt.actions]
-					actions[i] = 0
-					for a, ok := range m {
-						if ok != 0 {
-							actions[i] = int64(a)
-							break
-						}
-					}
-				}
-				if err := bt.stepAll(actions, o); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run(name, func(b *testing.B) { benchVec(b, name, 256, nil) })
 	}
 }
 
@@ -112,14 +78,7 @@ func benchVec(b *testing.B, name string, n int, before func(*batch)) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	o := batchOut{
-		obs:        make([]float32, n*bt.obsSize),
-		mask:       make([]int8, n*bt.actions),
-		rewards:    make([]float64, n*bt.rewards),
-		player:     make([]int32, n),
-		terminated: make([]uint8, n),
-		truncated:  make([]uint8, n),
-	}
+	o := newOut(bt)
 	if err := bt.resetAll(1, o); err != nil {
 		b.Fatal(err)
 	}
