@@ -42,7 +42,22 @@ type Row struct {
 var csvHeader = []string{"iteration", "elapsed_s", "games", "samples", "steps", "buffer",
 	"games_per_s", "samples_per_s", "policy_loss", "value_loss", "total_loss",
 	"vs_random", "vs_random_lo", "vs_random_hi", "vs_heuristic", "vs_heuristic_lo", "vs_heuristic_hi",
-	"vs_previous", "vs_previous_lo", "vs_previous_hi"}
+	"vs_previous", "vs_previous_lo", "vs_previous_hi",
+	"elo_vs_heuristic", "elo_vs_heuristic_lo", "elo_vs_heuristic_hi"}
+
+// eloCap bounds the Elo difference drawn from a win rate of 0 or 1
+// (infinite): a win rate of 1/1000 or 999/1000.
+const eloCap = 0.001
+
+// Elo is the Elo difference a win rate p implies, 400·log10(p/(1-p)),
+// with p held within [0.001, 0.999] (±1200); NaN stays NaN.
+func Elo(p float64) float64 {
+	if math.IsNaN(p) {
+		return p
+	}
+	p = min(max(p, eloCap), 1-eloCap)
+	return 400 * math.Log10(p/(1-p))
+}
 
 func fmtFloat(x float64) string {
 	if math.IsNaN(x) {
@@ -67,6 +82,7 @@ func MetricsCSV(rows []Row) ([]byte, error) {
 			fmtFloat(r.VsRandom), fmtFloat(r.VsRandomLow), fmtFloat(r.VsRandomHigh),
 			fmtFloat(r.VsHeuristic), fmtFloat(r.VsHeuristicLow), fmtFloat(r.VsHeuristicHigh),
 			fmtFloat(r.VsPrevious), fmtFloat(r.VsPreviousLow), fmtFloat(r.VsPreviousHigh),
+			fmtFloat(Elo(r.VsHeuristic)), fmtFloat(Elo(r.VsHeuristicLow)), fmtFloat(Elo(r.VsHeuristicHigh)),
 		}
 		if err := w.Write(rec); err != nil {
 			return nil, err
@@ -97,8 +113,10 @@ func hasEvaluation(rows []Row) bool {
 	return false
 }
 
-// MetricsPNG draws the losses (top) and evaluation win rates with their
-// 95% intervals (bottom) against the number of self-play games, as a PNG.
+// MetricsPNG draws the losses (top), the evaluation win rates with their
+// 95% intervals (middle) and the Elo difference to the heuristic those
+// imply, with its interval (bottom), against the number of self-play
+// games, as a PNG.
 func MetricsPNG(rows []Row, title string) ([]byte, error) {
 	series := func(y func(Row) float64) plotter.XYs {
 		var xy plotter.XYs
@@ -199,10 +217,26 @@ func MetricsPNG(rows []Row, title string) ([]byte, error) {
 		eval.Title.Text = "no evaluation in this run (evalevery=0, or none due yet)"
 		eval.X.Min, eval.X.Max = loss.X.Min, loss.X.Max
 	}
-	img := vgimg.New(vg.Points(640), vg.Points(720))
+	elo := plot.New()
+	elo.Title.Text = "Elo against the heuristic (0 = even), 95% intervals"
+	elo.Y.Label.Text = "Elo difference"
+	elo.X.Label.Text = "self-play games"
+	elo.Legend.Top = false
+	if err := addLines(elo, []string{"vs heuristic"}, []func(Row) float64{
+		func(r Row) float64 { return Elo(r.VsHeuristic) },
+	}, []func(Row) (float64, float64){
+		func(r Row) (float64, float64) { return Elo(r.VsHeuristicLow), Elo(r.VsHeuristicHigh) },
+	}); err != nil {
+		return nil, err
+	}
+	if !hasEvaluation(rows) {
+		elo.Title.Text = "no evaluation against the heuristic yet"
+		elo.X.Min, elo.X.Max = loss.X.Min, loss.X.Max
+	}
+	img := vgimg.New(vg.Points(640), vg.Points(1000))
 	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(12), PadY: vg.Points(18)}
-	plots := [][]*plot.Plot{{loss}, {eval}}
+	tiles := draw.Tiles{Rows: 3, Cols: 1, PadTop: vg.Points(6), PadBottom: vg.Points(6), PadLeft: vg.Points(6), PadRight: vg.Points(12), PadY: vg.Points(18)}
+	plots := [][]*plot.Plot{{loss}, {eval}, {elo}}
 	canvases := plot.Align(plots, tiles, dc)
 	for i := range plots {
 		plots[i][0].Draw(canvases[i][0])

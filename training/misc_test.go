@@ -72,10 +72,11 @@ func TestMetricsFiles(t *testing.T) {
 		t.Fatalf("csv:\n%s", csv)
 	}
 	if want := "iteration,elapsed_s,games,samples,steps,buffer,games_per_s,samples_per_s,policy_loss,value_loss,total_loss," +
-		"vs_random,vs_random_lo,vs_random_hi,vs_heuristic,vs_heuristic_lo,vs_heuristic_hi,vs_previous,vs_previous_lo,vs_previous_hi"; lines[0] != want {
+		"vs_random,vs_random_lo,vs_random_hi,vs_heuristic,vs_heuristic_lo,vs_heuristic_hi,vs_previous,vs_previous_lo,vs_previous_hi," +
+		"elo_vs_heuristic,elo_vs_heuristic_lo,elo_vs_heuristic_hi"; lines[0] != want {
 		t.Fatalf("header %q, want %q", lines[0], want)
 	}
-	if want := "2,0,20,0,0,0,0,0,1.5,0.5,2,0.75,0.5,0.9,0.5,0.25,0.75,,,"; lines[2] != want {
+	if want := "2,0,20,0,0,0,0,0,1.5,0.5,2,0.75,0.5,0.9,0.5,0.25,0.75,,,,0,-190.849,190.849"; lines[2] != want {
 		t.Fatalf("row %q, want %q", lines[2], want)
 	}
 	png, err := training.MetricsPNG(rows, "tictactoe")
@@ -84,6 +85,20 @@ func TestMetricsFiles(t *testing.T) {
 	}
 	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatal("plot is not a PNG")
+	}
+}
+
+// TestElo: the Elo difference of a win rate, held within ±1200 at 0 and 1.
+func TestElo(t *testing.T) {
+	for _, c := range []struct{ p, want float64 }{
+		{0.5, 0}, {0.75, 190.849}, {0.25, -190.849}, {1, 1199.826}, {0, -1199.826}, {0.9, 381.697},
+	} {
+		if got := training.Elo(c.p); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("Elo(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if !math.IsNaN(training.Elo(math.NaN())) {
+		t.Error("Elo(NaN) is not NaN")
 	}
 }
 
