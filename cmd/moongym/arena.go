@@ -10,8 +10,6 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -126,39 +124,15 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			defer cancel()
 			drain := make(chan struct{})
 			cfg.Drain = drain
-			var interrupts atomic.Int32
-			sigs := make(chan os.Signal, 1)
-			stopSignals := sync.OnceFunc(notifyInterrupt(sigs))
-			defer stopSignals()
 			stderr := cmd.ErrOrStderr()
-			go func() {
-				select {
-				case <-sigs:
-				case <-finished:
-					return
+			interrupts := watchInterrupts(stderr, prog, drain, cancel, finished, func() bool {
+				if nats.url == "" {
+					return false
 				}
-				interrupts.Add(1)
-				if nats.url != "" {
-					prog.printf(stderr, "interrupt: stopping; the games not yet played are taken off the queue\n")
-					cancel()
-					return
-				}
-				n := prog.flying()
-				close(drain)
-				prog.setNote("finishing, Ctrl-C: stop")
-				prog.printf(stderr, "interrupt: finishing %d %s in flight (Ctrl-C again to stop now)\n", n, plural(n, "game", "games"))
-				select {
-				case <-sigs:
-				case <-finished:
-					return
-				}
-				interrupts.Add(1)
-				stopSignals() // a third Ctrl-C ends the process at once
-				n = prog.flying()
-				prog.setNote("stopping")
-				prog.printf(stderr, "interrupt: stopping the %d %s in flight (not counted)\n", n, plural(n, "game", "games"))
+				prog.printf(stderr, "interrupt: stopping; the games not yet played are taken off the queue\n")
 				cancel()
-			}()
+				return true
+			})
 			var results []arena.GameResult
 			var runErr error
 			if nats.url != "" {

@@ -10,8 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -290,7 +288,7 @@ func playLadder(cmd *cobra.Command, cfg arena.LadderConfig, quiet bool) ([]arena
 	defer cancel()
 	drain := make(chan struct{})
 	cfg.Drain = drain
-	interrupts := watchLadderInterrupts(cmd.ErrOrStderr(), prog, drain, cancel, finished)
+	interrupts := watchInterrupts(cmd.ErrOrStderr(), prog, drain, cancel, finished, nil)
 	results, err := arena.RunLadder(ctx, cfg)
 	close(finished)
 	prog.clear()
@@ -308,38 +306,4 @@ func playLadder(cmd *cobra.Command, cfg arena.LadderConfig, quiet bool) ([]arena
 	default:
 		return results, stop, fmt.Errorf("ladder %s: stopped after %d of %d games: %w", name, len(results), total, err)
 	}
-}
-
-// watchLadderInterrupts follows Ctrl-C until finished is closed: the first
-// closes drain, the second cancels, a third ends the process. It returns
-// the count of Ctrl-Cs seen.
-func watchLadderInterrupts(stderr io.Writer, prog *arenaProgress, drain chan struct{}, cancel func(), finished <-chan struct{}) *atomic.Int32 {
-	var interrupts atomic.Int32
-	sigs := make(chan os.Signal, 1)
-	stopSignals := sync.OnceFunc(notifyInterrupt(sigs))
-	go func() {
-		defer stopSignals()
-		select {
-		case <-sigs:
-		case <-finished:
-			return
-		}
-		interrupts.Add(1)
-		n := prog.flying()
-		close(drain)
-		prog.setNote("finishing, Ctrl-C: stop")
-		prog.printf(stderr, "interrupt: finishing %d %s in flight (Ctrl-C again to stop now)\n", n, plural(n, "game", "games"))
-		select {
-		case <-sigs:
-		case <-finished:
-			return
-		}
-		interrupts.Add(1)
-		stopSignals() // a third Ctrl-C ends the process at once
-		n = prog.flying()
-		prog.setNote("stopping")
-		prog.printf(stderr, "interrupt: stopping the %d %s in flight (not counted)\n", n, plural(n, "game", "games"))
-		cancel()
-	}()
-	return &interrupts
 }
