@@ -106,6 +106,11 @@ func resumeRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, 
 	if cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
 		return nil, nil, errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
 	}
+	for _, name := range []string{"imitate-games", "imitate-epochs"} {
+		if cmd.Flags().Changed(name) {
+			return nil, nil, fmt.Errorf("--resume continues the run's imitation with its stored settings: drop --%s", name)
+		}
+	}
 	t, err := training.Resume(f.out)
 	if err != nil {
 		return nil, nil, err

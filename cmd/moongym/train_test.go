@@ -282,6 +282,10 @@ func TestTrainRecipe(t *testing.T) {
 			}
 		})
 	}
+	if _, err := run(t, "", "train", "planet-cubes", "--out", t.TempDir(), "--resume", "--iterations", "1", "--imitate-games", "5"); err == nil ||
+		!strings.Contains(err.Error(), "drop --imitate-games") {
+		t.Errorf("--resume with --imitate-games: %v", err)
+	}
 	for _, bad := range [][]string{{"--imitate-games", "-2"}, {"--imitate-epochs", "0"}} {
 		dir := filepath.Join(t.TempDir(), "bad")
 		args := append([]string{"train", "planet-cubes", "--out", dir, "--iterations", "1", "--quiet"}, bad...)
