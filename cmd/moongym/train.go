@@ -37,7 +37,11 @@ the progress shows "imitating"), then self-play with the recipe's settings.
 --recipe=false trains from random weights with the default settings (the
 only way for a game without a recipe, such as tictactoe). --duration
 counts the imitation too: a run whose time ends in it keeps the imitation's
-network. The recipes and their measurements: docs/training.md.
+network. Without --iterations, the recipe's self-play stops at the length
+that was measured (planet-cubes: 18 iterations; lunar-rally and some
+welcome-moon configurations: none, the imitation is the model), since
+longer runs lost strength; --iterations N trains on. The recipes and their
+measurements: docs/training.md.
 
 Self-play: many games are played at
 once with MCTS, their network queries batched together; root visit counts are
@@ -136,6 +140,19 @@ Training settings (--train, "name=value,..."), with their defaults:
 			defer stop()
 			if err := warmStart(ctx, cmd, t, rec, settings, quiet); err != nil {
 				return err
+			}
+			if rec != nil && !cmd.Flags().Changed("iterations") {
+				// The recipe's self-play is as long as the one measured:
+				// longer, the win rate against the heuristic fell (a
+				// planet-cubes run of 175 iterations went from 0.875 at
+				// iteration 6 to 0.11; docs/training.md).
+				iterations = rec.Iterations
+				if t.Iteration() >= iterations {
+					fmt.Fprintf(cmd.OutOrStdout(), "%s: the recipe's training is done (%d self-play iterations, as measured; --iterations N trains on); run in %s\n",
+						t.Game.Spec().Name, iterations, out)
+					return nil
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "self-play to iteration %d, the recipe's measured length (--iterations N to go on past it)\n", iterations)
 			}
 			total := int64(-1)
 			if iterations > 0 {

@@ -282,6 +282,12 @@ func TestTrainRecipe(t *testing.T) {
 			}
 		})
 	}
+	// Without --iterations the recipe's self-play stops at its measured
+	// length: none for lunar-rally, whose model is its imitation.
+	if out, err := run(t, "", "train", "lunar-rally", "--out", filepath.Join(t.TempDir(), "lr"), "--duration", "1m", "--imitate-games", "0",
+		"--quiet", "--train", "width=8,depth=1,value=4,cheapsims=2,"+small); err != nil || !strings.Contains(out, "the recipe's training is done (0 self-play iterations") {
+		t.Errorf("lunar-rally by its recipe: %v\n%s", err, out)
+	}
 	if _, err := run(t, "", "train", "planet-cubes", "--out", t.TempDir(), "--resume", "--iterations", "1", "--imitate-games", "5"); err == nil ||
 		!strings.Contains(err.Error(), "drop --imitate-games") {
 		t.Errorf("--resume with --imitate-games: %v", err)
