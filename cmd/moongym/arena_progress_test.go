@@ -114,6 +114,43 @@ func TestEstimateLeft(t *testing.T) {
 	}
 }
 
+// cmdResult is what a command run in a test printed and returned.
+type cmdResult struct {
+	out string
+	err error
+}
+
+// interruptTwice runs the command args (whose games hold both lanes with
+// a search that never ends on its own), sends Ctrl-C once the searches are
+// in flight, checks that the command goes on, sends a second Ctrl-C and
+// returns what the command did.
+func interruptTwice(t *testing.T, args ...string) cmdResult {
+	t.Helper()
+	listening := relayInterrupts(t)
+	done := make(chan cmdResult, 1)
+	go func() {
+		out, err := run(t, "", args...)
+		done <- cmdResult{out, err}
+	}()
+	sigs := <-listening
+	time.Sleep(500 * time.Millisecond) // both lanes held by the searcher
+	sigs <- os.Interrupt
+	time.Sleep(300 * time.Millisecond)
+	select {
+	case r := <-done:
+		t.Fatalf("ended after the first Ctrl-C with searches in flight: %v\n%s", r.err, r.out)
+	default:
+	}
+	sigs <- os.Interrupt
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(20 * time.Second):
+		t.Fatal("the games in flight were not stopped by the second Ctrl-C")
+	}
+	return cmdResult{}
+}
+
 // relayInterrupts replaces the Ctrl-C relay for a test: the returned
 // channel tells when a command listens, and its own sends Ctrl-C.
 func relayInterrupts(t *testing.T) (listening <-chan chan<- os.Signal) {
@@ -134,35 +171,10 @@ func relayInterrupts(t *testing.T) (listening <-chan chan<- os.Signal) {
 // (table and JSON) says how many were played of how many and how many were
 // stopped; the exit status is 130.
 func TestArenaInterrupt(t *testing.T) {
-	listening := relayInterrupts(t)
 	js := filepath.Join(t.TempDir(), "r.json")
-	type result struct {
-		out string
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		// Seats rotated among three agents: the games of random against
-		// greedy end at once, those with the searcher never on their own.
-		out, err := run(t, "", "arena", "tictactoe", "--agents", "random,greedy,mcts:sims=1000000000", "--games", "30", "--parallel", "2", "--json", js)
-		done <- result{out, err}
-	}()
-	sigs := <-listening
-	time.Sleep(500 * time.Millisecond) // both lanes held by the searcher
-	sigs <- os.Interrupt
-	time.Sleep(300 * time.Millisecond)
-	select {
-	case r := <-done:
-		t.Fatalf("ended after the first Ctrl-C with searches in flight: %v\n%s", r.err, r.out)
-	default:
-	}
-	sigs <- os.Interrupt
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the games in flight were not stopped by the second Ctrl-C")
-	}
+	// Seats rotated among three agents: the games of random against
+	// greedy end at once, those with the searcher never on their own.
+	r := interruptTwice(t, "arena", "tictactoe", "--agents", "random,greedy,mcts:sims=1000000000", "--games", "30", "--parallel", "2", "--json", js)
 	if exitCode(r.err) != exitStatusInterrupted {
 		t.Errorf("exit status %d, want 130 (%v)", exitCode(r.err), r.err)
 	}

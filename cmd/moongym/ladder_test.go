@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/moongym/moongym/arena"
 )
@@ -120,34 +119,9 @@ func TestLadderAnchorAndBudgets(t *testing.T) {
 // the second stops them; the games of the pairs finished are reported,
 // and the exit status is 130.
 func TestLadderInterrupt(t *testing.T) {
-	listening := relayInterrupts(t)
-	type result struct {
-		out string
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		// The first pair's games end at once; the second pair's, with the
-		// searcher, never on their own.
-		out, err := run(t, "", "ladder", "tictactoe", "--agents", "random,random:seed=2,mcts:sims=1000000000", "--games", "2", "--parallel", "2")
-		done <- result{out, err}
-	}()
-	sigs := <-listening
-	time.Sleep(500 * time.Millisecond) // both lanes held by the searcher
-	sigs <- os.Interrupt
-	time.Sleep(300 * time.Millisecond)
-	select {
-	case r := <-done:
-		t.Fatalf("ended after the first Ctrl-C with searches in flight: %v\n%s", r.err, r.out)
-	default:
-	}
-	sigs <- os.Interrupt
-	var r result
-	select {
-	case r = <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the games in flight were not stopped by the second Ctrl-C")
-	}
+	// The first pair's games end at once; the second pair's, with the
+	// searcher, never on their own.
+	r := interruptTwice(t, "ladder", "tictactoe", "--agents", "random,random:seed=2,mcts:sims=1000000000", "--games", "2", "--parallel", "2")
 	if exitCode(r.err) != exitStatusInterrupted || !strings.Contains(r.err.Error(), "interrupted (Ctrl-C): 2 of 6 games played, 2 stopped in flight") {
 		t.Errorf("exit status %d, error %v", exitCode(r.err), r.err)
 	}
