@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -35,53 +33,7 @@ func init() {
 	cmd := &cobra.Command{
 		Use:   "arena GAME --agents A,B[,C...]",
 		Short: "Play a tournament between agents and report win rates, intervals and ratings",
-		Long: `Play --games games of GAME between the agents, with seats rotated so that every
-agent plays every seat equally (use a multiple of the number of agents), on
---parallel cores, and report per agent: games, wins, losses, draws, win rate
-with a 95% Wilson interval (a draw counts half), mean game score with its
-standard deviation, mean rank (more than two seats), Elo ratings from a
-Bradley-Terry fit with 95% intervals (three or more agents), and win rates by
-seat. Results depend only on --seed, not on --parallel.
-
-Agent specs are separated by commas; an option after a comma (k=v without a
-colon) belongs to the spec before it, so "mcts:sims=800,c=1.4,random" is two
-agents. The known agents and their options are listed under --agents below.
-
---opening N plays the first N decisions of every game uniformly at random
-(drawn from the game's seed), whoever is to move, so that deterministic
-agents meet in varied positions instead of replaying a few games.
-
-The table's first line says how many of the games were distinct, as in
-"200 games (12 distinct)": two games are the same when the same agents held
-the same seats and every move and chance outcome was the same. Agents that
-always choose the same move in the same position (greedy, net, az; in a
-game without chance) replay the same few games, and a win rate then rests
-on the distinct games, not on all of them: give --opening N to vary them.
-
-Every agent spec is checked, and its agent made once for the game (a model
-file loaded), before the first game: a bad spec is refused at once.
-
-A progress bar is drawn on stderr from the start when stderr is a terminal
-(not with --quiet, nor when stderr is a file or a pipe): games finished and in
-flight, time spent, and the time left, estimated from all the time spent in
-games so far (the games in flight counted) over the games finished.
-
-The first Ctrl-C starts no further game and lets the games in flight finish
-(they are counted); a second one stops them at once, their searches given up,
-and they are not counted; the report's first line then says how many games
-were played of how many, and how many were stopped. If an agent fails in a
-game or the run is interrupted, the games finished so far are still reported
-and written (--json, --records), and the command then exits with the error
-(status 130 after Ctrl-C), which names a failed game (index, seed, agents by
-seat).
-
---nats URL queues the games on a NATS JetStream server instead, for
-"moongym worker" processes to play (see docs/distributed.md; --parallel is
-then the workers' --threads); the report is the one this process would give
-with the same seed.
-
-Seating, outcomes and ratings are defined in the arena package documentation
-(go doc github.com/moongym/moongym/arena).`,
+		Long:  arenaLong(),
 		Example: `  moongym arena tictactoe --agents mcts,random --games 200
   moongym arena tictactoe --agents mcts:sims=200,mcts:sims=800,random --games 300 --json out/result.json
   moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records out/games.jsonl`,
@@ -102,19 +54,8 @@ Seating, outcomes and ratings are defined in the arena package documentation
 			if err := cfg.Check(); err != nil {
 				return fmt.Errorf("arena %s: %w", g.Spec().Name, err)
 			}
-			var barTo io.Writer
-			if !quiet && isTerminal(os.Stderr) {
-				barTo = cmd.ErrOrStderr()
-			}
-			lanes := parallel
-			if lanes <= 0 {
-				lanes = runtime.GOMAXPROCS(0)
-			}
-			prog := newArenaProgress(barTo, g.Spec().Name, games, lanes, nats.url == "", time.Now)
+			prog, finished := startProgress(cmd, quiet, g.Spec().Name, games, parallel, nats.url == "")
 			cfg.GameStarted, cfg.GameEnded, cfg.Progress = prog.started, prog.ended, prog.progress
-			prog.draw() // at once: the first games may take minutes
-			finished := make(chan struct{})
-			go prog.tick(finished)
 
 			// The first Ctrl-C starts no further game and lets those in
 			// flight finish (they are counted); the second stops them
@@ -281,4 +222,55 @@ func writeRecords(name string, results []arena.GameResult) error {
 		}
 	}
 	return f.Close()
+}
+
+// arenaLong is the arena command's help text.
+func arenaLong() string {
+	return `Play --games games of GAME between the agents, with seats rotated so that every
+agent plays every seat equally (use a multiple of the number of agents), on
+--parallel cores, and report per agent: games, wins, losses, draws, win rate
+with a 95% Wilson interval (a draw counts half), mean game score with its
+standard deviation, mean rank (more than two seats), Elo ratings from a
+Bradley-Terry fit with 95% intervals (three or more agents), and win rates by
+seat. Results depend only on --seed, not on --parallel.
+
+Agent specs are separated by commas; an option after a comma (k=v without a
+colon) belongs to the spec before it, so "mcts:sims=800,c=1.4,random" is two
+agents. The known agents and their options are listed under --agents below.
+
+--opening N plays the first N decisions of every game uniformly at random
+(drawn from the game's seed), whoever is to move, so that deterministic
+agents meet in varied positions instead of replaying a few games.
+
+The table's first line says how many of the games were distinct, as in
+"200 games (12 distinct)": two games are the same when the same agents held
+the same seats and every move and chance outcome was the same. Agents that
+always choose the same move in the same position (greedy, net, az; in a
+game without chance) replay the same few games, and a win rate then rests
+on the distinct games, not on all of them: give --opening N to vary them.
+
+Every agent spec is checked, and its agent made once for the game (a model
+file loaded), before the first game: a bad spec is refused at once.
+
+A progress bar is drawn on stderr from the start when stderr is a terminal
+(not with --quiet, nor when stderr is a file or a pipe): games finished and in
+flight, time spent, and the time left, estimated from all the time spent in
+games so far (the games in flight counted) over the games finished.
+
+The first Ctrl-C starts no further game and lets the games in flight finish
+(they are counted); a second one stops them at once, their searches given up,
+and they are not counted; the report's first line then says how many games
+were played of how many, and how many were stopped. If an agent fails in a
+game or the run is interrupted, the games finished so far are still reported
+and written (--json, --records), and the command then exits with the error
+(status 130 after Ctrl-C), which names a failed game (index, seed, agents by
+seat).
+
+--nats URL queues the games on a NATS JetStream server instead, for
+"moongym worker" processes to play (see docs/distributed.md; --parallel is
+then the workers' --threads); the report is the one this process would give
+with the same seed.
+
+Seating, outcomes and ratings are defined in the arena package documentation
+(go doc github.com/moongym/moongym/arena).`
 }

@@ -25,69 +25,7 @@ func init() {
 	cmd := &cobra.Command{
 		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S] [--resume]",
 		Short: "Start a training run by imitating the game's heuristic (warm start)",
-		Long: `Start a training run for GAME by supervised learning on games of the game's
-heuristic against itself (--games of them, or fewer if --duration runs
-out first): each move played is the heuristic's, or with
-probability --epsilon a random legal one, so that positions vary; every
-decision position is recorded with the heuristic's move as a smoothed one-hot
-policy target (--smooth), or with --samples K the share of K askings in which
-the heuristic chose each move (smoothed the same way), and the final result as
-value targets (blended with the final score margin with --train
-margin=W,marginscale=P and marginahead=H, as in train). The network (its kind and size from
---train, as for train) is trained on them for --epochs passes with train's
-Adam optimizer and batch size.
-
-DIR then holds a run at iteration 0 in train's format (checkpoint.gob,
-latest.safetensors, metrics files); continue it by self-play with
-  moongym train GAME --out DIR --resume --iterations N
-The imitation positions are not put into the run's replay buffer.
-
-Every position is held in memory while the network learns: about 4 bytes
-per observation value, mask and policy entry (a 2-player planet-cubes
-position 8 kB, 4 players 14 kB, a lunar-rally one 77 kB), and the Go heap
-may take twice that while it grows; 1,000 4-player planet-cubes games are
-340,000 positions. Choose --games accordingly, or set GOMEMLIMIT (e.g.
-GOMEMLIMIT=8GiB) so that the garbage collector keeps the heap near it.
-With --keep F only a share F of each game's positions is recorded (drawn
-with the seed): ten times the games at --keep 0.1 take the memory of the
-same positions, from ten times the results, which the value head cannot
-learn by heart the way it learns a few hundred games' results.
-
-With --follow MODEL --follow-games F, a share F of the games (drawn with the
-seed) is played by MODEL's network (its greedy move at every decision) instead
-of the heuristic, which is still asked at every decision: its move is the
-policy target. A second imitation that follows the first one's network learns
-the positions that network's own games drift into (DAgger).
-
-With --teacher MODEL, the positions recorded are labelled by a search
-instead of the heuristic: MODEL's network searched with --teacher-sims
-simulations (the az agent's PUCT search; its most visited move is the
-policy target). The games are still played by the heuristic (or the
---follow network); the search runs only at the positions --keep records, so
-a teacher with --keep 0.05 costs a twentieth of playing the games with it.
-A network whose search beats the heuristic thus teaches its searched
-choices to the next network (expert iteration).
-
-The run keeps the imitation's learning curve (imitation.csv, imitation.png):
-the mean training loss of each tenth of the steps, and with --holdout N the
-loss on the positions of N more games, played the same way but seeded
-apart and never learned from, measured at the start and after every tenth:
-where the held-out value loss stops falling while the training one goes on,
-the value head is learning the games by heart. --holdout changes neither
-the games learned from nor the weights.
-
-The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it,
-which then exits with status 130):
-a stopped or killed imitation continues where it stopped with
-  moongym imitate GAME --out DIR --resume
-to the same weights as a run never stopped (the games played so far are
-kept as records and their positions rebuilt; the learning goes on from its
-step). A run with an unfinished imitation takes no self-play iteration.
-
-The same command and seed give the same weights (without --duration); with
-SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
-convention), written as the provenance date instead of the current time, the
-same model file, byte for byte.`,
+		Long:  imitateLong(),
 		Example: `  moongym imitate tictactoe --out runs/ttt --games 300 --train kind=mlp,width=64
   moongym imitate tictactoe --out runs/ttt --resume   # after Ctrl-C or a kill
   moongym train tictactoe --out runs/ttt --resume --iterations 20`,
@@ -179,4 +117,71 @@ same model file, byte for byte.`,
 	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once (the games, and so the imitation, are the same whatever it is)")
 	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
 	root.AddCommand(cmd)
+}
+
+// imitateLong is the imitate command's help text.
+func imitateLong() string {
+	return `Start a training run for GAME by supervised learning on games of the game's
+heuristic against itself (--games of them, or fewer if --duration runs
+out first): each move played is the heuristic's, or with
+probability --epsilon a random legal one, so that positions vary; every
+decision position is recorded with the heuristic's move as a smoothed one-hot
+policy target (--smooth), or with --samples K the share of K askings in which
+the heuristic chose each move (smoothed the same way), and the final result as
+value targets (blended with the final score margin with --train
+margin=W,marginscale=P and marginahead=H, as in train). The network (its kind and size from
+--train, as for train) is trained on them for --epochs passes with train's
+Adam optimizer and batch size.
+
+DIR then holds a run at iteration 0 in train's format (checkpoint.gob,
+latest.safetensors, metrics files); continue it by self-play with
+  moongym train GAME --out DIR --resume --iterations N
+The imitation positions are not put into the run's replay buffer.
+
+Every position is held in memory while the network learns: about 4 bytes
+per observation value, mask and policy entry (a 2-player planet-cubes
+position 8 kB, 4 players 14 kB, a lunar-rally one 77 kB), and the Go heap
+may take twice that while it grows; 1,000 4-player planet-cubes games are
+340,000 positions. Choose --games accordingly, or set GOMEMLIMIT (e.g.
+GOMEMLIMIT=8GiB) so that the garbage collector keeps the heap near it.
+With --keep F only a share F of each game's positions is recorded (drawn
+with the seed): ten times the games at --keep 0.1 take the memory of the
+same positions, from ten times the results, which the value head cannot
+learn by heart the way it learns a few hundred games' results.
+
+With --follow MODEL --follow-games F, a share F of the games (drawn with the
+seed) is played by MODEL's network (its greedy move at every decision) instead
+of the heuristic, which is still asked at every decision: its move is the
+policy target. A second imitation that follows the first one's network learns
+the positions that network's own games drift into (DAgger).
+
+With --teacher MODEL, the positions recorded are labelled by a search
+instead of the heuristic: MODEL's network searched with --teacher-sims
+simulations (the az agent's PUCT search; its most visited move is the
+policy target). The games are still played by the heuristic (or the
+--follow network); the search runs only at the positions --keep records, so
+a teacher with --keep 0.05 costs a twentieth of playing the games with it.
+A network whose search beats the heuristic thus teaches its searched
+choices to the next network (expert iteration).
+
+The run keeps the imitation's learning curve (imitation.csv, imitation.png):
+the mean training loss of each tenth of the steps, and with --holdout N the
+loss on the positions of N more games, played the same way but seeded
+apart and never learned from, measured at the start and after every tenth:
+where the held-out value loss stops falling while the training one goes on,
+the value head is learning the games by heart. --holdout changes neither
+the games learned from nor the weights.
+
+The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it,
+which then exits with status 130):
+a stopped or killed imitation continues where it stopped with
+  moongym imitate GAME --out DIR --resume
+to the same weights as a run never stopped (the games played so far are
+kept as records and their positions rebuilt; the learning goes on from its
+step). A run with an unfinished imitation takes no self-play iteration.
+
+The same command and seed give the same weights (without --duration); with
+SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
+convention), written as the provenance date instead of the current time, the
+same model file, byte for byte.`
 }

@@ -3,9 +3,33 @@ package main
 import (
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
 )
+
+// startProgress draws a tournament's progress line (arena, ladder) on the
+// terminal, unless quiet or stderr is not one, at once (the first games
+// may take minutes) and then every tick until finished is closed. lanes
+// is the games played at once (0: GOMAXPROCS); tracked says whether the
+// games in flight are known (not over NATS).
+func startProgress(cmd *cobra.Command, quiet bool, name string, total, lanes int, tracked bool) (*arenaProgress, chan struct{}) {
+	var barTo io.Writer
+	if !quiet && isTerminal(os.Stderr) {
+		barTo = cmd.ErrOrStderr()
+	}
+	if lanes <= 0 {
+		lanes = runtime.GOMAXPROCS(0)
+	}
+	prog := newArenaProgress(barTo, name, total, lanes, tracked, time.Now)
+	prog.draw()
+	finished := make(chan struct{})
+	go prog.tick(finished)
+	return prog, finished
+}
 
 // watchInterrupts follows Ctrl-C for a tournament (arena, ladder) until
 // finished is closed: the first starts no further game and lets those in

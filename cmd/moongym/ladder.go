@@ -271,19 +271,8 @@ func writeLadder(dir string, rep *arena.LadderReport) error {
 func playLadder(cmd *cobra.Command, cfg arena.LadderConfig, quiet bool) ([]arena.GameResult, *arena.StopError, error) {
 	name := cfg.Game.Spec().Name
 	total := len(arena.LadderPairs(len(cfg.Entrants))) * cfg.Games
-	var barTo io.Writer
-	if !quiet && isTerminal(os.Stderr) {
-		barTo = cmd.ErrOrStderr()
-	}
-	lanes := cfg.Parallel
-	if lanes <= 0 {
-		lanes = runtime.GOMAXPROCS(0)
-	}
-	prog := newArenaProgress(barTo, name+" ladder", total, lanes, true, time.Now)
+	prog, finished := startProgress(cmd, quiet, name+" ladder", total, cfg.Parallel, true)
 	cfg.GameStarted, cfg.GameEnded = prog.started, prog.ended
-	prog.draw()
-	finished := make(chan struct{})
-	go prog.tick(finished)
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	drain := make(chan struct{})

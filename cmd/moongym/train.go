@@ -26,71 +26,7 @@ func init() {
 	cmd := &cobra.Command{
 		Use:   "train GAME --out DIR [--params P] [--train S] [--iterations N | --duration D] [--resume]",
 		Short: "Train a policy-value network: the game's recipe (imitation, then self-play)",
-		Long: `Train a policy-value network for GAME. Where the game has a training recipe
-(planet-cubes, walking-moon, lunar-rally, march-mars, welcome-moon: the
-settings that made its built-in models, chosen by the configuration's
-parameters), a new run follows it: first a warm start by imitation (games of
-the game's heuristic or expert player, learned as "moongym imitate" does;
-the progress shows "imitating"), then self-play with the recipe's settings.
---train overrides any setting of the recipe, --imitate-games and
---imitate-epochs its imitation (--imitate-games 0 skips it), and
---recipe=false trains from random weights with the default settings (the
-only way for a game without a recipe, such as tictactoe). --duration
-counts the imitation too: a run whose time ends in it keeps the imitation's
-network. Without --iterations, the recipe's self-play stops at the length
-that was measured (planet-cubes: 18 iterations; lunar-rally and some
-welcome-moon configurations: none, the imitation is the model), since
-longer runs lost strength; --iterations N trains on. The recipes and their
-measurements: docs/training.md.
-
-Self-play: many games are played at
-once with MCTS, their network queries batched together; root visit counts are
-the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
-fullprob < 1, only the full searches' positions are recorded), final results
-the value targets; a replay buffer feeds an Adam learner with weight decay.
-Every few iterations the network plays random, the game's heuristic and its
-previous version in arena tournaments, seats rotated (win rates with 95%
-Wilson intervals). The progress line shows the
-latest evaluation against the heuristic with its interval and iteration
-("heur 0.62 [0.55,0.69] @it 12") on every iteration; the final summary
-repeats it, with the best one.
-
-DIR receives, after every checkpoint interval (atomically; a killed run loses
-at most the last interval; Ctrl-C finishes and saves the current iteration,
-prints how to resume and exits with status 130; a second Ctrl-C quits at
-once):
-  checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
-  latest.safetensors  the latest network as a model file
-  best.safetensors    the best evaluated network ("moongym export" copies it)
-  metrics.csv         losses, speeds and evaluation win rates (95% intervals) per iteration
-  metrics.png         the learning curves
-  imitation.csv/.png  the imitation's learning curve (runs begun by moongym imitate)
-
---resume continues the run in DIR exactly where its checkpoint stopped (an
-unfinished imitation first, then self-play), with
-its stored settings; --train with --resume changes settings from the next
-iteration on (self-play, search, lr, evaluation: e.g. a run imitated with
-one learning rate continues self-play with another), and the model files'
-provenance names the change; the network's shape, buffer, batch and seed
-stay as the run began; --iterations counts all iterations of the run, so
-"--iterations 50" after a stop at 30 does 20 more.
-
---seed N seeds the run (self-play, initial weights, evaluation), like arena's
---seed; it is the training setting seed (--train seed=N), given either way.
-The same command and seed on the same machine give byte-identical model files
-when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
-convention) is set: it is written as their provenance date instead of the
-current time (without --duration, which stops at a time).
-
---nats URL has "moongym worker" processes play the self-play games (see
-docs/distributed.md): each iteration's model is published to the NATS
-server, its games queued and their positions gathered, exactly the games this
-process would play; the checkpoint keeps the results stream's position, so a
-resumed run neither loses nor repeats a game. The run is named on the server
-after the base name of --out, which must be unique there.
-
-Training settings (--train, "name=value,..."), with their defaults:
-` + training.ParamHelp(),
+		Long:  trainLong(),
 		Example: `  moongym train planet-cubes --out runs/pc --duration 1h
   moongym train walking-moon --params players=2,rules=advanced --out runs/wm --duration 1h
   moongym train tictactoe --out runs/ttt --duration 10m
@@ -306,4 +242,73 @@ func fmtLoss(x float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.3f", x)
+}
+
+// trainLong is the train command's help text.
+func trainLong() string {
+	return `Train a policy-value network for GAME. Where the game has a training recipe
+(planet-cubes, walking-moon, lunar-rally, march-mars, welcome-moon: the
+settings that made its built-in models, chosen by the configuration's
+parameters), a new run follows it: first a warm start by imitation (games of
+the game's heuristic or expert player, learned as "moongym imitate" does;
+the progress shows "imitating"), then self-play with the recipe's settings.
+--train overrides any setting of the recipe, --imitate-games and
+--imitate-epochs its imitation (--imitate-games 0 skips it), and
+--recipe=false trains from random weights with the default settings (the
+only way for a game without a recipe, such as tictactoe). --duration
+counts the imitation too: a run whose time ends in it keeps the imitation's
+network. Without --iterations, the recipe's self-play stops at the length
+that was measured (planet-cubes: 18 iterations; lunar-rally and some
+welcome-moon configurations: none, the imitation is the model), since
+longer runs lost strength; --iterations N trains on. The recipes and their
+measurements: docs/training.md.
+
+Self-play: many games are played at
+once with MCTS, their network queries batched together; root visit counts are
+the policy targets (with gumbel=1, Gumbel AlphaZero's improved policy; with
+fullprob < 1, only the full searches' positions are recorded), final results
+the value targets; a replay buffer feeds an Adam learner with weight decay.
+Every few iterations the network plays random, the game's heuristic and its
+previous version in arena tournaments, seats rotated (win rates with 95%
+Wilson intervals). The progress line shows the
+latest evaluation against the heuristic with its interval and iteration
+("heur 0.62 [0.55,0.69] @it 12") on every iteration; the final summary
+repeats it, with the best one.
+
+DIR receives, after every checkpoint interval (atomically; a killed run loses
+at most the last interval; Ctrl-C finishes and saves the current iteration,
+prints how to resume and exits with status 130; a second Ctrl-C quits at
+once):
+  checkpoint.gob      the whole state: weights, optimizer, replay buffer, metrics
+  latest.safetensors  the latest network as a model file
+  best.safetensors    the best evaluated network ("moongym export" copies it)
+  metrics.csv         losses, speeds and evaluation win rates (95% intervals) per iteration
+  metrics.png         the learning curves
+  imitation.csv/.png  the imitation's learning curve (runs begun by moongym imitate)
+
+--resume continues the run in DIR exactly where its checkpoint stopped (an
+unfinished imitation first, then self-play), with
+its stored settings; --train with --resume changes settings from the next
+iteration on (self-play, search, lr, evaluation: e.g. a run imitated with
+one learning rate continues self-play with another), and the model files'
+provenance names the change; the network's shape, buffer, batch and seed
+stay as the run began; --iterations counts all iterations of the run, so
+"--iterations 50" after a stop at 30 does 20 more.
+
+--seed N seeds the run (self-play, initial weights, evaluation), like arena's
+--seed; it is the training setting seed (--train seed=N), given either way.
+The same command and seed on the same machine give byte-identical model files
+when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+convention) is set: it is written as their provenance date instead of the
+current time (without --duration, which stops at a time).
+
+--nats URL has "moongym worker" processes play the self-play games (see
+docs/distributed.md): each iteration's model is published to the NATS
+server, its games queued and their positions gathered, exactly the games this
+process would play; the checkpoint keeps the results stream's position, so a
+resumed run neither loses nor repeats a game. The run is named on the server
+after the base name of --out, which must be unique there.
+
+Training settings (--train, "name=value,..."), with their defaults:
+` + training.ParamHelp()
 }
