@@ -99,6 +99,10 @@ type checkpoint struct {
 	// Imitation describes the imitation warm start the run began with
 	// (empty: none), for the model files' provenance.
 	Imitation string
+	// Rounds describe the imitation rounds finished before the current
+	// one (DAgger: each later round follows the network of the one
+	// before); empty for a run of one imitation.
+	Rounds []string
 	// Retunes lists the settings changed while the run went on (Retune),
 	// each "from iteration N: name=value,...", for the provenance.
 	Retunes []string

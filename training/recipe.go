@@ -18,6 +18,9 @@ type Recipe struct {
 	// expert, Imitation.Expert) learned from before any self-play; nil for
 	// none. Its Seed and margins are the run's.
 	Imitation *ImitateConfig
+	// DAgger are imitation rounds after the first, each following the
+	// network of the round before (see DAggerRound); none for most games.
+	DAgger []DAggerRound
 	// Settings are the run's training settings, as --train takes them
 	// ("name=value,..."): the network, the learner (the imitation's too),
 	// self-play, search and evaluation.

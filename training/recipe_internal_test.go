@@ -53,6 +53,16 @@ func TestRecipes(t *testing.T) {
 					t.Errorf("%s %v: the imitation's seed and margin are not the run's", name, p)
 				}
 			}
+			for i, d := range r.DAgger {
+				ic := d.Imitation
+				ic.FollowModel = "round.safetensors"
+				if err := ic.check(); err != nil || ic.Follow <= 0 {
+					t.Errorf("%s %v: DAgger round %d: follow %v, %v", name, p, i+1, ic.Follow, err)
+				}
+				if _, err := ParseConfig(d.Settings, cfg); err != nil {
+					t.Errorf("%s %v: DAgger round %d's settings: %v", name, p, i+1, err)
+				}
+			}
 			script, _, _ := strings.Cut(r.Source, ";")
 			if _, err := os.Stat(filepath.Join("..", script)); err != nil {
 				t.Errorf("%s %v: source %q: %v", name, p, script, err)

@@ -328,10 +328,10 @@ func (t *Trainer) model(net *models.Network) *models.Model {
 		now = t.Now
 	}
 	data := "moongym train self-play: " + t.Cfg.String()
-	if t.ck.Imitation != "" {
-		data = t.ck.Imitation + "; settings: " + t.Cfg.String()
+	if im := t.imitationData(); im != "" {
+		data = im + "; settings: " + t.Cfg.String()
 		if t.ck.Iteration > 0 {
-			data = t.ck.Imitation + "; then moongym train self-play: " + t.Cfg.String()
+			data = im + "; then moongym train self-play: " + t.Cfg.String()
 		}
 	}
 	if len(t.ck.Retunes) > 0 {

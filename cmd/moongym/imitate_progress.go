@@ -35,6 +35,9 @@ func imitateWithProgress(ctx context.Context, w io.Writer, t *training.Trainer, 
 	if ic.Teacher != "" {
 		what = "imitating: games, searched labels"
 	}
+	if ic.Follow > 0 {
+		what += fmt.Sprintf(" (DAgger: %v played by %s)", ic.Follow, filepath.Base(ic.FollowModel))
+	}
 	games := newBar(ic.Games, what)
 	var learning *progressbar.ProgressBar
 	st, err := training.RunImitation(ctx, t, ic, training.ImitateHooks{
@@ -65,6 +68,9 @@ func imitationSummary(w io.Writer, name, out string, ic training.ImitateConfig, 
 	}
 	if ic.Teacher != "" {
 		teacher = fmt.Sprintf("%s searched with %d simulations", ic.Teacher, ic.TeacherSims)
+	}
+	if ic.Follow > 0 {
+		teacher += fmt.Sprintf(" (DAgger: %v of the games played by %s)", ic.Follow, ic.FollowModel)
 	}
 	fmt.Fprintf(w, "%s: imitated %s on %d positions of %d games in %d steps; last loss %s (policy %s, value %s); run in %s\n",
 		name, teacher, st.Positions, st.Games, st.Steps, fmtLoss(st.Losses.Total), fmtLoss(st.Losses.Policy), fmtLoss(st.Losses.Value), out)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,8 +66,8 @@ func openRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, *t
 	return t, rec, nil
 }
 
-// overrideImitation sets the recipe's imitation games and epochs where
-// they are not -1; zero games drop the imitation.
+// overrideImitation sets the games and epochs of the recipe's imitation
+// and DAgger rounds where they are not -1; zero games drop them all.
 func overrideImitation(rec *training.Recipe, games, epochs int) (*training.Recipe, error) {
 	if games < -1 || epochs < -1 || epochs == 0 {
 		return nil, fmt.Errorf("--imitate-games %d, --imitate-epochs %d: want -1 (the recipe's), games 0 or more, epochs 1 or more", games, epochs)
@@ -74,17 +75,25 @@ func overrideImitation(rec *training.Recipe, games, epochs int) (*training.Recip
 	if rec == nil || rec.Imitation == nil || (games == -1 && epochs == -1) {
 		return rec, nil
 	}
-	ic := *rec.Imitation
-	if games >= 0 {
-		ic.Games = games
-	}
-	if epochs > 0 {
-		ic.Epochs = epochs
+	set := func(ic *training.ImitateConfig) {
+		if games >= 0 {
+			ic.Games = games
+		}
+		if epochs > 0 {
+			ic.Epochs = epochs
+		}
 	}
 	r := *rec
-	r.Imitation = &ic
 	if games == 0 {
-		r.Imitation = nil
+		r.Imitation, r.DAgger = nil, nil
+		return &r, nil
+	}
+	ic := *rec.Imitation
+	set(&ic)
+	r.Imitation = &ic
+	r.DAgger = slices.Clone(rec.DAgger)
+	for i := range r.DAgger {
+		set(&r.DAgger[i].Imitation)
 	}
 	return &r, nil
 }
@@ -154,31 +163,36 @@ func retune(cmd *cobra.Command, t *training.Trainer, settings string) error {
 }
 
 // warmStart runs the imitation before a run's self-play: the one a stopped
-// run left unfinished, or the recipe's for a new run. When it imitated, the
-// recipe's self-play settings (rec.SelfPlay), then the flags' (settings),
-// apply from the first iteration on, and the run is saved. Ctrl-C (ctx)
-// stops it, saved, with the command that goes on.
+// run left unfinished, or the recipe's for a new run, then the recipe's
+// DAgger rounds, each following the network of the round before. When it
+// imitated, the recipe's self-play settings (rec.SelfPlay), then the
+// flags' (settings), apply from the first iteration on, and the run is
+// saved. Ctrl-C (ctx) stops it, saved, with the command that goes on.
 func warmStart(ctx context.Context, cmd *cobra.Command, t *training.Trainer, rec *training.Recipe, settings string, quiet bool) error {
-	ic, pending := t.PendingImitation()
-	if !pending {
-		if rec == nil || t.Iteration() > 0 || t.Imitated() {
-			return nil
+	imitated := false
+	for {
+		ic, ok, err := nextImitation(t, rec, settings)
+		if err != nil {
+			return err
 		}
-		var ok bool
-		if ic, ok = rec.ImitationFor(t.Cfg); !ok {
-			return nil
+		if !ok {
+			break
 		}
+		name, out := t.Game.Spec().Name, t.Dir
+		st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, quiet, time.Minute, runtime.GOMAXPROCS(0))
+		if err != nil && ctx.Err() != nil {
+			return interrupted(fmt.Errorf("interrupted: imitating, %d games played, %d learning steps done, saved; continue with: moongym train %s --out %s --resume (with --iterations or --duration)",
+				st.Games, st.Steps, name, out))
+		}
+		if err != nil {
+			return err
+		}
+		imitationSummary(cmd.OutOrStdout(), name, out, ic, st)
+		imitated = true
 	}
-	name, out := t.Game.Spec().Name, t.Dir
-	st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, quiet, time.Minute, runtime.GOMAXPROCS(0))
-	if err != nil && ctx.Err() != nil {
-		return interrupted(fmt.Errorf("interrupted: imitating, %d games played, %d learning steps done, saved; continue with: moongym train %s --out %s --resume (with --iterations or --duration)",
-			st.Games, st.Steps, name, out))
+	if !imitated {
+		return nil
 	}
-	if err != nil {
-		return err
-	}
-	imitationSummary(cmd.OutOrStdout(), name, out, ic, st)
 	if rec != nil && rec.SelfPlay != "" {
 		if err := retune(cmd, t, rec.SelfPlay); err != nil {
 			return fmt.Errorf("the recipe's self-play settings: %w", err)
@@ -190,4 +204,30 @@ func warmStart(ctx context.Context, cmd *cobra.Command, t *training.Trainer, rec
 		}
 	}
 	return t.Save()
+}
+
+// nextImitation is the imitation the run takes next before self-play: the
+// unfinished one it holds, the recipe's first, or its next DAgger round
+// (begun: the network restarts, with the recipe's round settings and then
+// the flags' applied); ok is false when there is none.
+func nextImitation(t *training.Trainer, rec *training.Recipe, settings string) (training.ImitateConfig, bool, error) {
+	if ic, pending := t.PendingImitation(); pending {
+		return ic, true, nil
+	}
+	if rec == nil || t.Iteration() > 0 {
+		return training.ImitateConfig{}, false, nil
+	}
+	n := t.ImitationRounds()
+	switch {
+	case n == 0:
+		ic, ok := rec.ImitationFor(t.Cfg)
+		return ic, ok, nil
+	case n-1 < len(rec.DAgger):
+		ic, err := t.BeginDAgger(rec.DAgger[n-1], settings)
+		if err != nil {
+			return training.ImitateConfig{}, false, fmt.Errorf("the recipe's DAgger round %d: %w", n, err)
+		}
+		return ic, true, nil
+	}
+	return training.ImitateConfig{}, false, nil
 }

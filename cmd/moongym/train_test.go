@@ -288,6 +288,15 @@ func TestTrainRecipe(t *testing.T) {
 		"--quiet", "--train", "width=8,depth=1,value=4,cheapsims=2,"+small); err != nil || !strings.Contains(out, "the recipe's training is done (0 self-play iterations") {
 		t.Errorf("lunar-rally by its recipe: %v\n%s", err, out)
 	}
+	// march-mars' recipe: an imitation, then a DAgger round following its
+	// network, and no self-play.
+	mm := filepath.Join(t.TempDir(), "mm")
+	if out, err := run(t, "", "train", "march-mars", "--params", "players=2", "--out", mm, "--duration", "1m", "--imitate-games", "2", "--imitate-epochs", "1",
+		"--quiet", "--train", "width=8,depth=1,value=4,"+small); err != nil || strings.Count(out, "imitated the heuristic") != 2 ||
+		!strings.Contains(out, "(DAgger: 0.5 of the games played by "+filepath.Join(mm, training.FollowFile(1))+")") ||
+		!strings.Contains(out, "the recipe's training is done (0 self-play iterations") {
+		t.Errorf("march-mars by its recipe: %v\n%s", err, out)
+	}
 	if _, err := run(t, "", "train", "planet-cubes", "--out", t.TempDir(), "--resume", "--iterations", "1", "--imitate-games", "5"); err == nil ||
 		!strings.Contains(err.Error(), "drop --imitate-games") {
 		t.Errorf("--resume with --imitate-games: %v", err)
