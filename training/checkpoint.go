@@ -24,6 +24,10 @@ const (
 	LatestFile = "latest.safetensors"
 	// BestFile is the model file of the network with the best evaluation.
 	BestFile = "best.safetensors"
+	// ImitationFile is the model file of the network a run's warm start
+	// (its imitation and DAgger rounds) ended on, before any self-play:
+	// what self-play is measured against.
+	ImitationFile = "imitation.safetensors"
 	// MetricsFile and PlotFile are the metrics as CSV and as a PNG plot.
 	MetricsFile = "metrics.csv"
 	PlotFile    = "metrics.png"

@@ -79,6 +79,20 @@ func (t *Trainer) BeginDAgger(round DAggerRound, over string) (ImitateConfig, er
 	return ic, t.Save()
 }
 
+// SaveWarmStart writes the current network, before any self-play, to
+// ImitationFile in the run's directory: the warm start's network, which
+// self-play's gain is measured against.
+func (t *Trainer) SaveWarmStart() error {
+	if t.ck.Iteration > 0 || t.ck.Pending != nil {
+		return fmt.Errorf("%w: the warm start's network is saved after the imitation, before self-play", ErrNoImitation)
+	}
+	cur, err := t.encode(t.net)
+	if err != nil {
+		return err
+	}
+	return models.WriteFileAtomic(filepath.Join(t.Dir, ImitationFile), cur)
+}
+
 // restart gives the run the network, optimizer and replay buffer a new run
 // of its game, settings and seed starts with.
 func (t *Trainer) restart() error {

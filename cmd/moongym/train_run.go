@@ -165,7 +165,8 @@ func retune(cmd *cobra.Command, t *training.Trainer, settings string) error {
 // warmStart runs the imitation before a run's self-play: the one a stopped
 // run left unfinished, or the recipe's for a new run, then the recipe's
 // DAgger rounds, each following the network of the round before. When it
-// imitated, the recipe's self-play settings (rec.SelfPlay), then the
+// imitated, the network is kept as the run's warm start
+// (training.ImitationFile), the recipe's self-play settings (rec.SelfPlay), then the
 // flags' (settings), apply from the first iteration on, and the run is
 // saved. Ctrl-C (ctx) stops it, saved, with the command that goes on.
 func warmStart(ctx context.Context, cmd *cobra.Command, t *training.Trainer, rec *training.Recipe, settings string, quiet bool) error {
@@ -192,6 +193,9 @@ func warmStart(ctx context.Context, cmd *cobra.Command, t *training.Trainer, rec
 	}
 	if !imitated {
 		return nil
+	}
+	if err := t.SaveWarmStart(); err != nil {
+		return err
 	}
 	if rec != nil && rec.SelfPlay != "" {
 		if err := retune(cmd, t, rec.SelfPlay); err != nil {

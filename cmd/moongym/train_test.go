@@ -271,6 +271,9 @@ func TestTrainRecipe(t *testing.T) {
 			if got := strings.Contains(out, "imitated the heuristic on"); got != c.imitate {
 				t.Errorf("%v: imitated %v, want %v\n%s", args, got, c.imitate, out)
 			}
+			if w, err := models.Load(filepath.Join(dir, training.ImitationFile)); (err == nil) != c.imitate || (err == nil && w.Provenance.Iterations != 0) {
+				t.Errorf("%v: the warm start's file: %v, want it, from before self-play, exactly when imitated", args, err)
+			}
 			m, err := models.Load(filepath.Join(dir, training.LatestFile))
 			if err != nil {
 				t.Fatal(err)
