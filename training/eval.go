@@ -43,11 +43,7 @@ func SearchEntrant(g engine.Game, name string, net *models.Network, search mcts.
 // losses and win rate (a draw counts half) with its 95% Wilson interval.
 // It depends only on the seed, not on how the games were scheduled.
 func EvalMatch(ctx context.Context, g engine.Game, candidate, opponent arena.Entrant, games, opening int, seed uint64) (arena.AgentStats, error) {
-	ents := make([]arena.Entrant, g.NumPlayers())
-	ents[0] = candidate
-	for i := 1; i < len(ents); i++ {
-		ents[i] = opponent
-	}
+	ents := MatchEntrants(g, candidate, opponent)
 	res, err := arena.Run(ctx, arena.Config{Game: g, Entrants: ents, Games: games, Seed: seed, Opening: opening})
 	if err != nil {
 		return arena.AgentStats{}, fmt.Errorf("evaluation %s vs %s: %w", candidate.Name, opponent.Name, err)
@@ -57,4 +53,16 @@ func EvalMatch(ctx context.Context, g engine.Game, candidate, opponent arena.Ent
 		return arena.AgentStats{}, err
 	}
 	return rep.Agents[0], nil
+}
+
+// MatchEntrants are the arena entrants of a match of candidate against
+// opponent as EvalMatch plays it: NumPlayers entrants, the candidate first
+// and the opponent in every other place.
+func MatchEntrants(g engine.Game, candidate, opponent arena.Entrant) []arena.Entrant {
+	ents := make([]arena.Entrant, g.NumPlayers())
+	ents[0] = candidate
+	for i := 1; i < len(ents); i++ {
+		ents[i] = opponent
+	}
+	return ents
 }

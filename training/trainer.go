@@ -45,6 +45,10 @@ type Trainer struct {
 	// of SelfPlay in this process (package distributed gathers them from
 	// workers); GameProgress is then the source's business.
 	Source GameSource
+	// Matches, if set, plays the evaluation matches in place of EvalMatch
+	// in this process (LocalMatches; package distributed has workers play
+	// them).
+	Matches MatchSource
 	// Now is the clock used for provenance dates (time.Now if nil; see
 	// ProvenanceClock for SOURCE_DATE_EPOCH); tests
 	// fix it.
@@ -265,11 +269,10 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 
 // evaluate plays the network against random, the heuristic (if the game
 // has one) and the previous evaluated network through the arena (seats
-// rotated, EvalGames games each), and keeps the best model: the one with
+// rotated, EvalGames games each; here or by the Matches source), and keeps the best model: the one with
 // the best mean win rate against random and the heuristic.
 func (t *Trainer) evaluate(row *Row) error {
 	cfg := t.Cfg
-	ctx := context.Background()
 	seed := seedFor(cfg.Seed^0x6576616c, t.ck.Iteration, 0)
 	name := "net"
 	if cfg.EvalSims > 0 {
@@ -278,8 +281,15 @@ func (t *Trainer) evaluate(row *Row) error {
 			name += ",gumbel=1"
 		}
 	}
-	cand := SearchEntrant(t.Game, name, t.net, cfg.EvalSearch())
-	m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "random"), cfg.EvalGames, 0, seed)
+	var matches MatchSource = LocalMatches{Game: t.Game}
+	if t.Matches != nil {
+		matches = t.Matches
+	}
+	play := func(opp Opponent, opening int, seed uint64) (arena.AgentStats, error) {
+		return matches.Play(Match{Iteration: t.ck.Iteration, Name: name, Net: t.net, Search: cfg.EvalSearch(),
+			Opponent: opp, Games: cfg.EvalGames, Opening: opening, Seed: seed})
+	}
+	m, err := play(Opponent{Name: "random"}, 0, seed)
 	if err != nil {
 		return err
 	}
@@ -288,7 +298,7 @@ func (t *Trainer) evaluate(row *Row) error {
 	if _, herr := agents.HeuristicFor(t.Game.Spec().Name); herr == nil {
 		// A greedy network and a deterministic heuristic would replay a
 		// game or two: open each game with random moves.
-		m, err := EvalMatch(ctx, t.Game, cand, arena.SpecEntrant(t.Game, "heuristic"), cfg.EvalGames, cfg.EvalOpen, seed+1)
+		m, err := play(Opponent{Name: "heuristic"}, cfg.EvalOpen, seed+1)
 		if err != nil {
 			return err
 		}
@@ -299,8 +309,7 @@ func (t *Trainer) evaluate(row *Row) error {
 		return herr
 	}
 	if t.previous != nil {
-		prev := SearchEntrant(t.Game, "previous "+name, t.previous, cfg.EvalSearch())
-		m, err := EvalMatch(ctx, t.Game, cand, prev, cfg.EvalGames, cfg.EvalOpen, seed+2)
+		m, err := play(Opponent{Name: "previous " + name, Net: t.previous}, cfg.EvalOpen, seed+2)
 		if err != nil {
 			return err
 		}
