@@ -16,7 +16,7 @@ import (
 )
 
 // The imitation diagnosis of docs/benchmarks/learning.md ("march-mars: why
-// imitation fell short"): how a network trained by "moongym imitate" agrees
+// the recipe is what it is"): how a network trained by "moongym imitate" agrees
 // with the heuristic team per kind of decision, what each kind of decision
 // costs the team when the network takes it (team win rate of hybrids), and
 // what its value head says. It only runs with a model:

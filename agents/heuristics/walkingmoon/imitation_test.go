@@ -15,7 +15,7 @@ import (
 )
 
 // The imitation diagnosis of docs/benchmarks/learning.md ("walking-moon: why
-// imitation failed"): how a network trained by "moongym imitate" agrees
+// the recipe is what it is"): how a network trained by "moongym imitate" agrees
 // with the heuristic per kind of decision, what each kind costs it against
 // the heuristic, and how well its value head predicts results on the
 // imitation's own games and on fresh ones. It only runs with a model:

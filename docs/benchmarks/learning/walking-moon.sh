@@ -10,8 +10,7 @@
 # best evaluated network is exported and measured: with 2 players against the heuristic, raw
 # and under search (200 games each); with more, one searched seat (az sims=100) among
 # heuristics, seats rotated, 400 games
-# (docs/benchmarks/learning.md, sections "walking-moon", "walking-moon, 4 players" and
-# "walking-moon, 3 and 5 players").
+# (docs/benchmarks/learning.md, section "walking-moon").
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/walking-moon.sh [players [iterations]]
 #   (default 2 players; 30 self-play iterations with 2 players, 18 with more)

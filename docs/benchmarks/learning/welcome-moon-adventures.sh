@@ -1,6 +1,6 @@
 #!/bin/bash
 # The welcome-moon recipe for Adventures 2-4 with 2 to 6 players (docs/benchmarks/learning.md,
-# "Adventures 2-4 with other seats: the turn lookahead"): an imitation of the heuristic on its own
+# "welcome-moon, Adventures 2-4 with other seats"): an imitation of the heuristic on its own
 # games, a twentieth of each game's positions kept (--keep 0.05), into an MLP 256x2 for 3 epochs,
 # and nothing more: with the observation's turn lookahead (played on the observer's view of the
 # turn, engine/welcomemoon/lookahead.go) the imitated network already beats the heuristic under
