@@ -2,7 +2,9 @@
 # The recipe of the planet-cubes built-in models (models/opponents/planet-cubes*.safetensors):
 # an imitation warm start on games of the heuristic, then PUCT self-play from it; one model per
 # player count. Run from the repository root; RUNS (default runs/) receives the run directories.
-# Usage: docs/benchmarks/learning/planet-cubes.sh [player counts...]   (default: 2 3 4 5 6)
+# Usage: docs/benchmarks/learning/planet-cubes.sh [player counts...]   (default: 3 4 5 6)
+# The 2-player file is made by the game's recipe in one command (models/opponents/README.md):
+#   SOURCE_DATE_EPOCH=1795478400 moongym train planet-cubes --out runs/pc --duration 1h
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
@@ -10,8 +12,12 @@ export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z, the provenance dat
 RUNS=${RUNS:-runs}
 go build -o "$RUNS/moongym" ./cmd/moongym
 S=kind=mlp,width=128,depth=3,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=6,lr=0.0005
-for p in "${@:-2 3 4 5 6}"; do
+for p in "${@:-3 4 5 6}"; do
   for q in $p; do
+    if [ "$q" = 2 ]; then
+      echo "planet-cubes.sh: the 2-player model is made by: moongym train planet-cubes --out runs/pc --duration 1h" >&2
+      exit 2
+    fi
     it=12; [ "$q" = 2 ] && it=18; [ "$q" = 4 ] && it=24   # 4 players: 12 iterations left it level with the heuristic
     d=$RUNS/planet-cubes-p$q
     rm -rf "$d"
