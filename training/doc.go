@@ -13,4 +13,11 @@
 // depend on how queries were batched, and a checkpoint holds everything
 // else (weights, optimizer state, replay buffer, metrics), so a resumed run
 // continues exactly as an uninterrupted one would have.
+//
+// A run may start by imitation (RunImitation: supervised learning on the
+// games of the game's heuristic or expert, imitate*.go): the sub-package
+// training/imitation plays and records those games (who plays, who
+// labels, every draw of a game seeded in one place), and this package
+// makes the positions of its records, learns them and keeps the games
+// played in the run's checkpoint.
 package training

@@ -17,6 +17,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models/graph"
+	"github.com/moongym/moongym/training/imitation"
 )
 
 // Files of an imitation's learning curve in a run directory (written once
@@ -25,10 +26,6 @@ const (
 	ImitationCSVFile = "imitation.csv"
 	ImitationPNGFile = "imitation.png"
 )
-
-// heldOutBase is the game number of the first held-out game: far from any
-// imitation's own games, so the two never share a seed.
-const heldOutBase = 1 << 40
 
 // ImitatePoint is a point of an imitation's learning curve, taken at the
 // start and after every tenth of the steps (at the end of the chunk of
@@ -49,7 +46,7 @@ type ImitatePoint struct {
 var nanLosses = graph.Losses{Policy: math.NaN(), Value: math.NaN(), Total: math.NaN()}
 
 // heldOutPositions plays cfg.HoldOut games of the heuristic seeded apart
-// from the imitation's own (game numbers from heldOutBase on), as the
+// from the imitation's own (game numbers from imitation.HeldOutBase on), as the
 // imitation plays its games (cfg.Epsilon, cfg.Keep, cfg.Follow, the same targets), and
 // returns their positions; nil without HoldOut.
 func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, workers int) (*Replay, error) {
@@ -57,7 +54,9 @@ func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, wor
 		return nil, nil
 	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	err := playInOrder(ctx, g, cfg, heldOutBase, heldOutBase+cfg.HoldOut, workers, nil, func(game int, rec gameRecord) error {
+	recorder := func() (*imitation.Recorder, error) { return newRecorder(g, cfg) }
+	first := imitation.HeldOutBase
+	err := imitation.PlayInOrder(ctx, first, first+cfg.HoldOut, workers, recorder, nil, func(game int, rec imitation.Record) error {
 		return addRecord(g, rec, cfg, game, r)
 	})
 	if err != nil {

@@ -21,29 +21,24 @@ func TestImitateExpert(t *testing.T) {
 	}
 	g := engine.MustLoad(lr.Name, nil)
 	cfg := ImitateConfig{Games: 1, Smooth: 0.1, Epochs: 1, Seed: 3}
-	heur, err := imitated(g, cfg)
+	const game = 0
+	base, err := recorder(t, g, cfg).Play(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Expert = true
-	exp, err := imitated(g, cfg)
-	if err != nil {
+	if _, err := imitated(g, cfg); err != nil {
 		t.Fatal(err)
 	}
-	const game = 0
-	base, err := playRecord(g, heur, nil, nil, cfg, game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := playRecord(g, exp, nil, nil, cfg, game)
+	rec, err := recorder(t, g, cfg).Play(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if slices.Equal(base.Actions, rec.Actions) {
 		t.Fatal("the expert's game is the heuristic's")
 	}
-	// Replay: every decision is what the expert, seeded as playRecord
-	// seeds its seats, plays, and it is the label.
+	// Replay: every decision is what the expert, seeded as the recorder
+	// seeds its seats (imitation.Seeds.Seat), plays, and it is the label.
 	seats := make([]agents.Agent, g.NumPlayers())
 	for p := range seats {
 		seats[p] = lrh.NewExpert(cfg.Seed ^ (uint64(game)*0x9e3779b97f4a7c15 + uint64(p) + 1))

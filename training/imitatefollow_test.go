@@ -6,11 +6,21 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/training/imitation"
 )
+
+// recorder is the imitation.Recorder of cfg for g (newRecorder).
+func recorder(t *testing.T, g engine.Game, cfg ImitateConfig) *imitation.Recorder {
+	t.Helper()
+	r, err := newRecorder(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
 // followModel saves an untrained tictactoe network (it plays unlike the
 // heuristic) and returns its path.
@@ -52,7 +62,7 @@ func TestImitateFollowCheck(t *testing.T) {
 	}
 	c := base
 	c.Follow, c.FollowModel = 1, filepath.Join(t.TempDir(), "missing.safetensors")
-	if _, err := newFollower(tictactoe.Game{}, c); !errors.Is(err, ErrBadImitation) {
+	if _, err := newRecorder(tictactoe.Game{}, c); !errors.Is(err, ErrBadImitation) {
 		t.Errorf("a missing model file: %v, want ErrBadImitation", err)
 	}
 }
@@ -64,33 +74,27 @@ func TestImitateFollowCheck(t *testing.T) {
 // Follow, and the same game number gives the same record.
 func TestImitateFollow(t *testing.T) {
 	g := tictactoe.Game{}
-	h, err := agents.HeuristicFor(g.Spec().Name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := ImitateConfig{Games: 200, Smooth: 0.1, Epochs: 1, Seed: 3, Follow: 0.5, FollowModel: followModel(t)}
-	f, err := newFollower(g, cfg)
+	r := recorder(t, g, cfg)
+	ev, err := imitationEvaluator(g, cfg.FollowModel, "follow", followCache)
 	if err != nil {
 		t.Fatal(err)
 	}
-	check, err := newFollower(g, cfg) // a second copy, to ask the network apart
-	if err != nil {
-		t.Fatal(err)
-	}
+	check := imitation.NewNetwork(g, ev) // a second copy, to ask the network apart
 	followed, differ := 0, 0
 	for game := range cfg.Games {
-		rec, err := playRecord(g, h, f, nil, cfg, game)
+		rec, err := r.Play(game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := playRecord(g, h, f, nil, cfg, game)
+		again, err := r.Play(game)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(rec.Actions, again.Actions) || !slices.Equal(rec.Asked, again.Asked) {
 			t.Fatalf("game %d: two plays differ", game)
 		}
-		follow := f.follows(cfg, game)
+		follow := imitation.Seeds{Seed: cfg.Seed, Game: game}.Follows(cfg.Follow)
 		if follow {
 			followed++
 		}
@@ -102,7 +106,7 @@ func TestImitateFollow(t *testing.T) {
 				if legal = s.LegalActions(legal); len(legal) > 1 {
 					want := asked[0]
 					if follow {
-						if want, err = check.act(s, legal); err != nil {
+						if want, err = check.Move(s, legal, asked[0]); err != nil {
 							t.Fatal(err)
 						}
 						if want != asked[0] {
@@ -127,8 +131,7 @@ func TestImitateFollow(t *testing.T) {
 	if differ == 0 {
 		t.Error("the network never played unlike the heuristic: the test shows nothing")
 	}
-	var none *follower // Follow 0
-	if none.follows(cfg, 0) {
-		t.Error("no follower follows a game")
+	if (imitation.Seeds{Seed: cfg.Seed}).Follows(0) {
+		t.Error("a share of 0 follows a game")
 	}
 }

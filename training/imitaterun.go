@@ -9,6 +9,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models/graph"
+	"github.com/moongym/moongym/training/imitation"
 )
 
 // ErrUnfinishedImitation: the run holds an imitation that was stopped
@@ -27,7 +28,10 @@ var ErrNoImitation = errors.New("no imitation to run")
 type imitationState struct {
 	Config ImitateConfig
 	// Records are the games played, in order (game i is seeded by i).
-	Records []gameRecord
+	// gob matches their fields by name: checkpoints written when they
+	// were training's own gameRecord (the same Actions and Asked) load as
+	// they are (TestImitationOldCheckpoint).
+	Records []imitation.Record
 	// Played: the games are all played (Config.Games, or fewer when
 	// Config.Duration ran out); Playing is the time spent playing them.
 	Played  bool

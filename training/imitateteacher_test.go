@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/tictactoe"
+	"github.com/moongym/moongym/training/imitation"
 )
 
 // TestImitateTeacherCheck: a teacher needs a positive simulation count, a
@@ -35,7 +35,7 @@ func TestImitateTeacherCheck(t *testing.T) {
 	}
 	cfg := base
 	cfg.Teacher, cfg.TeacherSims = "no/such/file.safetensors", 10
-	if _, err := newTeacher(tictactoe.Game{}, cfg); !errors.Is(err, ErrBadImitation) {
+	if _, err := newRecorder(tictactoe.Game{}, cfg); !errors.Is(err, ErrBadImitation) {
 		t.Errorf("a missing teacher file: %v, want ErrBadImitation", err)
 	}
 }
@@ -48,28 +48,21 @@ func TestImitateTeacherCheck(t *testing.T) {
 // game number gives the same record.
 func TestImitateTeacher(t *testing.T) {
 	g := tictactoe.Game{}
-	h, err := agents.HeuristicFor(g.Spec().Name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	plain := ImitateConfig{Games: 60, Smooth: 0.1, Epochs: 1, Seed: 5, Epsilon: 0.2, Keep: 0.5}
 	cfg := plain
 	cfg.Teacher, cfg.TeacherSims = followModel(t), 200
-	tch, err := newTeacher(g, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	heur, teach := recorder(t, g, plain), recorder(t, g, cfg)
 	differ, wins, keptN, passed := 0, 0, 0, 0
 	for game := range cfg.Games {
-		base, err := playRecord(g, h, nil, nil, plain, game)
+		base, err := heur.Play(game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := playRecord(g, h, nil, tch, cfg, game)
+		rec, err := teach.Play(game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := playRecord(g, h, nil, tch, cfg, game)
+		again, err := teach.Play(game)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,33 +72,32 @@ func TestImitateTeacher(t *testing.T) {
 		if !slices.Equal(rec.Actions, base.Actions) || len(rec.Asked) != len(base.Asked) {
 			t.Fatalf("game %d: the teacher changed the game played", game)
 		}
-		keep := keeper(cfg, game)
-		s := g.NewInitialState()
-		var legal []engine.Action
+		// The positions kept, as the positions are made of the record.
 		d := 0
-		for _, a := range rec.Actions {
-			if legal = s.LegalActions(legal); len(legal) > 1 {
-				label, heur := rec.Asked[d], base.Asked[d]
+		err = imitation.Walk(g.NewInitialState(), rec, imitation.Seeds{Seed: cfg.Seed, Game: game}, cfg.Keep, 1,
+			func(s engine.State, _ engine.Player, legal, labels []engine.Action, kept bool) {
+				label, heur := labels[0], base.Asked[d]
 				d++
-				if !kept(keep, cfg) {
+				if !kept {
 					passed++
 					if label != heur {
-						t.Fatalf("game %d: a position not kept is labelled %d, not the heuristic's %d", game, label, heur)
+						t.Errorf("game %d: a position not kept is labelled %d, not the heuristic's %d", game, label, heur)
 					}
-				} else {
-					keptN++
-					if label != heur {
-						differ++
-					}
-					if win := winningMove(s, legal); win >= 0 {
-						wins++
-						if !winsNow(s, label) {
-							t.Fatalf("game %d: the teacher's label %d misses the win at %d", game, label, win)
-						}
+					return
+				}
+				keptN++
+				if label != heur {
+					differ++
+				}
+				if win := winningMove(s, legal); win >= 0 {
+					wins++
+					if !winsNow(s, label) {
+						t.Errorf("game %d: the teacher's label %d misses the win at %d", game, label, win)
 					}
 				}
-			}
-			s.Apply(a)
+			})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	if keptN == 0 || passed == 0 || differ == 0 || wins == 0 {
