@@ -38,6 +38,24 @@ func playArena(g engine.Game, it *Item) ([]byte, error) {
 	return json.Marshal(msg)
 }
 
+// decodeArena decodes the result message of a game of job: its index and result, or an error wrapping ErrGame if the game failed,
+// or another error if the message is not one of the job's (see gather).
+func decodeArena(data []byte, job string) (int, arena.GameResult, error) {
+	var r arenaResult
+	switch err := json.Unmarshal(data, &r); {
+	case err != nil:
+		return 0, arena.GameResult{}, err
+	case r.Job != job:
+		return 0, arena.GameResult{}, fmt.Errorf("job %q game %d is not one of ours", r.Job, r.Index)
+	case r.Error != "":
+		return r.Index, arena.GameResult{}, fmt.Errorf("%w: %s", ErrGame, r.Error)
+	case r.Result == nil || r.Result.Index != r.Index:
+		return 0, arena.GameResult{}, fmt.Errorf("no game %d in it", r.Index)
+	}
+	r.Result.Record = r.Record
+	return r.Index, *r.Result, nil
+}
+
 // ArenaOptions tune RunArena.
 type ArenaOptions struct {
 	// Job names the tournament's items and results; empty: a random id.
@@ -96,39 +114,10 @@ func RunArena(ctx context.Context, js jetstream.JetStream, cfg arena.Config, opt
 	if err := publishItems(ctx, js, base, 0, cfg.Games); err != nil {
 		return nil, err
 	}
-	results := make([]arena.GameResult, cfg.Games)
-	got := make([]bool, cfg.Games)
-	done := 0
-	var gameErr error
-	_, err = readResults(ctx, cons, func(m jetstream.Msg, seq uint64) bool {
-		var r arenaResult
-		switch err := json.Unmarshal(m.Data(), &r); {
-		case err != nil:
-			logf("arena %s: dropping result %d: %v", job, seq, err)
-		case r.Job != job || r.Index < 0 || r.Index >= cfg.Games:
-			logf("arena %s: dropping result %d: job %q game %d is not one of ours", job, seq, r.Job, r.Index)
-		case got[r.Index]:
-			logf("arena %s: dropping result %d: game %d again", job, seq, r.Index)
-		case r.Error != "":
-			gameErr = fmt.Errorf("%w: %s", ErrGame, r.Error)
-			return true
-		case r.Result == nil || r.Result.Index != r.Index:
-			logf("arena %s: dropping result %d: no game %d in it", job, seq, r.Index)
-		default:
-			r.Result.Record = r.Record
-			results[r.Index], got[r.Index] = *r.Result, true
-			done++
-			if cfg.Progress != nil {
-				cfg.Progress(done)
-			}
-		}
-		return done == cfg.Games
-	})
+	decode := func(data []byte) (int, arena.GameResult, error) { return decodeArena(data, job) }
+	results, got, _, err := gather(ctx, cons, cfg.Games, "arena "+job, logf, decode, cfg.Progress)
 	if perr := purge(js, ResultStream, resultSubject(KindArena, job)); perr != nil {
 		logf("arena %s: %v", job, perr)
-	}
-	if err == nil {
-		err = gameErr
 	}
 	if err != nil {
 		// Stopped early: take the games not yet played off the queue.

@@ -97,10 +97,8 @@ func resultSubject(kind, job string) string { return resultPrefix + kind + "." +
 // itemID and resultID are the message ids (JetStream's Nats-Msg-Id) of a
 // game's item and result: the same game always has the same ids, so that a
 // repeat within the duplicates window is dropped by the server.
-func itemID(kind, job string, iteration int64, index int) string {
-	return fmt.Sprintf("item/%s/%s/%d/%d", kind, job, iteration, index)
-}
+func itemID(it *Item) string { return "item/" + resultID(it) }
 
-func resultID(kind, job string, iteration int64, index int) string {
-	return fmt.Sprintf("%s/%s/%d/%d", kind, job, iteration, index)
+func resultID(it *Item) string {
+	return fmt.Sprintf("%s/%s/%d/%d", it.Kind, it.Job, it.Iteration, it.Index)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/gob"
-	"errors"
 	"fmt"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -82,82 +81,56 @@ func (s *Source) Games(net *models.Network, it int64, n int, from uint64) ([]tra
 // Publish stores net as model version it and queues the iteration's n
 // games (again after a restart: the repeats are dropped by their ids).
 func (s *Source) Publish(net *models.Network, it int64, n int) error {
-	ctx := s.Ctx
 	if err := CheckJob(s.Run); err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	m := models.Model{Game: s.Game.Spec().Name, Params: s.Game.Params(), Net: net}
-	if err := m.Encode(&buf); err != nil {
+	data, err := encodeModel(s.Game, net)
+	if err != nil {
 		return err
 	}
 	name := modelName(s.Run, it)
-	if err := retry(ctx, func(ctx context.Context) error {
-		store, err := s.JS.ObjectStore(ctx, ModelBucket)
-		if err == nil {
-			_, err = store.PutBytes(ctx, name, buf.Bytes())
-		}
-		if err == nil && it >= heldModels {
-			// Items of older versions are all played: drop their model.
-			if derr := store.Delete(ctx, modelName(s.Run, it-heldModels)); derr != nil && !errors.Is(derr, jetstream.ErrObjectNotFound) {
-				err = derr
-			}
-		}
+	var stale []string
+	if it >= heldModels {
+		// Items of older versions are all played: drop their model.
+		stale = append(stale, modelName(s.Run, it-heldModels))
+	}
+	if err := storeModel(s.Ctx, s.JS, name, data, false, stale...); err != nil {
 		return err
-	}); err != nil {
-		return fmt.Errorf("%w: model %s: %w", ErrNATS, name, err)
 	}
 	cfg := s.Cfg
 	base := Item{Kind: KindSelfPlay, Job: s.Run, Game: s.Game.Spec().Name, Params: s.Game.Params(),
 		Config: &cfg, Iteration: it, Model: name}
-	return publishItems(ctx, s.JS, base, 0, n)
+	return publishItems(s.Ctx, s.JS, base, 0, n)
 }
 
 // Gather reads the run's results after stream position from until it has
 // games 0..n-1 of iteration it, and returns them in order with the
 // position of the last message read.
 func (s *Source) Gather(it int64, n int, from uint64) ([]training.GameResult, uint64, error) {
-	logf := s.Logf
-	if logf == nil {
-		logf = func(string, ...any) {}
-	}
 	cons, err := orderedConsumer(s.Ctx, s.JS, resultSubject(KindSelfPlay, s.Run), from)
 	if err != nil {
 		return nil, from, err
 	}
-	games := make([]training.GameResult, n)
-	got := make([]bool, n)
-	done := 0
-	params := s.Game.Params().String()
-	var gameErr error
-	pos, err := readResults(s.Ctx, cons, func(m jetstream.Msg, seq uint64) bool {
+	name, params := s.Game.Spec().Name, s.Game.Params().String()
+	decode := func(data []byte) (int, training.GameResult, error) {
 		var g gameMsg
-		switch err := gob.NewDecoder(bytes.NewReader(m.Data())).Decode(&g); {
+		switch err := gob.NewDecoder(bytes.NewReader(data)).Decode(&g); {
 		case err != nil:
-			logf("run %s: dropping result %d: not a game record: %v", s.Run, seq, err)
-		case g.Run != s.Run || g.Game != s.Game.Spec().Name || g.Params != params:
-			logf("run %s: dropping result %d: from run %q of %s %s", s.Run, seq, g.Run, g.Game, g.Params)
+			return 0, g.Result, fmt.Errorf("not a game record: %w", err)
+		case g.Run != s.Run || g.Game != name || g.Params != params:
+			return 0, g.Result, fmt.Errorf("from run %q of %s %s", g.Run, g.Game, g.Params)
 		case g.Iteration != it:
-			logf("run %s: dropping result %d: model version %d, not %d", s.Run, seq, g.Iteration, it)
-		case g.Index < 0 || g.Index >= n:
-			logf("run %s: dropping result %d: game %d of %d", s.Run, seq, g.Index, n)
-		case got[g.Index]:
-			logf("run %s: dropping result %d: game %d of iteration %d again", s.Run, seq, g.Index, it)
+			return 0, g.Result, fmt.Errorf("model version %d, not %d", g.Iteration, it)
 		case g.Error != "":
-			gameErr = fmt.Errorf("%w: iteration %d game %d: %s", ErrGame, it, g.Index, g.Error)
-			return true
-		default:
-			games[g.Index], got[g.Index] = g.Result, true
-			done++
-			if s.OnGame != nil {
-				s.OnGame(done, n)
-			}
+			return g.Index, g.Result, fmt.Errorf("%w: iteration %d game %d: %s", ErrGame, it, g.Index, g.Error)
 		}
-		return done == n
-	})
-	if err == nil {
-		err = gameErr
+		return g.Index, g.Result, nil
 	}
+	var onGame func(int)
+	if s.OnGame != nil {
+		onGame = func(done int) { s.OnGame(done, n) }
+	}
+	games, _, pos, err := gather(s.Ctx, cons, n, "run "+s.Run, s.Logf, decode, onGame)
 	if err != nil {
 		return nil, from, err
 	}

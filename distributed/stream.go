@@ -3,6 +3,7 @@ package distributed
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -20,7 +21,7 @@ func publishItems(ctx context.Context, js jetstream.JetStream, base Item, from, 
 		if err != nil {
 			return err
 		}
-		id := itemID(it.Kind, it.Job, it.Iteration, i)
+		id := itemID(&it)
 		if err := retry(ctx, func(ctx context.Context) error {
 			_, err := js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
 			return err
@@ -75,6 +76,50 @@ func readResults(ctx context.Context, cons jetstream.Consumer, f func(m jetstrea
 			return last, nil
 		}
 	}
+}
+
+// gather reads cons's messages until it has games 0..n-1 of a job, and
+// returns them in index order, with got marking those in (all of them,
+// without an error) and the stream sequence of the last message read.
+// decode makes a message into its game's index and result. Every game is
+// counted once: a game already in or out of range, and a message decode
+// refuses, are logged with the reason (job names the job in the log) and
+// dropped; a game that failed (decode's error wraps ErrGame) stops the
+// gathering with its error. onGame, if set, is called with the count so
+// far as games come in.
+func gather[T any](ctx context.Context, cons jetstream.Consumer, n int, job string, logf func(string, ...any),
+	decode func(data []byte) (int, T, error), onGame func(done int)) (games []T, got []bool, pos uint64, err error) {
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	games, got = make([]T, n), make([]bool, n)
+	done := 0
+	var gameErr error
+	pos, err = readResults(ctx, cons, func(m jetstream.Msg, seq uint64) bool {
+		i, r, err := decode(m.Data())
+		switch {
+		case err != nil && !errors.Is(err, ErrGame):
+			logf("%s: dropping result %d: %v", job, seq, err)
+		case i < 0 || i >= n:
+			logf("%s: dropping result %d: game %d is not one of ours (%d games)", job, seq, i, n)
+		case got[i]:
+			logf("%s: dropping result %d: game %d again", job, seq, i)
+		case err != nil:
+			gameErr = err
+			return true
+		default:
+			games[i], got[i] = r, true
+			done++
+			if onGame != nil {
+				onGame(done)
+			}
+		}
+		return done == n
+	})
+	if err == nil {
+		err = gameErr
+	}
+	return games, got, pos, err
 }
 
 // purge deletes a subject's messages from a stream (a finished job's

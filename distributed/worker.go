@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,15 +37,23 @@ type Worker struct {
 
 	games  sync.Map // game key -> engine.Game
 	mu     sync.Mutex
-	evals  map[string]*training.Batcher // model object -> its evaluator, batched
-	order  []string                     // model objects, oldest first
+	held   map[string]*heldModel // model object -> its network
+	order  []string              // model objects, least recently used first
 	taken  atomic.Int64
 	doneMu sync.Mutex
 	done   int
 }
 
-// heldModels is the number of model versions a worker keeps loaded.
+// heldModels is the number of models a worker keeps loaded, and of a
+// run's self-play versions kept in ModelBucket.
 const heldModels = 2
+
+// heldModel is a loaded model: its network and, once a self-play item has
+// used it, the evaluator that the worker's self-play games share.
+type heldModel struct {
+	net   *models.Network
+	batch *training.Batcher
+}
 
 // Run works until ctx ends or Games are played; the games in hand are
 // finished and published first.
@@ -179,18 +188,17 @@ func (w *Worker) play(ctx context.Context, it *Item) (subject, id string, data [
 	switch it.Kind {
 	case KindArena:
 		data, err = playArena(g, it)
-		return resultSubject(KindArena, it.Job), resultID(KindArena, it.Job, 0, it.Index), data, err
 	default:
-		b, err := w.evaluator(ctx, g, it)
-		if err != nil {
+		var b *training.Batcher
+		if b, err = w.evaluator(ctx, g, it); err != nil {
 			return "", "", nil, err
 		}
 		// The games of the worker's threads share the network's batches.
 		b.Join()
 		data, err = playSelfPlay(g, b, it)
 		b.Leave()
-		return resultSubject(KindSelfPlay, it.Job), resultID(KindSelfPlay, it.Job, it.Iteration, it.Index), data, err
 	}
+	return resultSubject(it.Kind, it.Job), resultID(it), data, err
 }
 
 // game loads a game once per worker.
@@ -207,13 +215,32 @@ func (w *Worker) game(name string, params engine.Params) (engine.Game, error) {
 	return g, nil
 }
 
-// evaluator loads the model of a self-play item once, with a batcher that
-// the worker's games share, and keeps the latest heldModels versions.
+// evaluator is the batched evaluator of a self-play item's model, made
+// once per model (see load).
 func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*training.Batcher, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if ev, ok := w.evals[it.Model]; ok {
-		return ev, nil
+	m, err := w.load(ctx, g, it.Model)
+	if err != nil {
+		return nil, err
+	}
+	if m.batch == nil {
+		ev, err := models.NewEvaluator(g, m.net, it.Config.CacheSize)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrBadItem, err)
+		}
+		m.batch = training.NewBatcher(ev, max(1, it.Config.MaxBatch))
+	}
+	return m.batch, nil
+}
+
+// load fetches model object name once, and keeps the heldModels used
+// last; w.mu is held. A model that is gone (its item is stale) or does
+// not fit g is an ErrBadItem.
+func (w *Worker) load(ctx context.Context, g engine.Game, name string) (*heldModel, error) {
+	if m, ok := w.held[name]; ok {
+		w.order = append(slices.DeleteFunc(w.order, func(s string) bool { return s == name }), name)
+		return m, nil
 	}
 	store, err := w.JS.ObjectStore(ctx, ModelBucket)
 	if err != nil {
@@ -222,40 +249,36 @@ func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*train
 	var data []byte
 	err = retry(ctx, func(ctx context.Context) error {
 		var err error
-		data, err = store.GetBytes(ctx, it.Model)
+		data, err = store.GetBytes(ctx, name)
 		if errors.Is(err, jetstream.ErrObjectNotFound) {
 			return nil
 		}
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: model %s: %w", ErrNATS, it.Model, err)
+		return nil, fmt.Errorf("%w: model %s: %w", ErrNATS, name, err)
 	}
 	if data == nil {
-		return nil, fmt.Errorf("%w: model %s is gone (a stale item)", ErrBadItem, it.Model)
+		return nil, fmt.Errorf("%w: model %s is gone (a stale item)", ErrBadItem, name)
 	}
-	m, err := models.Decode(data)
+	mod, err := models.Decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: model %s: %w", ErrBadItem, it.Model, err)
+		return nil, fmt.Errorf("%w: model %s: %w", ErrBadItem, name, err)
 	}
-	if err := m.Check(g); err != nil {
-		return nil, fmt.Errorf("%w: model %s: %w", ErrBadItem, it.Model, err)
+	if err := mod.Check(g); err != nil {
+		return nil, fmt.Errorf("%w: model %s: %w", ErrBadItem, name, err)
 	}
-	ev, err := models.NewEvaluator(g, m.Net, it.Config.CacheSize)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadItem, err)
+	if w.held == nil {
+		w.held = map[string]*heldModel{}
 	}
-	if w.evals == nil {
-		w.evals = map[string]*training.Batcher{}
-	}
-	b := training.NewBatcher(ev, max(1, it.Config.MaxBatch))
-	w.evals[it.Model] = b
-	w.order = append(w.order, it.Model)
+	m := &heldModel{net: mod.Net}
+	w.held[name] = m
+	w.order = append(w.order, name)
 	if len(w.order) > heldModels {
-		delete(w.evals, w.order[0])
+		delete(w.held, w.order[0])
 		w.order = w.order[1:]
 	}
-	return b, nil
+	return m, nil
 }
 
 // idle reports whether a fetch error only means that nothing came.

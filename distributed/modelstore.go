@@ -1,0 +1,61 @@
+package distributed
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models"
+)
+
+// encodeModel is net's model file for g, as workers load it (no
+// provenance: the same network always gives the same bytes).
+func encodeModel(g engine.Game, net *models.Network) ([]byte, error) {
+	var buf bytes.Buffer
+	m := models.Model{Game: g.Spec().Name, Params: g.Params(), Net: net}
+	if err := m.Encode(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// storeModel stores data as object name in ModelBucket, unless ifMissing
+// and the object is there already, then deletes the objects stale (those
+// already gone are fine).
+func storeModel(ctx context.Context, js jetstream.JetStream, name string, data []byte, ifMissing bool, stale ...string) error {
+	err := retry(ctx, func(ctx context.Context) error {
+		store, err := js.ObjectStore(ctx, ModelBucket)
+		if err != nil {
+			return err
+		}
+		put := true
+		if ifMissing {
+			info, err := store.GetInfo(ctx, name)
+			switch {
+			case err == nil:
+				put = info.Deleted
+			case !errors.Is(err, jetstream.ErrObjectNotFound):
+				return err
+			}
+		}
+		if put {
+			if _, err := store.PutBytes(ctx, name, data); err != nil {
+				return err
+			}
+		}
+		for _, old := range stale {
+			if err := store.Delete(ctx, old); err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%w: model %s: %w", ErrNATS, name, err)
+	}
+	return nil
+}
