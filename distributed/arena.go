@@ -14,11 +14,12 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-// arenaResult is the result message of one arena game: the game, its
-// record (arena.GameResult leaves it out of its JSON), or the error that
-// stopped it.
+// arenaResult is the result message of one arena or evaluation game: the
+// job (and evaluation match) and game, its record (arena.GameResult leaves
+// it out of its JSON), or the error that stopped it.
 type arenaResult struct {
 	Job    string            `json:"job"`
+	Match  string            `json:"match,omitempty"`
 	Result *arena.GameResult `json:"result,omitempty"`
 	Record *engine.Record    `json:"record,omitempty"`
 	Error  string            `json:"error,omitempty"`
@@ -28,8 +29,14 @@ type arenaResult struct {
 // playArena plays an arena item: exactly the game arena.Run plays at its
 // index.
 func playArena(g engine.Game, it *Item) ([]byte, error) {
-	msg := arenaResult{Job: it.Job, Index: it.Index}
-	r, err := arena.PlayEntrant(g, arena.SpecEntrants(g, it.Agents), it.Seed, it.Index, it.Opening)
+	return playEntrants(g, arena.SpecEntrants(g, it.Agents), it)
+}
+
+// playEntrants plays game it.Index of a tournament of entrants, as
+// arena.Run does, and returns its result message.
+func playEntrants(g engine.Game, entrants []arena.Entrant, it *Item) ([]byte, error) {
+	msg := arenaResult{Job: it.Job, Match: it.Match, Index: it.Index}
+	r, err := arena.PlayEntrant(g, entrants, it.Seed, it.Index, it.Opening)
 	if err != nil {
 		msg.Error = err.Error()
 	} else {
@@ -38,15 +45,18 @@ func playArena(g engine.Game, it *Item) ([]byte, error) {
 	return json.Marshal(msg)
 }
 
-// decodeArena decodes the result message of a game of job: its index and result, or an error wrapping ErrGame if the game failed,
+// decodeArena decodes the result message of a game of job (and match):
+// its index and result, or an error wrapping ErrGame if the game failed,
 // or another error if the message is not one of the job's (see gather).
-func decodeArena(data []byte, job string) (int, arena.GameResult, error) {
+func decodeArena(data []byte, job, match string) (int, arena.GameResult, error) {
 	var r arenaResult
 	switch err := json.Unmarshal(data, &r); {
 	case err != nil:
 		return 0, arena.GameResult{}, err
 	case r.Job != job:
 		return 0, arena.GameResult{}, fmt.Errorf("job %q game %d is not one of ours", r.Job, r.Index)
+	case r.Match != match:
+		return 0, arena.GameResult{}, fmt.Errorf("game %d of match %q, not %q", r.Index, r.Match, match)
 	case r.Error != "":
 		return r.Index, arena.GameResult{}, fmt.Errorf("%w: %s", ErrGame, r.Error)
 	case r.Result == nil || r.Result.Index != r.Index:
@@ -114,7 +124,7 @@ func RunArena(ctx context.Context, js jetstream.JetStream, cfg arena.Config, opt
 	if err := publishItems(ctx, js, base, 0, cfg.Games); err != nil {
 		return nil, err
 	}
-	decode := func(data []byte) (int, arena.GameResult, error) { return decodeArena(data, job) }
+	decode := func(data []byte) (int, arena.GameResult, error) { return decodeArena(data, job, "") }
 	results, got, _, err := gather(ctx, cons, cfg.Games, "arena "+job, logf, decode, cfg.Progress)
 	if perr := purge(js, ResultStream, resultSubject(KindArena, job)); perr != nil {
 		logf("arena %s: %v", job, perr)

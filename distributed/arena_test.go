@@ -181,10 +181,10 @@ func TestArenaBadConfig(t *testing.T) {
 }
 
 // TestWorkerDropsBadItems: items that are not JSON, name an unknown game
-// or a kind the worker does not know are logged and terminated (never
-// redelivered), and the worker goes on to play a tournament; told to play
-// as many games as the tournament has, it stops after them (a dropped item
-// is not a game).
+// or a kind the worker does not know, or lack what their kind needs, are
+// logged and terminated (never redelivered), and the worker goes on to
+// play a tournament; told to play as many games as the tournament has, it
+// stops after them (a dropped item is not a game).
 func TestWorkerDropsBadItems(t *testing.T) {
 	c := startCluster(t, Limits{AckWait: time.Second})
 	ctx := context.Background()
@@ -193,6 +193,7 @@ func TestWorkerDropsBadItems(t *testing.T) {
 		`{"kind":"arena","job":"j","game":"nosuchgame","agents":["random"]}`,
 		`{"kind":"poker","job":"j","game":"tictactoe"}`,
 		`{"kind":"selfplay","job":"j","game":"tictactoe"}`,
+		`{"kind":"eval","job":"j","game":"tictactoe","model":"j/eval/x","name":"net","opponent":"random"}`,
 	} {
 		if _, err := c.js.Publish(ctx, workSubject(KindArena, "j"), []byte(bad)); err != nil {
 			t.Fatal(err)
@@ -234,8 +235,8 @@ func TestWorkerDropsBadItems(t *testing.T) {
 			dropped++
 		}
 	}
-	if dropped != 4 {
-		t.Fatalf("%d items dropped, want 4:\n%s", dropped, strings.Join(lg.all(), "\n"))
+	if dropped != 5 {
+		t.Fatalf("%d items dropped, want 5:\n%s", dropped, strings.Join(lg.all(), "\n"))
 	}
 	if info, err := c.cons.Info(ctx); err != nil || info.NumAckPending != 0 || info.NumRedelivered != 0 {
 		t.Fatalf("bad items pending or redelivered: %+v (%v)", info, err)

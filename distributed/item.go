@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/mcts"
 	"github.com/moongym/moongym/training"
 )
 
@@ -18,11 +19,12 @@ var ErrBadItem = errors.New("bad work item")
 const (
 	KindArena    = "arena"
 	KindSelfPlay = "selfplay"
+	KindEval     = "eval"
 )
 
-// Item is one game to play: game Index of an arena job, or of a self-play
-// iteration of a training run. It travels as JSON on the subject
-// moongym.work.<kind>.<job>.
+// Item is one game to play: game Index of an arena job, of a self-play
+// iteration of a training run, or of one of its evaluation matches. It
+// travels as JSON on the subject moongym.work.<kind>.<job>.
 type Item struct {
 	Kind string `json:"kind"`
 	// Job is the arena job's id or the training run's name (a subject
@@ -33,7 +35,8 @@ type Item struct {
 	Index  int           `json:"index"`
 
 	// Arena: the agent specs, the tournament seed and its random opening
-	// decisions (arena.Config).
+	// decisions (arena.Config). An evaluation match has a seed and an
+	// opening too.
 	Agents  []string `json:"agents,omitempty"`
 	Seed    uint64   `json:"seed,omitempty"`
 	Opening int      `json:"opening,omitempty"`
@@ -44,6 +47,16 @@ type Item struct {
 	Config    *training.Config `json:"config,omitempty"`
 	Iteration int64            `json:"iteration,omitempty"`
 	Model     string           `json:"model,omitempty"`
+
+	// Evaluation (see training.Match): Iteration, Model (the object of the
+	// candidate's network), the candidate's name and search, the opponent
+	// (an agent spec, or with OpponentModel the name of the network in
+	// that object), and Match, the match's key (see matchKey).
+	Name          string       `json:"name,omitempty"`
+	Search        *mcts.Config `json:"search,omitempty"`
+	Opponent      string       `json:"opponent,omitempty"`
+	OpponentModel string       `json:"opponent_model,omitempty"`
+	Match         string       `json:"match,omitempty"`
 }
 
 var jobName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -71,6 +84,10 @@ func (it *Item) check() error {
 	case KindSelfPlay:
 		if it.Config == nil || it.Model == "" {
 			return fmt.Errorf("%w: self-play item without settings or model", ErrBadItem)
+		}
+	case KindEval:
+		if it.Model == "" || it.Search == nil || it.Name == "" || it.Opponent == "" || !matchKeyRE.MatchString(it.Match) {
+			return fmt.Errorf("%w: evaluation item without a network, search, names or match key", ErrBadItem)
 		}
 	default:
 		return fmt.Errorf("%w: kind %q", ErrBadItem, it.Kind)
@@ -100,5 +117,9 @@ func resultSubject(kind, job string) string { return resultPrefix + kind + "." +
 func itemID(it *Item) string { return "item/" + resultID(it) }
 
 func resultID(it *Item) string {
+	if it.Kind == KindEval {
+		// A run plays several matches at an iteration.
+		return fmt.Sprintf("%s/%s/%d-%s/%d", it.Kind, it.Job, it.Iteration, it.Match, it.Index)
+	}
 	return fmt.Sprintf("%s/%s/%d/%d", it.Kind, it.Job, it.Iteration, it.Index)
 }

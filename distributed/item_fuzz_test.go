@@ -14,9 +14,12 @@ import (
 // a panic; a decoded item encodes and decodes to itself.
 func FuzzDecodeItem(f *testing.F) {
 	cfg := training.DefaultConfig()
+	search := cfg.EvalSearch()
 	for _, it := range []Item{
 		{Kind: KindArena, Job: "j1", Game: "tictactoe", Index: 3, Agents: []string{"random", "mcts:sims=5"}, Seed: 9, Opening: 1},
 		{Kind: KindSelfPlay, Job: "run", Game: "tictactoe", Config: &cfg, Iteration: 2, Index: 1, Model: "run/2"},
+		{Kind: KindEval, Job: "run", Game: "tictactoe", Iteration: 4, Index: 5, Seed: 7, Opening: 1, Model: "run/eval/00ff00ff00ff00ff",
+			Name: "az:sims=4", Search: &search, Opponent: "previous az:sims=4", OpponentModel: "run/eval/0123456789abcdef", Match: "fedcba9876543210"},
 	} {
 		data, err := json.Marshal(&it)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -58,4 +59,34 @@ func storeModel(ctx context.Context, js jetstream.JetStream, name string, data [
 		return fmt.Errorf("%w: model %s: %w", ErrNATS, name, err)
 	}
 	return nil
+}
+
+// listModels are the names of the objects in ModelBucket that start with
+// prefix.
+func listModels(ctx context.Context, js jetstream.JetStream, prefix string) ([]string, error) {
+	var names []string
+	err := retry(ctx, func(ctx context.Context) error {
+		names = names[:0]
+		store, err := js.ObjectStore(ctx, ModelBucket)
+		if err != nil {
+			return err
+		}
+		infos, err := store.List(ctx)
+		if errors.Is(err, jetstream.ErrNoObjectsFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		for _, info := range infos {
+			if strings.HasPrefix(info.Name, prefix) && !info.Deleted {
+				names = append(names, info.Name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: list models %s*: %w", ErrNATS, prefix, err)
+	}
+	return names, nil
 }

@@ -52,7 +52,9 @@ func playSelfPlay(g engine.Game, ev mcts.Evaluator, it *Item) ([]byte, error) {
 // position saved in the checkpoint. Every game is counted once: a result
 // is taken only for the current iteration, each index once; anything else
 // (a repeat, a stale game, another game, a malformed message) is logged
-// and dropped.
+// and dropped. It is also the run's training.MatchSource: the workers play
+// its evaluation matches too (see Play). A Source serves one run, one call
+// at a time.
 type Source struct {
 	Ctx  context.Context
 	JS   jetstream.JetStream
@@ -62,9 +64,15 @@ type Source struct {
 	Run string
 	// Logf reports dropped results (nil: silent).
 	Logf func(format string, args ...any)
-	// OnGame, if set, is called as results arrive with the count so far
-	// and the iteration's total.
+	// OnGame, if set, is called as self-play results arrive with the
+	// count so far and the iteration's total.
 	OnGame func(done, total int)
+
+	// evalFrom is the stream position after which the next evaluation
+	// match's results are read (see Play); evalHeld are the evaluation
+	// networks kept in ModelBucket, the latest last.
+	evalFrom uint64
+	evalHeld []string
 }
 
 // modelName is the object of a run's model version.
@@ -134,5 +142,6 @@ func (s *Source) Gather(it int64, n int, from uint64) ([]training.GameResult, ui
 	if err != nil {
 		return nil, from, err
 	}
+	s.evalFrom = pos
 	return games, pos, nil
 }

@@ -1,8 +1,11 @@
 package distributed
 
 import (
+	"bytes"
 	"context"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -27,10 +30,10 @@ func tinyConfig(t testing.TB) training.Config {
 	return cfg
 }
 
-// runTo runs tr to iteration n (model files are not compared: their
-// date does not matter here).
+// runTo runs tr to iteration n, its model files dated by a fixed clock.
 func runTo(t *testing.T, tr *training.Trainer, n int64) {
 	t.Helper()
+	tr.Now = func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) }
 	if err := tr.Run(context.Background(), n, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
@@ -85,12 +88,16 @@ func sameRun(t *testing.T, got, want *training.Trainer) {
 	}
 }
 
-// TestTrainingSameAsLocal: a run whose self-play is played by two workers
-// is the one-process run, bit for bit (network, optimizer, replay buffer,
-// evaluations), so it learns exactly as the local run does; and it
-// trains and evaluates.
+// TestTrainingSameAsLocal: a run whose self-play and evaluation are
+// played by two workers is the one-process run, bit for bit (network,
+// optimizer, replay buffer, metrics with the evaluations' win rates and
+// intervals, best.safetensors), so it learns exactly as the local run
+// does; and it trains and evaluates (with an az search, against random,
+// the heuristic and the previous network), every evaluation game on the
+// workers, keeping no more than heldModels evaluation networks stored.
 func TestTrainingSameAsLocal(t *testing.T) {
 	cfg := tinyConfig(t)
+	cfg.EvalSims = 4
 	const n = 4
 	want := localRun(t, cfg, n)
 	c := startCluster(t, Limits{})
@@ -108,18 +115,41 @@ func TestTrainingSameAsLocal(t *testing.T) {
 		}
 		progress++
 	}
-	tr.Source = src
+	tr.Source, tr.Matches = src, src
 	runTo(t, tr, n)
 	sameRun(t, tr, want)
+	sameFile(t, training.BestFile, tr, want)
 	if progress != n*cfg.Games {
 		t.Errorf("progress counted %d games, want %d", progress, n*cfg.Games)
 	}
 	last := tr.Metrics()[n-1]
-	if math.IsNaN(last.TotalLoss) || math.IsNaN(last.VsRandom) || tr.Optimizer().Step == 0 {
+	if math.IsNaN(last.TotalLoss) || math.IsNaN(last.VsRandom) || math.IsNaN(last.VsHeuristic) ||
+		math.IsNaN(last.VsPrevious) || tr.Optimizer().Step == 0 {
 		t.Fatalf("the run did not train and evaluate: %+v", last)
 	}
 	if tr.Position() == 0 {
 		t.Fatal("no stream position kept")
+	}
+	// Evaluations at iterations 2 (random, heuristic) and 4 (and previous).
+	if got, want := results(t, c, resultSubject(KindEval, "same")), uint64(5*cfg.EvalGames); got != want {
+		t.Errorf("%d evaluation results stored, want %d", got, want)
+	}
+	held, err := listModels(context.Background(), c.js, evalModelPrefix("same"))
+	if err != nil || len(held) != heldModels {
+		t.Errorf("evaluation networks stored: %v (%v)", held, err)
+	}
+}
+
+// sameFile fails unless two runs wrote the same file name.
+func sameFile(t *testing.T, name string, got, want *training.Trainer) {
+	t.Helper()
+	a, err1 := os.ReadFile(filepath.Join(got.Dir, name))
+	b, err2 := os.ReadFile(filepath.Join(want.Dir, name))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if !bytes.Equal(a, b) {
+		t.Fatalf("%s differs from the one-process run's", name)
 	}
 }
 

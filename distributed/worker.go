@@ -45,7 +45,7 @@ type Worker struct {
 }
 
 // heldModels is the number of models a worker keeps loaded, and of a
-// run's self-play versions kept in ModelBucket.
+// run's self-play versions (and evaluation networks) kept in ModelBucket.
 const heldModels = 2
 
 // heldModel is a loaded model: its network and, once a self-play item has
@@ -188,6 +188,8 @@ func (w *Worker) play(ctx context.Context, it *Item) (subject, id string, data [
 	switch it.Kind {
 	case KindArena:
 		data, err = playArena(g, it)
+	case KindEval:
+		data, err = w.playEval(ctx, g, it)
 	default:
 		var b *training.Batcher
 		if b, err = w.evaluator(ctx, g, it); err != nil {
@@ -232,6 +234,17 @@ func (w *Worker) evaluator(ctx context.Context, g engine.Game, it *Item) (*train
 		m.batch = training.NewBatcher(ev, max(1, it.Config.MaxBatch))
 	}
 	return m.batch, nil
+}
+
+// network is the network of model object name (see load).
+func (w *Worker) network(ctx context.Context, g engine.Game, name string) (*models.Network, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	m, err := w.load(ctx, g, name)
+	if err != nil {
+		return nil, err
+	}
+	return m.net, nil
 }
 
 // load fetches model object name once, and keeps the heldModels used
