@@ -7,7 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/env"
 )
 
 // envStream is the PCG stream env.Env seeds its chance generator with;
@@ -63,8 +62,11 @@ func (a *aec) resolveChance() {
 
 // step plays act for the seat to act and writes every seat's reward.
 func (a *aec) step(act engine.Action, rewards []float64) (terminated, truncated bool, err error) {
-	if a.st == nil || a.done {
-		return false, false, fmt.Errorf("%w: call Reset first", env.ErrNotReset)
+	if a.st == nil {
+		return false, false, errNotStarted
+	}
+	if a.done {
+		return false, false, errEpisodeOver
 	}
 	// A refused action goes through engine.ApplyChecked for its message.
 	var ok bool

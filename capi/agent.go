@@ -27,7 +27,7 @@ func newAgent(spec, game, params string, seed uint64) (*agentObj, error) {
 	}
 	a, err := agents.New(g, spec, seed)
 	if err != nil {
-		return nil, err
+		return nil, agentError(err)
 	}
 	return &agentObj{game: g, agent: a}, nil
 }

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/env"
 )
 
 // batch is a vector environment: n slots of one configuration stepped
@@ -86,7 +85,7 @@ func (b *batch) write(i int, o batchOut) error {
 	s := b.slots[i]
 	st := s.state()
 	if st == nil {
-		return fmt.Errorf("%w: call reset first", env.ErrNotReset)
+		return errNotStarted
 	}
 	p := engine.Terminal
 	if !s.done() {

@@ -597,3 +597,68 @@ func BenchmarkStepRecord(b *testing.B) {
 		}
 	}
 }
+
+// TestErrorTexts: what a Python user reads names the moongym object and
+// says what to do, never a Go type.
+func TestErrorTexts(t *testing.T) {
+	s, _ := newSlot(slotConfig{game: "tictactoe", seat: -1})
+	single, _ := newSlot(slotConfig{game: "tictactoe", seat: 0, opponents: []string{"random"}})
+	rew := make([]float64, 2)
+	for _, c := range []struct {
+		s    *slot
+		want string
+	}{{s, "no episode started: call reset() first"}, {single, "no episode started: call reset() first"}} {
+		if _, _, err := c.s.step(0, rew); !errors.Is(err, env.ErrNotReset) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("step before reset: %v", err)
+		}
+	}
+	s.reset(1, 0, false)
+	single.reset(1, 0, false)
+	for _, a := range []int64{0, 3, 1, 4, 2} {
+		if _, _, err := s.step(a, rew); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for !single.done() {
+		single.step(int64(single.state().LegalActions(nil)[0]), rew[:1])
+	}
+	for _, x := range []*slot{s, single} {
+		_, _, err := x.step(5, rew[:x.numRewards()])
+		if !errors.Is(err, env.ErrNotReset) || !strings.Contains(err.Error(), "the episode is over: call reset()") {
+			t.Errorf("step after the end: %v", err)
+		}
+		if err := x.check(5); !strings.Contains(err.Error(), "the episode is over") {
+			t.Errorf("check after the end: %v", err)
+		}
+	}
+	h := handles.add(s)
+	defer handles.remove(h)
+	_, err := lookup[*batch](h)
+	if want := fmt.Sprintf("handle %d is not a live vector environment but an environment", h); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "main.") {
+		t.Errorf("wrong kind of handle: %v", err)
+	}
+	if _, err := lookup[*agentObj](1 << 60); err == nil || !strings.Contains(err.Error(), "not a live agent (freed already?)") {
+		t.Errorf("no such handle: %v", err)
+	}
+}
+
+// TestMissingModelIsBadAgent: an agent whose model file is missing is the
+// caller's bad agent spec, not an unclassified error.
+func TestMissingModelIsBadAgent(t *testing.T) {
+	for _, spec := range []string{"az:model=/nonexistent/model.safetensors", "net:model=/nonexistent/model.safetensors"} {
+		_, err := newAgent(spec, "tictactoe", "", 1)
+		if kindOf(err) != kindBadAgent || !strings.Contains(err.Error(), "/nonexistent/model.safetensors") {
+			t.Errorf("%s: kind %d: %v", spec, kindOf(err), err)
+		}
+		_, err = newSlot(slotConfig{game: "tictactoe", seat: 0, opponents: []string{spec}})
+		if kindOf(err) != kindBadAgent {
+			t.Errorf("%s as an opponent: kind %d: %v", spec, kindOf(err), err)
+		}
+	}
+	if kindOf(agentError(errors.New("x"))) != kindBadAgent || agentError(nil) != nil {
+		t.Error("agentError")
+	}
+	if err := agentError(fmt.Errorf("x: %w", errInternal)); kindOf(err) != kindInternal {
+		t.Errorf("a panic stays internal: %v", err)
+	}
+}

@@ -30,6 +30,28 @@ var errBadArgument = errors.New("bad argument")
 // errInternal wraps a recovered panic.
 var errInternal = errors.New("internal error")
 
+// errBadAgent marks an error of making an agent that no other sentinel
+// classifies (a model file that is missing or unreadable, say): it is the
+// caller's agent spec that is wrong. See badAgent.
+var errBadAgent = errors.New("bad agent")
+
+// agentError is err from making an agent from a spec, classified as a bad
+// agent unless it already has a kind; the message is err's own.
+func agentError(err error) error {
+	if err == nil || kindOf(err) != kindOther {
+		return err
+	}
+	return badAgent{err}
+}
+
+// badAgent is an error of making an agent: err's message, matching
+// errBadAgent as well as what err matches.
+type badAgent struct{ err error }
+
+func (e badAgent) Error() string        { return e.err.Error() }
+func (e badAgent) Unwrap() error        { return e.err }
+func (e badAgent) Is(target error) bool { return target == errBadAgent }
+
 // kindOf classifies an error by the sentinel it wraps.
 func kindOf(err error) int {
 	switch {
@@ -44,7 +66,7 @@ func kindOf(err error) int {
 	case errors.Is(err, env.ErrNotReset), errors.Is(err, engine.ErrTerminal), errors.Is(err, agents.ErrNotToAct):
 		return kindEpisodeOver
 	case errors.Is(err, agents.ErrUnknownAgent), errors.Is(err, agents.ErrBadSpec),
-		errors.Is(err, agents.ErrNoHeuristic), errors.Is(err, models.ErrWrongGame):
+		errors.Is(err, agents.ErrNoHeuristic), errors.Is(err, models.ErrWrongGame), errors.Is(err, errBadAgent):
 		return kindBadAgent
 	case errors.Is(err, errBadArgument):
 		return kindBadArgument

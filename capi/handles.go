@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -43,7 +44,32 @@ func lookup[T any](h uint64) (T, error) {
 	t, isT := obj.(T)
 	if !ok || !isT {
 		var zero T
-		return zero, fmt.Errorf("%w: handle %d is not a live %T", errBadArgument, h, zero)
+		if !ok {
+			return zero, fmt.Errorf("%w: handle %d is not a live %s (freed already?)", errBadArgument, h, objectName(zero))
+		}
+		return zero, fmt.Errorf("%w: handle %d is not a live %s but %s", errBadArgument, h, objectName(zero), article(objectName(obj)))
 	}
 	return t, nil
+}
+
+// objectName names the kind of object a handle holds as the Python
+// package calls it, for error messages (never a Go type name).
+func objectName(obj any) string {
+	switch obj.(type) {
+	case *slot:
+		return "environment"
+	case *batch:
+		return "vector environment"
+	case *agentObj:
+		return "agent"
+	}
+	return "object"
+}
+
+// article puts "a" or "an" before a name.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

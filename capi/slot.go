@@ -104,7 +104,7 @@ func (s *slot) makeOpponents(seed uint64) error {
 	for i, spec := range s.cfg.opponents {
 		a, err := agents.New(s.game, spec, mix(seed, uint64(i), 0x6f7070))
 		if err != nil {
-			return err
+			return agentError(err)
 		}
 		opp[i] = a
 	}
@@ -155,7 +155,7 @@ func toAction(a int64) (engine.Action, error) {
 // check reports whether step(a) would be accepted, changing nothing.
 func (s *slot) check(a int64) error {
 	if s.current() == engine.Terminal {
-		return fmt.Errorf("%w: the episode is over: call reset", env.ErrNotReset)
+		return s.noEpisode()
 	}
 	act, err := toAction(a)
 	if err != nil {
@@ -177,6 +177,9 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 		return false, false, err
 	}
 	if s.single != nil {
+		if s.current() == engine.Terminal {
+			return false, false, s.noEpisode()
+		}
 		st, err := s.single.Step(act)
 		if err != nil {
 			return false, false, err
@@ -257,10 +260,26 @@ func (s *slot) observe(p engine.Player, obs []float32, mask []int8) error {
 func (s *slot) started() (engine.State, error) {
 	st := s.state()
 	if st == nil {
-		return nil, fmt.Errorf("%w: call reset first", env.ErrNotReset)
+		return nil, s.noEpisode()
 	}
 	return st, nil
 }
+
+// noEpisode is the error of a step (or an observation) with no episode
+// running: none started yet, or the last one over.
+func (s *slot) noEpisode() error {
+	if s.state() == nil {
+		return errNotStarted
+	}
+	return errEpisodeOver
+}
+
+// The errors of a step with no episode running, in the Python package's
+// words (reset is its method).
+var (
+	errNotStarted  = fmt.Errorf("%w: no episode started: call reset() first", env.ErrNotReset)
+	errEpisodeOver = fmt.Errorf("%w: the episode is over: call reset() to start a new one", env.ErrNotReset)
+)
 
 // scores writes the game's points for every seat.
 func (s *slot) scores(dst []float64) error {

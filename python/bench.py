@@ -2,7 +2,12 @@
 PettingZoo's own tictactoe_v3 (pure Python) in the same run.
 
     pip install ./python pygame   # tictactoe_v3 needs pygame
-    python python/bench.py
+    python python/bench.py        # from the repository root
+
+(This imports the source tree's package, python/moongym, which Python puts
+first on the path; `pip install ./python` builds the Go library into it as
+well as into the installed package. The table's header says which moongym
+ran.)
 
 For every game (default parameters): the AEC environment stepped one action
 at a time with random legal actions (the usual PettingZoo loop: last(),
@@ -254,7 +259,10 @@ def main() -> None:
     for game in games:
         rows.append((f"moongym {game}", med[f"aec {game}"], med[f"vecFalse {game}"], med[f"vecTrue {game}"]))
 
-    print(f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, vector env of {args.num_envs} games, median of {args.rounds} interleaved rounds\n")
+    print(
+        f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, vector env of {args.num_envs} games, "
+        f"median of {args.rounds} interleaved rounds; moongym from {os.path.dirname(moongym.__file__)}\n"
+    )
     print("| environment | AEC steps/s | vs tictactoe_v3 | vector steps/s | vs tictactoe_v3 | vector, copy=True | vs tictactoe_v3 |")
     print("|---|---:|---:|---:|---:|---:|---:|")
 

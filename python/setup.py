@@ -1,7 +1,14 @@
 """Build step of the moongym Python package: compiles the Go C API (capi/ in
 the repository, one directory up) with `go build -buildmode=c-shared` and
 ships the shared library inside the package. Needs Go (see go.mod) and a C
-compiler for cgo. MOONGYM_GO_ROOT overrides where the Go module is."""
+compiler for cgo. MOONGYM_GO_ROOT overrides where the Go module is.
+
+The library is built into the source tree's package (python/moongym/, where
+git ignores it) and copied into the built package from there, so that code
+importing the source tree instead of the installed package (`python
+python/bench.py`, `python -m pytest` inside python/: Python puts python/
+first on the path) finds the library of the same build. Where the source
+tree is not writable, it is built into the built package only."""
 
 import os
 import shutil
@@ -47,11 +54,19 @@ def build_library(dest: Path) -> None:
 
 
 class BuildPyWithGo(build_py):
-    """build_py that also builds the Go library into the built package."""
+    """build_py that also builds the Go library into the source tree's
+    package and copies it into the built package."""
 
     def run(self) -> None:
         super().run()
-        build_library((Path(self.build_lib) / "moongym" / LIBNAME).resolve())
+        built = (Path(self.build_lib) / "moongym" / LIBNAME).resolve()
+        source = HERE / "moongym" / LIBNAME
+        if not os.access(source.parent, os.W_OK) or source.parent.resolve() == built.parent:
+            build_library(built)
+            return
+        build_library(source)
+        built.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, built)
 
 
 class BinaryDistribution(Distribution):

@@ -4,6 +4,12 @@ One shared library per process, loaded once on import. ctypes releases the
 GIL during every call, so other Python threads run while Go works. All
 functions return 0 or an error id that :func:`check` turns into the
 matching exception.
+
+The library is found at ``$MOONGYM_LIB`` if set, else beside this file:
+where ``pip install ./python`` puts it in the installed package, and where
+its build step also leaves it in the source tree (python/moongym/), so that
+code importing the source tree (``python python/bench.py``, ``python -m
+pytest`` inside python/) finds the library of the same build.
 """
 
 from __future__ import annotations
@@ -13,7 +19,6 @@ import os
 import sys
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_uint64, c_void_p
 from pathlib import Path
-
 from .errors import KINDS, MoongymError
 
 if sys.platform == "darwin":
@@ -23,15 +28,32 @@ elif sys.platform == "win32":
 else:
     LIBNAME = "libmoongym.so"
 
+# The command that builds the library into the source tree, from the
+# repository root (what python/setup.py runs).
+BUILD_COMMAND = f"go build -trimpath -buildmode=c-shared -o python/moongym/{LIBNAME} ./capi"
+
+
+def _missing(path: Path) -> str:
+    """Why the library at path is missing and what to do, for ImportError."""
+    here = Path(__file__).resolve().parent
+    repo = here.parent.parent
+    if os.environ.get("MOONGYM_LIB"):
+        return f"moongym: MOONGYM_LIB={path} does not exist; build it with `{BUILD_COMMAND}` (in the repository) or unset MOONGYM_LIB"
+    if (here.parent / "setup.py").exists() and (repo / "go.mod").exists():
+        return (
+            f"moongym: this is the source tree's package ({here}), which has no Go library: python/ is first on "
+            "sys.path (a script in python/, or `python -m ...` run inside python/). Build the library into it "
+            f"with `pip install ./python` or `{BUILD_COMMAND}` (both from the repository root, with Go), "
+            "or run from another directory to use the installed package"
+        )
+    return f"moongym: the Go library {path} is missing; install the package with `pip install ./python` from the repository (it needs Go), or set MOONGYM_LIB"
+
 
 def _load() -> ctypes.CDLL:
-    path = os.environ.get("MOONGYM_LIB") or str(Path(__file__).with_name(LIBNAME))
-    if not Path(path).exists():
-        raise ImportError(
-            f"moongym: the Go library {path} is missing; install the package with "
-            "`pip install ./python` from the repository (it needs Go), or set MOONGYM_LIB"
-        )
-    return ctypes.CDLL(path)
+    path = Path(os.environ.get("MOONGYM_LIB") or Path(__file__).with_name(LIBNAME))
+    if not path.exists():
+        raise ImportError(_missing(path))
+    return ctypes.CDLL(str(path))
 
 
 lib = _load()

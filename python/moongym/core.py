@@ -21,7 +21,7 @@ import numpy as np
 
 from . import _lib
 from ._lib import call_string, check, lib
-from .errors import BadAgentError, BadParamError, IllegalActionError
+from .errors import BadAgentError, BadArgumentError, BadParamError, IllegalActionError
 
 # The per-step calls, looked up once (an attribute of lib is a dict lookup
 # and more per call).
@@ -49,6 +49,7 @@ _reset_record_raw = _raw("mg_env_reset_record")
 # mg_env_observe(c_uint64 handle, c_int32 player, c_void_p obs, c_int64 obs size, c_void_p mask, c_int64 mask size)
 _observe_raw = _raw("mg_env_observe")
 _U64_0, _I32_0, _I32_1 = ctypes.c_uint64(0), ctypes.c_int32(0), ctypes.c_int32(1)
+
 
 TERMINAL = -2
 """The seat number of "nobody": the episode is over."""
@@ -263,11 +264,21 @@ class GameInfo:
         return int(np.prod(self.shape, dtype=np.int64))
 
 
+def integer_arg(name: str, value: Any, want: str) -> int:
+    """value as an int: Python and NumPy integers only (not bool, float or
+    str), else BadArgumentError saying what is wanted."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise BadArgumentError(f"bad argument: {name} must be {want}, not {value!r} ({type(value).__name__})")
+    return int(value)
+
+
 def _config(game: str, params: Mapping[str, Any] | None, max_steps: int, seat: int, opponents: str | Sequence[str] | None) -> tuple:
     """The C API's arguments describing an environment (mg_env_new, mg_vec_new)."""
     if not isinstance(game, str):
         raise TypeError(f"game must be a string, not {type(game).__name__}")
-    return game.encode(), encode_params(params or {}), int(max_steps), int(seat), encode_opponents(opponents)
+    max_steps = integer_arg("max_steps", max_steps, "a non-negative integer (0: no limit)")
+    seat = integer_arg("seat", seat, "a seat number (an integer)")
+    return game.encode(), encode_params(params or {}), max_steps, seat, encode_opponents(opponents)
 
 
 class _Handle:

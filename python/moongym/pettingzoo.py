@@ -24,6 +24,8 @@ from pettingzoo.utils.env import AECIterable
 from . import core
 from .errors import EpisodeOverError
 
+NOT_STARTED = "env: reset needed: no episode started: call reset() first"
+
 
 def env(game: str, render_mode: str | None = None, max_steps: int = 0, **params: Any) -> "MoongymAECEnv":
     """The AEC environment of a registered game; params are the game's
@@ -58,6 +60,7 @@ class MoongymAECEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(info.num_actions) for a in self.possible_agents}
         self.agents = []
+        self.agent_selection = None  # until the first reset
         self._np_random = None
         self._episode_seeds: list[int] = []  # the next episodes' seeds, last first
         self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
@@ -131,9 +134,11 @@ class MoongymAECEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, with observe() inlined (the same result, fewer
-        Python calls per step)."""
+        Python calls per step). Before the first reset it raises
+        EpisodeOverError."""
         agent = self.agent_selection
-        assert agent is not None
+        if agent is None:
+            raise EpisodeOverError(NOT_STARTED)
         if observe:
             seat = self._seat[agent]
             pending = self._take_pending("_pending", None)
@@ -153,7 +158,7 @@ class MoongymAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         if not self.agents:
             self._core.step(0)  # Go refuses it with its message: the episode is over or never started
-            raise EpisodeOverError("env: reset needed: the episode is over: call reset")
+            raise EpisodeOverError("env: reset needed: the episode is over: call reset() to start a new one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -89,22 +89,64 @@ def test_step_after_end():
     while e.agents:  # PettingZoo's dead steps
         e.step(None)
     for action in (5, None):
-        with pytest.raises(moongym.EpisodeOverError, match="reset needed"):
+        with pytest.raises(moongym.EpisodeOverError, match=re.escape("reset needed: the episode is over: call reset()")):
             e.step(action)
     c = core.Env("tictactoe")
-    with pytest.raises(moongym.EpisodeOverError, match="call Reset first"):
+    with pytest.raises(moongym.EpisodeOverError, match=re.escape("no episode started: call reset() first")):
         c.step(0)
 
 
 def test_step_before_reset():
-    with pytest.raises(moongym.EpisodeOverError):
-        env("tictactoe").step(0)
+    for e in (env("tictactoe"), core.Env("tictactoe", seat=0, opponents="random")):
+        with pytest.raises(moongym.EpisodeOverError, match=re.escape("no episode started: call reset() first")):
+            e.step(0)
+
+
+def test_last_and_observe_before_reset():
+    # Not an AttributeError: a moongym error that says what to do.
+    e = env("tictactoe")
+    with pytest.raises(moongym.EpisodeOverError, match=re.escape("no episode started: call reset() first")):
+        e.last()
+    with pytest.raises(moongym.EpisodeOverError, match=re.escape("no episode started: call reset() first")):
+        e.observe("player_0")
+    e.reset(seed=0)
+    assert e.last()[0]["action_mask"].sum() == 9
+
+
+@pytest.mark.parametrize("name", ["max_steps", "seat"])
+@pytest.mark.parametrize("value", ["x", 1.5, None, True])
+def test_bad_config_arguments_are_typed_errors(name, value):
+    # A moongym error (also a ValueError) that names the argument and what it
+    # wants, not int()'s bare ValueError.
+    kwargs = {name: value}
+    with pytest.raises(moongym.BadArgumentError, match=f"{name} must be .*, not {re.escape(repr(value))}"):
+        core.Env("tictactoe", **kwargs)
+    with pytest.raises(moongym.BadArgumentError, match=name):
+        VectorEnv("tictactoe", num_envs=2, opponents="random", **kwargs)
+    if name == "max_steps":
+        with pytest.raises(moongym.BadArgumentError, match="max_steps must be a non-negative integer"):
+            env("tictactoe", max_steps=value)
+
+
+def test_missing_model_file_is_bad_agent():
+    for spec in ("az:model=/nonexistent/m.safetensors", "net:model=/nonexistent/m.safetensors"):
+        with pytest.raises(moongym.BadAgentError, match="/nonexistent/m.safetensors"):
+            moongym.Agent(spec, "tictactoe")
+        with pytest.raises(moongym.BadAgentError, match="/nonexistent/m.safetensors"):
+            core.Env("tictactoe", seat=0, opponents=spec)
+
+
+def test_wrong_kind_of_handle_names_no_go_type():
+    c = core.Env("tictactoe")
+    with pytest.raises(moongym.BadArgumentError, match=f"handle {c.handle} is not a live vector environment but an environment") as e:
+        core.call_string(core.lib.mg_vec_info, c.handle)
+    assert "main." not in str(e.value) and "*" not in str(e.value)
 
 
 def test_single_agent_illegal_and_after_end():
     from moongym.gymnasium import SingleAgentEnv
 
-    e = SingleAgentEnv("tictactoe", opponents="heuristic")
+    e = SingleAgentEnv("tictactoe", opponents="heuristic", illegal_action="raise")
     _, info = e.reset(seed=0)
     before = e._core.state_json()
     with pytest.raises(moongym.IllegalActionError):
