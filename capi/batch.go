@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -19,6 +20,9 @@ type batch struct {
 	seed    uint64
 	episode []uint64
 	ended   []bool
+	// forfeited[i]: slot i's episode ended on an illegal action (the
+	// forfeit mode of stepAll), its state left as it was.
+	forfeited []bool
 	// known[i]: slot i's legal actions are those its last write found
 	// (the mask it wrote), kept in legal[i*words:(i+1)*words] as a bit set,
 	// so that the next step checks actions against them instead of listing
@@ -38,7 +42,7 @@ func newBatch(n int, cfg slotConfig) (*batch, error) {
 	if n <= 0 || n > 1<<20 {
 		return nil, fmt.Errorf("%w: %d environments (want 1..%d)", errBadArgument, n, 1<<20)
 	}
-	b := &batch{slots: make([]*slot, n), episode: make([]uint64, n), ended: make([]bool, n), known: make([]bool, n)}
+	b := &batch{slots: make([]*slot, n), episode: make([]uint64, n), ended: make([]bool, n), forfeited: make([]bool, n), known: make([]bool, n)}
 	for i := range b.slots {
 		s, err := newSlot(cfg)
 		if err != nil {
@@ -57,7 +61,8 @@ func newBatch(n int, cfg slotConfig) (*batch, error) {
 
 // batchOut are the caller's arrays a reset or step writes: obs n×obsSize,
 // mask n×actions, rewards n×rewards, player n (the seat to act, or
-// engine.Terminal), terminated and truncated n.
+// engine.Terminal), terminated and truncated n; illegal n, for a step in
+// the forfeit mode only (nil otherwise).
 type batchOut struct {
 	obs        []float32
 	mask       []int8
@@ -65,6 +70,7 @@ type batchOut struct {
 	player     []int32
 	terminated []uint8
 	truncated  []uint8
+	illegal    []uint8
 }
 
 func (b *batch) checkOut(o batchOut) error {
@@ -73,6 +79,9 @@ func (b *batch) checkOut(o batchOut) error {
 		return fmt.Errorf("%w: output arrays of the wrong size", errBadArgument)
 	}
 	if o.rewards != nil && (len(o.rewards) != n*b.rewards || len(o.terminated) != n || len(o.truncated) != n) {
+		return fmt.Errorf("%w: output arrays of the wrong size", errBadArgument)
+	}
+	if o.illegal != nil && len(o.illegal) != n {
 		return fmt.Errorf("%w: output arrays of the wrong size", errBadArgument)
 	}
 	return nil
@@ -88,7 +97,7 @@ func (b *batch) write(i int, o batchOut) error {
 		return errNotStarted
 	}
 	p := engine.Terminal
-	if !s.done() {
+	if !s.done() && !b.forfeited[i] {
 		p = st.CurrentPlayer()
 	}
 	v := s.viewer()
@@ -128,7 +137,7 @@ func (b *batch) resetAll(seed uint64, o batchOut) error {
 	b.seed = seed
 	b.reset = true
 	return b.parallel(func(i int) error {
-		b.episode[i], b.ended[i] = 0, false
+		b.episode[i], b.ended[i], b.forfeited[i] = 0, false, false
 		if err := b.slots[i].reset(mix(seed, uint64(i), 0), mix(seed, uint64(i), 1<<32), true); err != nil {
 			return err
 		}
@@ -138,7 +147,13 @@ func (b *batch) resetAll(seed uint64, o batchOut) error {
 
 // stepAll plays actions[i] in slot i (ignored for a slot being reset). A
 // batch with an illegal action or a bad value is refused whole: no slot
-// steps, and the error names the first bad slot.
+// steps, and the error names the first bad slot. In the forfeit mode
+// (o.illegal not nil) an illegal action (one not legal or out of range)
+// ends its slot's episode instead, the mover forfeiting: nothing is
+// played, the mover's reward is the game's minimum utility (the others'
+// zero), terminated is set and illegal[i] is 1; the next step resets that
+// slot, as after any end. PettingZoo's classic games do the same
+// (TerminateIllegalWrapper).
 func (b *batch) stepAll(actions []int64, o batchOut) error {
 	if err := b.checkOut(o); err != nil {
 		return err
@@ -149,19 +164,39 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 	if !b.reset {
 		return fmt.Errorf("env 0: %w", b.slots[0].check(0))
 	}
+	forfeit := o.illegal != nil
+	if forfeit {
+		clear(o.illegal)
+	}
 	for i := range b.slots {
 		if b.ended[i] {
 			continue
 		}
 		if err := b.check(i, actions[i]); err != nil {
+			if forfeit && errors.Is(err, engine.ErrIllegalAction) {
+				o.illegal[i] = 1
+				continue
+			}
 			return fmt.Errorf("env %d: %w", i, err)
 		}
 	}
 	return b.parallel(func(i int) error {
 		s := b.slots[i]
 		rew := o.rewards[i*b.rewards : (i+1)*b.rewards]
+		if forfeit && o.illegal[i] == 1 {
+			clear(rew)
+			mover := 0
+			if s.multi != nil {
+				mover = int(s.current())
+				s.last = s.current()
+			}
+			rew[mover] = s.game.MinUtility()
+			o.terminated[i], o.truncated[i] = 1, 0
+			b.ended[i], b.forfeited[i] = true, true
+			return b.write(i, o)
+		}
 		if b.ended[i] {
-			b.ended[i] = false
+			b.ended[i], b.forfeited[i] = false, false
 			b.episode[i]++
 			clear(rew)
 			o.terminated[i], o.truncated[i] = 0, 0

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/env"
 )
 
 // batchRecord is what a batch wrote at every step, for comparisons.
@@ -294,6 +295,66 @@ func TestBatchSplitsWherePaying(t *testing.T) {
 	for k := range 10 {
 		if !c.split(2*parallelMinNS, 2) {
 			t.Fatalf("step %d after a gain: not split", k)
+		}
+	}
+}
+
+// TestBatchForfeitMode: an illegal action ends its environment's episode
+// with the mover's forfeit, steps the others, and the next step resets it.
+func TestBatchForfeitMode(t *testing.T) {
+	for _, cfg := range []slotConfig{{game: "tictactoe", seat: -1}, {game: "tictactoe", seat: 0, opponents: []string{"random"}}} {
+		b, err := newBatch(3, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := newOut(b)
+		o.illegal = make([]uint8, 3)
+		if err := b.stepAll([]int64{0, 0, 0}, o); !errors.Is(err, env.ErrNotReset) {
+			t.Fatalf("before reset: %v", err)
+		}
+		b.resetAll(1, o)
+		b.stepAll([]int64{4, 4, 4}, o)
+		mover := o.player[1]
+		acts := firstLegal(b, o)
+		acts[1] = 4       // taken
+		acts[2] = 1 << 40 // out of range
+		before, _ := b.slots[1].state().MarshalJSON()
+		if err := b.stepAll(acts, o); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(o.illegal, []uint8{0, 1, 1}) || !slices.Equal(o.terminated, []uint8{0, 1, 1}) || o.truncated[1] != 0 {
+			t.Fatalf("illegal %v terminated %v", o.illegal, o.terminated)
+		}
+		if after, _ := b.slots[1].state().MarshalJSON(); string(after) != string(before) {
+			t.Fatal("a forfeited environment played")
+		}
+		if o.player[1] != int32(engine.Terminal) || slices.Contains(o.mask[b.actions:2*b.actions], 1) {
+			t.Fatalf("forfeited env: player %d mask %v", o.player[1], o.mask[b.actions:2*b.actions])
+		}
+		want := []float64{0, 0}
+		if b.rewards == 1 {
+			want = want[:1]
+			mover = 0
+		}
+		want[mover] = -1
+		if got := o.rewards[b.rewards : 2*b.rewards]; !slices.Equal(got, want) {
+			t.Fatalf("rewards %v, want %v", got, want)
+		}
+		if o.player[0] < 0 {
+			t.Fatal("the legal environment did not go on")
+		}
+		if err := b.stepAll(firstLegal(b, o), o); err != nil {
+			t.Fatal(err)
+		}
+		if o.terminated[1] != 0 || o.illegal[1] != 0 || o.player[1] < 0 || b.episode[1] != 1 {
+			t.Fatalf("no autoreset after a forfeit: player %d episode %d", o.player[1], b.episode[1])
+		}
+		// Without the illegal array, the same batch is refused whole.
+		o.illegal = nil
+		acts = firstLegal(b, o)
+		acts[0] = 1 << 40
+		if err := b.stepAll(acts, o); !errors.Is(err, engine.ErrIllegalAction) {
+			t.Fatalf("strict mode: %v", err)
 		}
 	}
 }

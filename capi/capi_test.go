@@ -662,3 +662,42 @@ func TestMissingModelIsBadAgent(t *testing.T) {
 		t.Errorf("a panic stays internal: %v", err)
 	}
 }
+
+// TestRenderRGB: every game's picture comes back as RGB bytes of the
+// width asked, not blank; bad widths and seats are refused.
+func TestRenderRGB(t *testing.T) {
+	for _, spec := range engine.Games() {
+		s, err := newSlot(slotConfig{game: spec.Name, seat: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.renderRGB(-1, 100); !errors.Is(err, env.ErrNotReset) {
+			t.Errorf("%s: before reset: %v", spec.Name, err)
+		}
+		s.reset(1, 0, false)
+		for _, p := range []int{-1, 0} {
+			img, err := s.renderRGB(p, 120)
+			if err != nil {
+				t.Fatalf("%s: %v", spec.Name, err)
+			}
+			if img.Width != 120 || img.Height < 10 || len(img.Pix) != img.Width*img.Height*3 {
+				t.Fatalf("%s: %dx%d, %d bytes", spec.Name, img.Width, img.Height, len(img.Pix))
+			}
+			colours := map[[3]byte]bool{}
+			for i := 0; i < len(img.Pix); i += 3 {
+				colours[[3]byte(img.Pix[i:i+3])] = true
+			}
+			if len(colours) < 3 {
+				t.Errorf("%s: %d colours", spec.Name, len(colours))
+			}
+		}
+		for _, w := range []int64{0, -5, maxWidth + 1} {
+			if _, err := s.renderRGB(-1, w); !errors.Is(err, errBadArgument) {
+				t.Errorf("%s: width %d: %v", spec.Name, w, err)
+			}
+		}
+		if _, err := s.renderRGB(s.game.NumPlayers(), 100); !errors.Is(err, errBadArgument) {
+			t.Errorf("%s: bad seat: %v", spec.Name, err)
+		}
+	}
+}

@@ -347,6 +347,32 @@ func mg_env_render(h C.uint64_t, player C.int32_t, out **C.char) C.int64_t {
 	})
 }
 
+// mg_env_render_rgb draws the state as a picture — everything (player
+// -1) or as a seat may see it — rasterized width pixels wide (1..8192; the
+// height follows the game's picture), and writes its height into height
+// and its pixels into out: height×width×3 bytes, RGB row by row, malloc'ed
+// (free it with mg_free_string).
+//
+//export mg_env_render_rgb
+func mg_env_render_rgb(h C.uint64_t, player C.int32_t, width C.int64_t, out **C.uint8_t, height *C.int64_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		if err := notNil(unsafe.Pointer(out), "pixels"); err != nil {
+			return err
+		}
+		if err := notNil(unsafe.Pointer(height), "height"); err != nil {
+			return err
+		}
+		img, err := s.renderRGB(int(player), int64(width))
+		if err != nil {
+			return err
+		}
+		p := (*C.uint8_t)(C.malloc(C.size_t(len(img.Pix))))
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(p)), len(img.Pix)), img.Pix)
+		*out, *height = p, C.int64_t(img.Height)
+		return nil
+	})
+}
+
 // mg_env_action_name names an action in the current state.
 //
 //export mg_env_action_name
@@ -451,6 +477,31 @@ func mg_vec_step(h C.uint64_t, actions *C.int64_t, nActions C.int64_t, obs *C.fl
 		if nActions < 0 || (actions == nil && nActions != 0) {
 			return fmt.Errorf("%w: %d actions", errBadArgument, nActions)
 		}
+		acts := []int64{}
+		if nActions > 0 {
+			acts = unsafe.Slice((*int64)(unsafe.Pointer(actions)), int(nActions))
+		}
+		return b.stepAll(acts, o)
+	})
+}
+
+// mg_vec_step_forfeit is mg_vec_step in the forfeit mode: an illegal (or
+// out-of-range) action ends its environment's episode instead of refusing
+// the batch, the mover forfeiting (reward the game's minimum utility, the
+// other seats' zero, terminated; nothing is played), and illegal (n bytes)
+// gets 1 for those environments, 0 for the others. Other errors (a step
+// before the first reset, bad arrays) still refuse the batch whole.
+//
+//export mg_vec_step_forfeit
+func mg_vec_step_forfeit(h C.uint64_t, actions *C.int64_t, nActions C.int64_t, obs *C.float, mask *C.int8_t, rewards *C.double, player *C.int32_t, terminated, truncated, illegal *C.uint8_t) C.int64_t {
+	return withBatch(h, obs, mask, rewards, player, terminated, truncated, func(b *batch, o batchOut) error {
+		if nActions < 0 || (actions == nil && nActions != 0) {
+			return fmt.Errorf("%w: %d actions", errBadArgument, nActions)
+		}
+		if illegal == nil {
+			return fmt.Errorf("%w: NULL illegal array", errBadArgument)
+		}
+		o.illegal = unsafe.Slice((*uint8)(unsafe.Pointer(illegal)), len(b.slots))
 		acts := []int64{}
 		if nActions > 0 {
 			acts = unsafe.Slice((*int64)(unsafe.Pointer(actions)), int(nActions))

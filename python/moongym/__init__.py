@@ -4,7 +4,9 @@ environments.
 - :func:`moongym.pettingzoo.env`: a PettingZoo AEC environment of any game.
 - ``gymnasium.make("moongym/<game>-v0", opponents=...)``: a single-agent
   Gymnasium environment (registered on import).
-- :class:`moongym.vector.VectorEnv`: N games stepped in one call by Go.
+- :class:`VectorEnv` (:class:`moongym.vector.VectorEnv`): N games stepped in
+  one call by Go; ``gymnasium.make_vec("moongym/<game>-v0", num_envs=N)``
+  makes one.
 - :class:`Agent`: moongym's agents acting on an environment's state.
 
 See docs/python.md in the repository.
@@ -24,6 +26,7 @@ from .errors import (
     BadParamError,
     EpisodeOverError,
     IllegalActionError,
+    IllegalActionWarning,
     InternalError,
     MoongymError,
     UnknownGameError,
@@ -67,6 +70,7 @@ def agents() -> list[dict[str, Any]]:
 
 from .agent import Agent  # noqa: E402
 from .gymnasium import register_all as _register_all  # noqa: E402
+from .vector import VectorEnv  # noqa: E402
 
 _register_all(game_names())
 
@@ -77,9 +81,11 @@ __all__ = [
     "BadParamError",
     "EpisodeOverError",
     "IllegalActionError",
+    "IllegalActionWarning",
     "InternalError",
     "MoongymError",
     "UnknownGameError",
+    "VectorEnv",
     "agents",
     "errors",
     "game_names",

@@ -85,6 +85,11 @@ _SIGNATURES = {
         [c_uint64, c_void_p, c_int64, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p],
         c_int64,
     ),
+    "mg_vec_step_forfeit": (
+        [c_uint64, c_void_p, c_int64, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p],
+        c_int64,
+    ),
+    "mg_env_render_rgb": ([c_uint64, c_int32, c_int64, _strp, POINTER(c_int64)], c_int64),
     "mg_agent_new": ([c_char_p, c_char_p, c_char_p, c_uint64, _u64p], c_int64),
     "mg_agent_act": ([c_uint64, c_uint64, POINTER(c_int64)], c_int64),
     "mg_agent_policy": ([c_uint64, c_uint64, c_void_p, c_int64], c_int64),

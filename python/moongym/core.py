@@ -444,6 +444,21 @@ class Env(_Handle):
         """The state drawn as text: all of it, or as seat player may see it."""
         return call_string(lib.mg_env_render, self.handle, int(player))
 
+    def render_rgb(self, player: int = -1, width: int = 800) -> np.ndarray:
+        """The state as the game's picture (the SVG that ``moongym play``'s
+        web page shows), rasterized by Go ``width`` pixels wide: a uint8
+        array (height, width, 3). player -1: everything; a seat: as it may
+        see it."""
+        width = integer_arg("width", width, "a width in pixels (1..8192)")
+        out = ctypes.c_void_p()
+        height = ctypes.c_int64()
+        check(lib.mg_env_render_rgb(self.handle, integer_arg("player", player, "a seat number or -1"), width, ctypes.byref(out), ctypes.byref(height)))
+        try:
+            pixels = ctypes.string_at(out.value, height.value * width * 3)
+        finally:
+            lib.mg_free_string(out)
+        return np.frombuffer(pixels, dtype=np.uint8).reshape(height.value, width, 3).copy()
+
     def action_name(self, action: int) -> str:
         """The game's name of an action in the current state."""
         return call_string(lib.mg_env_action_name, self.handle, to_action(action))
@@ -487,7 +502,9 @@ class Vec(_Handle):
         self.terminated = np.zeros(self.n, dtype=np.uint8)
         self.truncated = np.zeros(self.n, dtype=np.uint8)
         self._actions = np.zeros(self.n, dtype=np.int64)
+        self.illegal = np.zeros(self.n, dtype=np.uint8)
         self._ptrs = [a.ctypes.data for a in (self.obs, self.mask, self.rewards, self.player, self.terminated, self.truncated)]
+        self._illegal_ptr = self.illegal.ctypes.data
         self._lock = threading.Lock()
 
     def reset(self, seed: int) -> None:
@@ -496,9 +513,12 @@ class Vec(_Handle):
         with self._lock:
             check(lib.mg_vec_reset(self.handle, seed, o, m, p))
 
-    def step(self, actions: Iterable[int] | np.ndarray) -> None:
+    def step(self, actions: Iterable[int] | np.ndarray, forfeit: bool = False) -> None:
         """Steps every environment (actions of environments being reset are
-        ignored). A batch with an illegal action is refused whole."""
+        ignored). A batch with an illegal action is refused whole; with
+        forfeit, an illegal action ends its environment's episode instead,
+        the mover forfeiting (reward min_utility, terminated; nothing
+        played), and self.illegal marks those environments."""
         a = np.asarray(actions)
         if a.shape != (self.n,):
             raise TypeError(f"actions must have shape ({self.n},), not {a.shape}")
@@ -506,4 +526,8 @@ class Vec(_Handle):
             raise TypeError(f"actions must be integers, not {a.dtype}")
         with self._lock:
             self._actions[:] = a
-            check(lib.mg_vec_step(self.handle, self._actions.ctypes.data, self.n, *self._ptrs))
+            if forfeit:
+                check(lib.mg_vec_step_forfeit(self.handle, self._actions.ctypes.data, self.n, *self._ptrs, self._illegal_ptr))
+            else:
+                self.illegal[:] = 0
+                check(lib.mg_vec_step(self.handle, self._actions.ctypes.data, self.n, *self._ptrs))

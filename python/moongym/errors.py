@@ -40,6 +40,11 @@ class InternalError(MoongymError, RuntimeError):
     """A bug on the Go side (a recovered panic); please report it."""
 
 
+class IllegalActionWarning(UserWarning):
+    """An illegal action ended an episode (the forfeit convention of the
+    Gymnasium environments); warned once per environment."""
+
+
 # The kinds capi/errors.go reports, in order.
 KINDS = {
     1: MoongymError,

@@ -11,17 +11,23 @@ legal actions are in ``info["action_mask"]`` (int8) and
 ``env.action_masks()``. ``env.action_space.sample()`` draws a legal action
 when the learner is to act (pass a mask to choose another).
 
-An illegal action raises :class:`moongym.IllegalActionError` and changes
-nothing (``illegal_action="raise"``, the default). With
-``illegal_action="lose"`` it ends the episode instead: the learner forfeits,
-with reward ``min_utility`` (the game's worst return), ``terminated`` and
-``info["illegal_action"] = True``, for learners that do not mask their
-actions. (Gymnasium's ``check_env`` needs it: it steps with an action drawn
-before a reset from another state.)
+An illegal action ends the episode (``illegal_action="lose"``, the
+default): the learner forfeits, with reward ``min_utility`` (the game's
+worst return), ``terminated`` and ``info["illegal_action"] = True``, and a
+:class:`moongym.errors.IllegalActionWarning` the first time for each
+environment. This is the convention of PettingZoo's classic games (their
+``TerminateIllegalWrapper``: the mover loses, the game ends), and it lets
+Gymnasium's ``check_env`` and learners that do not mask pass. With
+``illegal_action="raise"`` an illegal action raises
+:class:`moongym.IllegalActionError` and changes nothing.
+
+``render_mode="ansi"`` renders the game's text drawing; ``"rgb_array"`` its
+picture rasterized by Go to a uint8 array (height, ``render_width``, 3).
 """
 
 from __future__ import annotations
 
+import warnings
 import weakref
 from typing import Any, Sequence
 
@@ -30,7 +36,29 @@ import numpy as np
 from gymnasium import spaces
 
 from . import core
-from .errors import EpisodeOverError, IllegalActionError
+from .errors import BadArgumentError, EpisodeOverError, IllegalActionError, IllegalActionWarning
+
+ILLEGAL_ACTION_MODES = ("lose", "raise")
+"""What an illegal action does in the Gymnasium environments: ends the
+episode with the mover's forfeit (the default), or raises."""
+
+
+def check_illegal_action_mode(mode: Any) -> str:
+    """mode if it is one of ILLEGAL_ACTION_MODES, else ValueError."""
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise ValueError(f"illegal_action must be 'lose' (forfeit, the default) or 'raise', not {mode!r}")
+    return mode
+
+
+def warn_illegal_action(what: str) -> None:
+    """The once-per-environment warning of a forfeit."""
+    warnings.warn(
+        f"moongym: {what}: the episode ends, the mover forfeiting (reward min_utility, terminated, "
+        'info["illegal_action"]); mask actions with info["action_mask"], or make the environment with '
+        'illegal_action="raise" to get IllegalActionError instead (warned once per environment)',
+        IllegalActionWarning,
+        stacklevel=3,
+    )
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -61,7 +89,7 @@ class SingleAgentEnv(gymnasium.Env):
     ``"mcts:sims=64"``, ``"az:model=builtin"``) or a list, one per other
     seat in seat order. Game parameters are keyword arguments."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
@@ -70,15 +98,18 @@ class SingleAgentEnv(gymnasium.Env):
         seat: int = 0,
         max_steps: int = 0,
         render_mode: str | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
+        render_width: int = 800,
         **params: Any,
     ) -> None:
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError(f"illegal_action must be 'raise' or 'lose', not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} is not supported (use 'ansi' or None)")
+        check_illegal_action_mode(illegal_action)
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode {render_mode!r} is not supported (use 'ansi', 'rgb_array' or None)")
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or seat < 0:
             raise TypeError(f"seat must be a non-negative integer, not {seat!r}")
+        self.render_width = core.integer_arg("render_width", render_width, "a width in pixels (1..8192)")
+        if not 1 <= self.render_width <= 8192:
+            raise BadArgumentError(f"bad argument: render_width must be a width in pixels (1..8192), not {render_width}")
         self._core = core.Env(game, params, max_steps=max_steps, seat=int(seat), opponents=opponents)
         info = self._core.info
         self.game_info = info
@@ -88,6 +119,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self._mask: np.ndarray | None = None
         self._forfeit = False
+        self._warned = False
 
     def _observe(self) -> tuple[np.ndarray, dict]:
         obs, mask = self._core.observe()
@@ -104,12 +136,15 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         if self._forfeit:
-            raise EpisodeOverError("env: reset needed: the learner forfeited with an illegal action: call reset")
+            raise EpisodeOverError("env: reset needed: the episode is over (the learner forfeited with an illegal action): call reset() to start a new one")
         try:
             rewards, terminated, truncated, _ = self._core.step(action)
-        except IllegalActionError:
+        except IllegalActionError as e:
             if self.illegal_action == "raise":
                 raise
+            if not self._warned:
+                self._warned = True
+                warn_illegal_action(str(e))
             self._forfeit = True
             obs, info = self._observe()
             self._mask[:] = 0
@@ -123,10 +158,14 @@ class SingleAgentEnv(gymnasium.Env):
         """The legal actions of the learner as booleans (sb3-contrib's MaskablePPO calls this)."""
         return self._mask.astype(bool) if self._mask is not None else np.zeros(self.action_space.n, dtype=bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The text drawing (render_mode "ansi") or the picture (an RGB
+        uint8 array, render_mode "rgb_array") of the whole state."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; make the env with render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; make the env with render_mode='ansi' or 'rgb_array'")
             return None
+        if self.render_mode == "rgb_array":
+            return self._core.render_rgb(-1, self.render_width)
         return self._core.render()
 
     def close(self) -> None:
@@ -142,6 +181,6 @@ def register_all(names: Sequence[str]) -> None:
         gymnasium.register(
             id=env_id,
             entry_point="moongym.gymnasium:SingleAgentEnv",
-            vector_entry_point="moongym.vector:VectorEnv",
+            vector_entry_point="moongym.vector:make_vec",
             kwargs={"game": name},
         )

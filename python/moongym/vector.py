@@ -19,6 +19,18 @@ is played by the caller for every seat (self-play): the observation is the
 seat to act's (``info["player"]``; at the end the seat that acted last), the
 reward is that of the seat that acted, and ``info["rewards"]`` has every
 seat's.
+
+An illegal action ends its environment's episode (``illegal_action="lose"``,
+the default, as :class:`moongym.gymnasium.SingleAgentEnv`): the mover
+forfeits (reward ``min_utility``, the other seats' 0, terminated; nothing is
+played), ``info["illegal_action"]`` marks it, and the first one of the
+vector environment is warned about. With ``illegal_action="raise"`` a batch
+with an illegal action raises :class:`moongym.IllegalActionError` and no
+environment steps.
+
+``gymnasium.make_vec("moongym/<game>-v0", num_envs=n)`` makes one through
+:func:`make_vec`, with the defaults of ``gymnasium.make`` (``opponents=
+"random"``).
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from gymnasium.vector import VectorEnv as _GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import core
+from .gymnasium import check_illegal_action_mode, warn_illegal_action
 
 
 def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -57,10 +70,14 @@ class VectorEnv(_GymVectorEnv):
         max_steps: int = 0,
         copy: bool = True,
         render_mode: str | None = None,
+        illegal_action: str = "lose",
         **params: Any,
     ) -> None:
         if render_mode is not None:
             raise ValueError("the vector environment does not render; use render_mode=None")
+        self.illegal_action = check_illegal_action_mode(illegal_action)
+        self._forfeit = illegal_action == "lose"
+        self._warned = False
         self._core = core.Vec(num_envs, game, params, max_steps=max_steps, seat=seat if opponents is not None else -1, opponents=opponents)
         info = self._core.info
         self.game_info = info
@@ -83,6 +100,8 @@ class VectorEnv(_GymVectorEnv):
         info = {"action_mask": self._out(c.mask), "player": self._out(c.player)}
         if self.self_play:
             info["rewards"] = self._out(c.rewards)
+        if self._forfeit:
+            info["illegal_action"] = c.illegal.astype(bool)
         return info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -98,7 +117,11 @@ class VectorEnv(_GymVectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         c = self._core
-        c.step(actions)
+        c.step(actions, self._forfeit)
+        if self._forfeit and not self._warned and c.illegal.any():
+            self._warned = True
+            i = int(np.argmax(c.illegal))
+            warn_illegal_action(f"env {i}: illegal action {int(np.asarray(actions)[i])}")
         if self.self_play:
             reward = c.rewards[self._rows, self._mover]
             np.maximum(c.player, 0, out=self._mover)
@@ -114,3 +137,18 @@ class VectorEnv(_GymVectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self._core.close()
+
+
+def make_vec(
+    game: str,
+    num_envs: int = 1,
+    opponents: str | Sequence[str] | None = "random",
+    **kwargs: Any,
+) -> VectorEnv:
+    """The vector entry point of the registered ``moongym/<game>-v0``
+    (``gymnasium.make_vec``'s default mode): a :class:`VectorEnv` with the
+    defaults of ``gymnasium.make`` for the same id, so that it steps the same
+    environments as ``vectorization_mode="sync"`` would: a learner at
+    ``seat`` against ``opponents`` (``"random"`` unless given; None for
+    self-play)."""
+    return VectorEnv(game, num_envs, opponents=opponents, **kwargs)

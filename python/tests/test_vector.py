@@ -4,6 +4,10 @@ make_vec and AsyncVectorEnv with spawn."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import warnings
+
 import gymnasium
 import numpy as np
 import pytest
@@ -93,7 +97,7 @@ def test_single_agent_vector_matches_opponents():
 
 
 def test_illegal_batch_refused_whole():
-    envs = VectorEnv("tictactoe", num_envs=3)
+    envs = VectorEnv("tictactoe", num_envs=3, illegal_action="raise")
     obs, info = envs.reset(seed=1)
     envs.step(np.array([0, 0, 0]))
     before = [envs._core.obs.copy(), envs._core.mask.copy()]
@@ -103,8 +107,36 @@ def test_illegal_batch_refused_whole():
     envs.step(np.array([1, 1, 1]))
 
 
+@pytest.mark.parametrize("opponents", [None, "random"])
+def test_illegal_action_forfeits_by_default(opponents):
+    # As the single-agent env: the mover forfeits, the episode ends, the
+    # other environments step; info["illegal_action"] and a warning once.
+    envs = VectorEnv("tictactoe", num_envs=3, opponents=opponents)
+    assert envs.illegal_action == "lose"
+    obs, info = envs.reset(seed=1)
+    assert not info["illegal_action"].any()
+    envs.step(np.array([4, 4, 4]))
+    before = envs._core.obs[1].copy()
+    with pytest.warns(moongym.IllegalActionWarning, match="env 1: illegal action 4.*forfeit"):
+        obs, r, term, trunc, info = envs.step(np.array([0 if envs._core.mask[0, 0] else 1, 4, -5]))
+    assert list(info["illegal_action"]) == [False, True, True]
+    assert list(term) == [False, True, True] and not trunc.any()
+    assert r[1] == r[2] == envs.game_info.min_utility and r[0] == 0
+    assert np.array_equal(obs[1], before), "a forfeited environment played"
+    assert list(info["player"][1:]) == [moongym.core.TERMINAL] * 2 and not info["action_mask"][1:].any()
+    if opponents is None:  # player_1 answered X's 4 with 4: its forfeit
+        assert list(info["rewards"][1]) == [0.0, -1.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # warned once per vector env
+        obs, r, term, trunc, info = envs.step(np.full(3, 42))
+    # The forfeited environments were reset (their actions ignored); env 0's
+    # 42 is a forfeit too.
+    assert list(info["illegal_action"]) == [True, False, False] and list(term) == [True, False, False]
+    assert (info["player"][1:] >= 0).all() and r[1] == r[2] == 0
+
+
 def test_bad_actions_arrays():
-    envs = VectorEnv("tictactoe", num_envs=2)
+    envs = VectorEnv("tictactoe", num_envs=2, illegal_action="raise")
     envs.reset(seed=0)
     with pytest.raises(TypeError, match="shape"):
         envs.step(np.array([0, 1, 2]))
@@ -112,6 +144,8 @@ def test_bad_actions_arrays():
         envs.step(np.array([0.0, 1.0]))
     with pytest.raises(moongym.IllegalActionError, match="out of range"):
         envs.step(np.array([0, -5]))
+    with pytest.raises(ValueError, match="illegal_action must be 'lose'"):
+        VectorEnv("tictactoe", num_envs=2, illegal_action="ignore")
     with pytest.raises(moongym.BadArgumentError):
         VectorEnv("tictactoe", num_envs=0)
 
@@ -138,6 +172,36 @@ def test_make_vec_entry_point():
     obs, info = envs.reset(seed=0)
     assert obs.shape == (3, 3, 3, 3)
     envs.close()
+
+
+def test_vector_env_at_top_level():
+    # import moongym alone gives moongym.VectorEnv (a fresh interpreter:
+    # this one imported moongym.vector above).
+    code = "import moongym; envs = moongym.VectorEnv('tictactoe', num_envs=2); print(type(envs).__module__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "moongym.vector", out.stderr
+    assert moongym.VectorEnv is VectorEnv and "VectorEnv" in moongym.__all__
+
+
+@pytest.mark.parametrize("game", moongym.game_names())
+def test_make_vec_default_mode_is_the_vector_env(game):
+    # gymnasium.make_vec's default (the registered vector_entry_point) with
+    # gymnasium.make's defaults: a learner against random opponents, as
+    # vectorization_mode="sync" would step; opponents=None for self-play.
+    envs = gymnasium.make_vec(f"moongym/{game}-v0", num_envs=3)
+    assert isinstance(envs, moongym.VectorEnv) and envs.num_envs == 3
+    assert envs.game_info.opponents and envs.illegal_action == "lose"
+    single = gymnasium.make(f"moongym/{game}-v0")
+    assert envs.single_observation_space == single.observation_space
+    assert envs.single_action_space.n == single.action_space.n
+    out = run(envs, 20)
+    assert "rewards" not in out[-1][4] and out[-1][0].shape == (3, *envs.game_info.shape)
+    sync = gymnasium.make_vec(f"moongym/{game}-v0", num_envs=2, vectorization_mode="sync")
+    assert sync.single_observation_space == envs.single_observation_space
+    self_play = gymnasium.make_vec(f"moongym/{game}-v0", num_envs=2, opponents=None)
+    assert self_play.self_play and not self_play.game_info.opponents
+    for e in (envs, sync, self_play, single):
+        e.close()
 
 
 def make_tictactoe():
