@@ -10,6 +10,10 @@ where ``pip install ./python`` puts it in the installed package, and where
 its build step also leaves it in the source tree (python/moongym/), so that
 code importing the source tree (``python python/bench.py``, ``python -m
 pytest`` inside python/) finds the library of the same build.
+
+The Go runtime does not survive ``fork``: a child forked after the library
+was loaded gets :class:`moongym.ForkError` from every call into Go (see
+:func:`_after_fork_in_child`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import os
 import sys
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_uint64, c_void_p
 from pathlib import Path
-from .errors import KINDS, MoongymError
+from typing import Any, Callable
+
+from .errors import KINDS, ForkError, MoongymError
 
 if sys.platform == "darwin":
     LIBNAME = "libmoongym.dylib"
@@ -99,6 +105,48 @@ for _name, (_args, _res) in _SIGNATURES.items():
     _f = getattr(lib, _name)
     _f.argtypes = _args
     _f.restype = _res
+
+FORK_MESSAGE = (
+    "moongym: this process was forked (os.fork, or multiprocessing's \"fork\" start method, the default on Linux "
+    "before Python 3.14) after moongym loaded its Go library, and the Go runtime does not survive a fork: moongym "
+    "cannot be used in the child (it would hang). Start the processes with the \"spawn\" or \"forkserver\" "
+    "method: multiprocessing.get_context(\"spawn\"), multiprocessing.set_start_method(\"spawn\"), "
+    "gymnasium.vector.AsyncVectorEnv(env_fns, context=\"spawn\"), "
+    "stable_baselines3's SubprocVecEnv(env_fns, start_method=\"spawn\")"
+)
+
+forked = False
+"""True in a child forked after the library was loaded."""
+
+
+def _refuse(*args: Any) -> Any:
+    """What every C API function is in a forked child."""
+    raise ForkError(FORK_MESSAGE)
+
+
+_fork_hooks: list[Callable[[], None]] = []
+
+
+def after_fork_in_child(hook: Callable[[], None]) -> None:
+    """Registers hook to run in a forked child (after lib's functions are
+    replaced): for modules that keep C API functions of their own."""
+    _fork_hooks.append(hook)
+
+
+def _after_fork_in_child() -> None:
+    """Runs in the child of every fork: lib's functions become _refuse, so
+    that any use of moongym raises ForkError instead of calling into a Go
+    runtime whose threads are gone."""
+    global forked
+    forked = True
+    for name in _SIGNATURES:
+        setattr(lib, name, _refuse)
+    for hook in _fork_hooks:
+        hook()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def error(code: int) -> MoongymError:

@@ -51,6 +51,15 @@ _observe_raw = _raw("mg_env_observe")
 _U64_0, _I32_0, _I32_1 = ctypes.c_uint64(0), ctypes.c_int32(0), ctypes.c_int32(1)
 
 
+def _refuse_raw_calls() -> None:
+    """In a child forked after the library loaded: the raw functions refuse
+    too (see _lib._after_fork_in_child)."""
+    global _step_record_raw, _reset_record_raw, _observe_raw
+    _step_record_raw = _reset_record_raw = _observe_raw = _lib._refuse
+
+
+_lib.after_fork_in_child(_refuse_raw_calls)
+
 TERMINAL = -2
 """The seat number of "nobody": the episode is over."""
 

@@ -40,6 +40,13 @@ class InternalError(MoongymError, RuntimeError):
     """A bug on the Go side (a recovered panic); please report it."""
 
 
+class ForkError(MoongymError, RuntimeError):
+    """moongym used in a child process forked after the Go library was
+    loaded (``os.fork``, multiprocessing's "fork" start method): the Go
+    runtime's threads do not survive a fork, so every call into Go refuses.
+    Start workers with the "spawn" or "forkserver" method instead."""
+
+
 class IllegalActionWarning(UserWarning):
     """An illegal action ended an episode (the forfeit convention of the
     Gymnasium environments); warned once per environment."""
