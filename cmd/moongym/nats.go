@@ -88,19 +88,21 @@ func natsArena(ctx context.Context, n *natsFlags, cfg arena.Config, log io.Write
 	return distributed.RunArena(ctx, c.JS, cfg, distributed.ArenaOptions{Logf: logTo(log)})
 }
 
-// natsSource makes t gather its self-play from the workers, the run named
-// after its directory; the returned function closes the connection.
+// natsSource makes t gather its self-play and its evaluation games from
+// the workers, the run named after its directory; the returned function
+// closes the connection.
 func natsSource(ctx context.Context, n *natsFlags, t *training.Trainer, dir string, log io.Writer) (func(), error) {
 	c, err := n.connect(ctx, "moongym train")
 	if err != nil {
 		return nil, err
 	}
-	t.Source = &distributed.Source{Ctx: ctx, JS: c.JS, Game: t.Game, Cfg: t.Cfg, Run: runName(dir),
+	src := &distributed.Source{Ctx: ctx, JS: c.JS, Game: t.Game, Cfg: t.Cfg, Run: runName(dir),
 		Logf: logTo(log), OnGame: func(done, total int) {
 			if t.GameProgress != nil {
 				t.GameProgress(done, total)
 			}
 		}}
+	t.Source, t.Matches = src, src
 	return c.Close, nil
 }
 

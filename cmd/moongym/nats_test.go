@@ -76,8 +76,9 @@ func TestArenaNATS(t *testing.T) {
 	}
 }
 
-// TestTrainNATS: "train --nats" writes the model file of the one-process
-// run, byte for byte, and resumes on the workers.
+// TestTrainNATS: "train --nats" (self-play and evaluation on the workers)
+// writes the model files of the one-process run, byte for byte, and
+// resumes on the workers.
 func TestTrainNATS(t *testing.T) {
 	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
 	url := natsServer(t, 2)
@@ -91,13 +92,15 @@ func TestTrainNATS(t *testing.T) {
 	if out, err := run(t, "", "train", "tictactoe", "--out", dist, "--iterations", "3", "--resume", "--quiet", "--nats", url); err != nil || !strings.Contains(out, "3 iterations done") {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	a, err1 := os.ReadFile(filepath.Join(local, training.LatestFile))
-	b, err2 := os.ReadFile(filepath.Join(dist, training.LatestFile))
-	if err1 != nil || err2 != nil {
-		t.Fatal(err1, err2)
-	}
-	if !bytes.Equal(a, b) {
-		t.Fatal("the distributed run's model file differs from the local one")
+	for _, name := range []string{training.LatestFile, training.BestFile} {
+		a, err1 := os.ReadFile(filepath.Join(local, name))
+		b, err2 := os.ReadFile(filepath.Join(dist, name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("the distributed run's %s differs from the local one", name)
+		}
 	}
 }
 

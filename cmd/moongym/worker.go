@@ -28,8 +28,9 @@ func init() {
 		Short: "Play the games of distributed tournaments and training runs",
 		Long: `Take games from the work queue of the NATS server at --nats, play them
 (--threads at a time) and publish their results: tournament games queued by
-"moongym arena --nats" and self-play games queued by "moongym train --nats",
-with the learner's current model fetched from the server. Run one per machine
+"moongym arena --nats", and self-play and evaluation games queued by
+"moongym train --nats", with the learner's networks fetched from the server
+(nothing to give here for them). Run one per machine
 with --threads set to its cores, or several; they share the work.
 
 Every game is acknowledged once its result is stored. A worker that dies
