@@ -15,7 +15,7 @@ import struct
 import sys
 import threading
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -402,6 +402,38 @@ class Env(_Handle):
         head = self._head(row[1], row[2])
         self._pending = self._latest = (head[3], row[3], row[4])
         return head
+
+    def stepper(self) -> Callable[[Any], tuple]:
+        """step_head as a closure over this environment's per-step objects
+        (the action arguments, the records, the handle argument, the head's
+        reader), for the AEC environment's step: the same steps, with cell
+        variables instead of attribute look-ups (a tenth of a microsecond a
+        step). It refers to the environment's __dict__ only, not to the
+        environment, so that holding it keeps no cycle."""
+        state = self.__dict__
+        action_args = self._action_args.get
+        records = self._records
+        h_arg, size_arg = self._h_arg, records.size_arg
+        read_head = self._head
+        c_int64 = ctypes.c_int64
+
+        def step_head(action: Any) -> tuple:
+            arg = action_args(action) if type(action) is int else None
+            if arg is None:
+                arg = c_int64(to_action(action))
+            if not state["_h"]:
+                raise ValueError("moongym: the environment is closed")
+            row = next(records.it, None)
+            if row is None:
+                row = records.take_record()
+            code = _step_record_raw(h_arg, arg, row[0], size_arg)
+            if code:
+                raise _lib.error(code)  # nothing was written (the record stays unused)
+            head = read_head(row[1], row[2])
+            state["_pending"] = state["_latest"] = (head[3], row[3], row[4])
+            return head
+
+        return step_head
 
     def observe(self, player: int = -1, obs: np.ndarray | None = None, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Seat player's observation (float32, the game's shape) and legal

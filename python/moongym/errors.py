@@ -47,6 +47,11 @@ class ForkError(MoongymError, RuntimeError):
     Start workers with the "spawn" or "forkserver" method instead."""
 
 
+class ConcurrentUseError(MoongymError, RuntimeError):
+    """A PettingZoo environment stepped or reset by a thread while another
+    thread is inside a step or reset of it; nothing changed."""
+
+
 class IllegalActionWarning(UserWarning):
     """An illegal action ended an episode (the forfeit convention of the
     Gymnasium environments); warned once per environment."""

@@ -9,6 +9,13 @@ Observations are dicts ``{"observation": float32 array of the game's shape,
 Chance nodes (dice, shuffles) are resolved inside, from the generator seeded
 by ``reset(seed=...)``. An illegal action raises
 :class:`moongym.IllegalActionError` and changes nothing.
+
+One environment is for one thread at a time, as PettingZoo's own are: a
+``step`` or ``reset`` while another thread is inside one of them (in Go, or
+updating agent_selection, the rewards and the rest after it) raises
+:class:`moongym.ConcurrentUseError` and changes nothing, instead of letting
+the Python-side state drift from the game in Go. ``last`` and ``observe``
+only read: each gives a consistent observation of the seat it names.
 """
 
 from __future__ import annotations
@@ -22,9 +29,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 
 from . import core
-from .errors import EpisodeOverError
+from .errors import ConcurrentUseError, EpisodeOverError
 
 NOT_STARTED = "env: reset needed: no episode started: call reset() first"
+CONCURRENT = (
+    "moongym: this environment is being stepped or reset by another thread: a PettingZoo environment is for "
+    "one thread at a time (give each thread its own environment, or serialize the calls with a lock of your "
+    "own); nothing changed"
+)
 
 
 def env(game: str, render_mode: str | None = None, max_steps: int = 0, **params: Any) -> "MoongymAECEnv":
@@ -61,6 +73,12 @@ class MoongymAECEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(info.num_actions) for a in self.possible_agents}
         self.agents = []
         self.agent_selection = None  # until the first reset
+        # The reset and step calls in progress (see the module doc): each
+        # appends itself and pops itself (atomic list operations), and
+        # finds itself alone unless another thread is inside one. Cheaper
+        # than a lock (a tenth of a microsecond a step on the project's
+        # machine; see docs/python.md).
+        self._busy: list[None] = []
         self._np_random = None
         self._episode_seeds: list[int] = []  # the next episodes' seeds, last first
         self._zero_rewards = dict.fromkeys(self.possible_agents, 0.0)
@@ -73,7 +91,7 @@ class MoongymAECEnv(AECEnv):
         self._rewards_from: tuple | float = 0.0
         self._skip_agent_selection = None  # AECEnv._was_dead_step's
         # Per-step calls looked up once.
-        self._step_head = self._core.step_head
+        self._step_head = self._core.stepper()
         self._take_pending = self._core.__dict__.pop  # atomic, see core.Env.observe
 
     @property
@@ -106,21 +124,28 @@ class MoongymAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None or self._np_random is None:
-            self._np_random, _ = seeding.np_random(seed)
-            self._episode_seeds = []
-        if not self._episode_seeds:
-            # 64 draws at once are the same numbers as 64 single draws
-            # (tested), for a twentieth of the time.
-            self._episode_seeds = self._np_random.integers(2**63, size=64).tolist()[::-1]
-        player = self._core.reset(self._episode_seeds.pop())
-        self.agents = self.possible_agents[:]
-        self._rewards, self._rewards_from = None, 0.0
-        self._cumulative_rewards = self._zero_rewards.copy()
-        self.terminations = self._false.copy()
-        self.truncations = self._false.copy()
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[player]
+        busy = self._busy
+        busy.append(None)
+        try:
+            if len(busy) != 1:
+                raise ConcurrentUseError(CONCURRENT)
+            if seed is not None or self._np_random is None:
+                self._np_random, _ = seeding.np_random(seed)
+                self._episode_seeds = []
+            if not self._episode_seeds:
+                # 64 draws at once are the same numbers as 64 single draws
+                # (tested), for a twentieth of the time.
+                self._episode_seeds = self._np_random.integers(2**63, size=64).tolist()[::-1]
+            player = self._core.reset(self._episode_seeds.pop())
+            self.agents = self.possible_agents[:]
+            self._rewards, self._rewards_from = None, 0.0
+            self._cumulative_rewards = self._zero_rewards.copy()
+            self.terminations = self._false.copy()
+            self.truncations = self._false.copy()
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.possible_agents[player]
+        finally:
+            busy.pop()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -156,31 +181,38 @@ class MoongymAECEnv(AECEnv):
         return _AgentIterable(self, max_iter)
 
     def step(self, action: Any) -> None:
-        if not self.agents:
-            self._core.step(0)  # Go refuses it with its message: the episode is over or never started
-            raise EpisodeOverError("env: reset needed: the episode is over: call reset() to start a new one")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        # (terminated, truncated, seat to act, viewer, reward per seat...)
-        head = self._step_head(action)
-        self._rewards, self._rewards_from = None, head
-        cumulative = self._cumulative_rewards
-        cumulative[agent] = 0.0
-        rewards = head[4:]
-        if rewards != self._no_rewards:
-            for a, r in zip(self.possible_agents, rewards):
-                cumulative[a] += r
-        if head[0] or head[1]:
-            terminated, truncated = head[0] != 0, head[1] != 0
-            terminations, truncations = self.terminations, self.truncations
-            for a in self.agents:
-                terminations[a] = terminated
-                truncations[a] = truncated
-            self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
-        else:
-            self.agent_selection = self.possible_agents[head[2]]
+        busy = self._busy
+        busy.append(None)
+        try:
+            if len(busy) != 1:
+                raise ConcurrentUseError(CONCURRENT)
+            if not self.agents:
+                self._core.step(0)  # Go refuses it with its message: the episode is over or never started
+                raise EpisodeOverError("env: reset needed: the episode is over: call reset() to start a new one")
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            # (terminated, truncated, seat to act, viewer, reward per seat...)
+            head = self._step_head(action)
+            self._rewards, self._rewards_from = None, head
+            cumulative = self._cumulative_rewards
+            cumulative[agent] = 0.0
+            rewards = head[4:]
+            if rewards != self._no_rewards:
+                for a, r in zip(self.possible_agents, rewards):
+                    cumulative[a] += r
+            if head[0] or head[1]:
+                terminated, truncated = head[0] != 0, head[1] != 0
+                terminations, truncations = self.terminations, self.truncations
+                for a in self.agents:
+                    terminations[a] = terminated
+                    truncations[a] = truncated
+                self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % len(self.possible_agents)]
+            else:
+                self.agent_selection = self.possible_agents[head[2]]
+        finally:
+            busy.pop()
 
     def _was_dead_step(self, action: Any) -> None:
         """AECEnv._was_dead_step (the same changes, in the same order),

@@ -3,6 +3,7 @@ conformance suite plays, and the AEC env's own behaviour."""
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import numpy as np
@@ -391,3 +392,109 @@ def test_terminate_illegal_wrapper():
         ("player_1", -1.0, True, True),
     ]
     assert e.unwrapped.rewards == {} and e.unwrapped.agents == []
+
+
+def seat_to_act(e) -> int | None:
+    """The seat Go says is to act (its mask is the only non-zero one), read
+    into buffers of the test's own so that nothing pending is taken."""
+    c = e.unwrapped._core
+    obs, mask = np.empty(c.info.shape, dtype=np.float32), np.empty(c.info.num_actions, dtype=np.int8)
+    for seat in range(c.info.num_players):
+        c.observe(seat, obs, mask)
+        if mask.any():
+            return seat
+    return None
+
+
+def test_one_env_shared_by_two_threads_is_detected():
+    # A step (or reset) while another thread is inside one raises
+    # ConcurrentUseError and changes nothing, so that agent_selection and
+    # the rest always match the game in Go. The first thread's call is
+    # slowed (a sleep after its call into Go, where a thread waits for the
+    # GIL) so that the second one comes while it is inside.
+    import threading
+    import time
+
+    e = env("tictactoe")
+    e.reset(seed=0)
+    real = e._step_head
+    inside = threading.Event()
+
+    def slow_step_head(action):
+        head = real(action)
+        inside.set()
+        time.sleep(0.2)
+        return head
+
+    e._step_head = slow_step_head
+    errors: list[Exception] = []
+    first = threading.Thread(target=lambda: e.step(0))
+    first.start()
+    assert inside.wait(10)
+    for call in (lambda: e.step(1), lambda: e.reset(seed=1)):
+        try:
+            call()
+        except Exception as err:
+            errors.append(err)
+    first.join()
+    assert [type(err) for err in errors] == [moongym.ConcurrentUseError] * 2
+    assert "another thread" in str(errors[0]) and "nothing changed" in str(errors[0])
+    # Only the first step happened, and the Python side follows it.
+    assert json.loads(e.unwrapped._core.state_json()) == json.loads(_after([0]).unwrapped._core.state_json())
+    assert e.agent_selection == "player_1" == e.possible_agents[seat_to_act(e)]
+    e._step_head = real
+    e.step(1)  # alone again: it goes through
+    assert e.agent_selection == "player_0" == e.possible_agents[seat_to_act(e)]
+
+
+def _after(actions: list[int]):
+    """A tic-tac-toe environment after actions from the seed-0 reset."""
+    e = env("tictactoe")
+    e.reset(seed=0)
+    for a in actions:
+        e.step(a)
+    return e
+
+
+def test_one_env_shared_by_threads_playing_games():
+    # Threads playing one environment in turns, with resets, leave it
+    # consistent (each call either went through whole or raised and
+    # changed nothing): the agent to act is the one Go has to act, and a
+    # game played on after them ends as PettingZoo's loop expects.
+    import threading
+
+    e = env("walking-moon")
+    e.reset(seed=1)
+    errors: list[Exception] = []
+    refused = []
+
+    def worker(k: int) -> None:
+        rng = np.random.default_rng(k)
+        try:
+            for _ in range(300):
+                obs, _, term, trunc, _ = e.last()
+                try:
+                    if term or trunc:
+                        e.reset()
+                        continue
+                    legal = np.flatnonzero(obs["action_mask"])
+                    e.step(int(rng.choice(legal)) if legal.size else 0)
+                except moongym.ConcurrentUseError:
+                    refused.append(k)
+                except (moongym.IllegalActionError, moongym.EpisodeOverError, ValueError):
+                    pass  # another thread stepped between this one's last() and step()
+        except Exception as err:  # pragma: no cover - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    if e.agents and not any(e.terminations.values()):
+        assert e.possible_agents.index(e.agent_selection) == seat_to_act(e)
+    e.reset(seed=2)
+    assert e.possible_agents.index(e.agent_selection) == seat_to_act(e)
+    totals, _, steps = play(e, 3, np.random.default_rng(0))
+    assert steps > 0 and e.agents == []
