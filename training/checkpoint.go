@@ -39,19 +39,21 @@ var ErrNoCheckpoint = errors.New("no checkpoint")
 // ErrBadCheckpoint: the checkpoint cannot be read or does not fit.
 var ErrBadCheckpoint = errors.New("bad checkpoint")
 
-// checkpointVersion is the version of the checkpoint written. Version 2
-// frames the gob payload with a header and its checksum (checkpointMagic);
-// version 1 was the bare gob payload, which loadCheckpoint still reads as
-// legacy: a run begun before the checksum resumes, without a check that
-// its file is whole, and its next checkpoint is written as version 2.
-const checkpointVersion = 2
+// checkpointVersion is the version of the checkpoint written. Version 3
+// holds the settings with their types (Config: gumbel and shards as
+// booleans); version 2 (framed the same way, with its own magic) and
+// version 1 (the bare gob payload, before the checksum) held them as
+// integers, and decodeCheckpoint upgrades them in memory: a run begun by
+// an older moongym resumes, and its next checkpoint is written as
+// version 3.
+const checkpointVersion = 3
 
 // legacyCheckpointVersion is the version of a checkpoint without a header.
 const legacyCheckpointVersion = 1
 
-// A checkpoint file (version 2) is:
+// A checkpoint file (version 2 and later) is:
 //
-//	checkpointMagic                 "moongym-checkpoint/2\n", 21 bytes
+//	magic                           "moongym-checkpoint/V\n", V the version
 //	payload length                  8 bytes, little-endian
 //	CRC-32C (Castagnoli) of payload 4 bytes, little-endian
 //	payload                         the gob-encoded checkpoint
@@ -59,10 +61,13 @@ const legacyCheckpointVersion = 1
 // Loading checks the magic, the length against the file's and the
 // checksum before it decodes anything. CRC-32C detects every error within
 // 32 consecutive bits (every single-bit flip) and misses any other change
-// with odds of 1 in 2^32; a header changed in any bit no longer matches.
+// with odds of 1 in 2^32; a header changed in any bit no longer matches
+// (a flipped version digit names a layout the payload does not decode
+// as, nor whose version it holds).
 const (
-	checkpointMagic  = "moongym-checkpoint/2\n"
-	checkpointHeader = len(checkpointMagic) + 8 + 4
+	checkpointMagicPrefix = "moongym-checkpoint/"
+	checkpointMagic       = checkpointMagicPrefix + "3\n" // of checkpointVersion
+	checkpointHeader      = len(checkpointMagic) + 8 + 4
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -141,30 +146,39 @@ func (c *checkpoint) save(dir string) error {
 const damaged = "the file is damaged (a disk or copy error, or a change by hand); restore it from a copy, or start the run again"
 
 // checkpointPayload checks a checkpoint file's header and checksum and
-// returns its gob payload; a file without the header is returned whole,
-// as a legacy (version 1) checkpoint.
-func checkpointPayload(path string, data []byte) (payload []byte, legacy bool, err error) {
-	if len(data) < len(checkpointMagic) || string(data[:len(checkpointMagic)]) != checkpointMagic {
-		return data, true, nil
+// returns its gob payload and the version its magic names; a file without
+// the header is returned whole, as a legacy (version 1) checkpoint.
+func checkpointPayload(path string, data []byte) (payload []byte, version int, err error) {
+	if !bytes.HasPrefix(data, []byte(checkpointMagicPrefix)) {
+		return data, legacyCheckpointVersion, nil
 	}
-	if len(data) < checkpointHeader {
-		return nil, false, fmt.Errorf("%w: %s: %d bytes, shorter than the header: %s", ErrBadCheckpoint, path, len(data), damaged)
+	magic := len(checkpointMagic)
+	if len(data) < magic+8+4 {
+		return nil, 0, fmt.Errorf("%w: %s: %d bytes, shorter than the header: %s", ErrBadCheckpoint, path, len(data), damaged)
 	}
-	n := binary.LittleEndian.Uint64(data[len(checkpointMagic):])
-	sum := binary.LittleEndian.Uint32(data[len(checkpointMagic)+8:])
-	payload = data[checkpointHeader:]
+	digit := data[len(checkpointMagicPrefix)]
+	if data[magic-1] != '\n' || digit < '2' || digit > '9' {
+		return nil, 0, fmt.Errorf("%w: %s: a header of no version: %s", ErrBadCheckpoint, path, damaged)
+	}
+	version = int(digit - '0')
+	n := binary.LittleEndian.Uint64(data[magic:])
+	sum := binary.LittleEndian.Uint32(data[magic+8:])
+	payload = data[magic+8+4:]
 	if n != uint64(len(payload)) {
-		return nil, false, fmt.Errorf("%w: %s: the header says %d bytes of data, the file has %d: truncated or %s", ErrBadCheckpoint, path, n, len(payload), damaged)
+		return nil, 0, fmt.Errorf("%w: %s: the header says %d bytes of data, the file has %d: truncated or %s", ErrBadCheckpoint, path, n, len(payload), damaged)
 	}
 	if crc32.Checksum(payload, castagnoli) != sum {
-		return nil, false, fmt.Errorf("%w: %s: checksum mismatch: %s", ErrBadCheckpoint, path, damaged)
+		return nil, 0, fmt.Errorf("%w: %s: checksum mismatch: %s", ErrBadCheckpoint, path, damaged)
 	}
-	return payload, false, nil
+	if version > checkpointVersion {
+		return nil, 0, fmt.Errorf("%w: %s: version %d, written by a newer moongym (this one reads up to version %d): resume the run with that one", ErrBadCheckpoint, path, version, checkpointVersion)
+	}
+	return payload, version, nil
 }
 
-// loadCheckpoint reads dir's checkpoint: the current version, whose
-// checksum must match, or a legacy one (version 1, written before the
-// checksum), read as it is and upgraded in memory to the current version.
+// loadCheckpoint reads dir's checkpoint: the current version or an older
+// one, whose checksum must match where it has one (version 2 on), decoded
+// and upgraded in memory to the current version (decodeCheckpoint).
 func loadCheckpoint(dir string) (*checkpoint, error) {
 	path := filepath.Join(dir, CheckpointFile)
 	data, err := safefile.Read(path, checkpointLimit)
@@ -174,32 +188,15 @@ func loadCheckpoint(dir string) (*checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadCheckpoint, err)
 	}
-	payload, legacy, err := checkpointPayload(path, data)
+	payload, version, err := checkpointPayload(path, data)
 	if err != nil {
 		return nil, err
 	}
-	var c checkpoint
-	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&c); err != nil {
-		if legacy {
-			return nil, fmt.Errorf("%w: %s: neither a checkpoint of this version (no %q header) nor a legacy one (%v): not a checkpoint, or %s", ErrBadCheckpoint, path, checkpointMagic, err, damaged)
-		}
+	c, err := decodeCheckpoint(payload, version)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrBadCheckpoint, path, err)
 	}
-	switch want := checkpointVersion; {
-	case legacy && c.Version != legacyCheckpointVersion:
-		return nil, fmt.Errorf("%w: %s: version %d without the header of version %d and later: %s", ErrBadCheckpoint, path, c.Version, checkpointVersion, damaged)
-	case legacy:
-		c.Version = checkpointVersion // saved as the current version from now on
-	case c.Version != want:
-		return nil, fmt.Errorf("%w: %s: version %d, want %d", ErrBadCheckpoint, path, c.Version, want)
-	}
-	if c.Adam == nil || c.Replay == nil || c.Replay.Players <= 0 || c.Replay.Cap <= 0 {
-		return nil, fmt.Errorf("%w: %s: incomplete", ErrBadCheckpoint, path)
-	}
-	if err := c.Replay.upgrade(); err != nil {
-		return nil, fmt.Errorf("%w: %s: replay buffer: %w", ErrBadCheckpoint, path, err)
-	}
-	return &c, nil
+	return c, nil
 }
 
 // BestModel is the path of the model file that export should use: the best

@@ -105,44 +105,67 @@ func TestCheckpointTruncated(t *testing.T) {
 }
 
 // TestCheckpointLegacy: a checkpoint of version 1 (the bare gob payload,
-// before the checksum) still resumes, and is saved as the current version;
-// a bare payload that says another version is refused.
+// before the checksum) still resumes, upgraded as a version-2 one is, and
+// is saved as the current version; a bare payload that says another
+// version is refused, and so is a header of a version to come.
 func TestCheckpointLegacy(t *testing.T) {
-	dir, good := realCheckpoint(t)
-	var c checkpoint
-	if err := gob.NewDecoder(bytes.NewReader(good[checkpointHeader:])).Decode(&c); err != nil {
+	v2, err := os.ReadFile("testdata/checkpoint-v2-gumbel/" + CheckpointFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, version, err := checkpointPayload("v2", v2)
+	if err != nil || version != 2 {
+		t.Fatalf("version %d, %v", version, err)
+	}
+	var old checkpointV2
+	if err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&old); err != nil {
 		t.Fatal(err)
 	}
 	bare := func(version int) []byte {
-		c.Version = version
+		old.Version = version
 		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(&c); err != nil {
+		if err := gob.NewEncoder(&buf).Encode(&old); err != nil {
 			t.Fatal(err)
 		}
 		return buf.Bytes()
 	}
-	if err := resumeWith(t, dir, bare(legacyCheckpointVersion)); err != nil {
-		t.Fatalf("a version-1 checkpoint: %v", err)
+	// saved is the checkpoint file that data, loaded, is saved as.
+	saved := func(data []byte) []byte {
+		dir := t.TempDir()
+		if err := resumeWith(t, dir, data); err != nil {
+			t.Fatal(err)
+		}
+		ck, err := loadCheckpoint(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ck.Version != checkpointVersion {
+			t.Fatalf("loaded as version %d", ck.Version)
+		}
+		if err := ck.save(dir); err != nil {
+			t.Fatal(err)
+		}
+		again, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return again
 	}
-	ck, err := loadCheckpoint(dir)
-	if err != nil {
-		t.Fatal(err)
+	if !bytes.Equal(saved(bare(legacyCheckpointVersion)), saved(v2)) {
+		t.Error("a version-1 checkpoint is saved again as another checkpoint than the version-2 one of the same run")
 	}
-	if ck.Version != checkpointVersion {
-		t.Fatalf("a legacy checkpoint loads as version %d", ck.Version)
+	dir := t.TempDir()
+	if err := resumeWith(t, dir, bare(2)); !errors.Is(err, ErrBadCheckpoint) || !strings.Contains(err.Error(), "without the header") {
+		t.Errorf("a bare payload of version 2: %v", err)
 	}
-	if err := ck.save(dir); err != nil {
-		t.Fatal(err)
-	}
-	again, err := os.ReadFile(filepath.Join(dir, CheckpointFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(again, good) {
-		t.Error("a legacy checkpoint saved again is not the checkpoint of the current version")
-	}
-	if err := resumeWith(t, dir, bare(checkpointVersion)); !errors.Is(err, ErrBadCheckpoint) || !strings.Contains(err.Error(), "without the header") {
+	_, current := realCheckpoint(t)
+	if err := resumeWith(t, dir, current[checkpointHeader:]); !errors.Is(err, ErrBadCheckpoint) {
 		t.Errorf("a bare payload of version %d: %v", checkpointVersion, err)
+	}
+	next := bytes.Clone(current)
+	next[len(checkpointMagicPrefix)]++
+	if err := resumeWith(t, dir, next); !errors.Is(err, ErrBadCheckpoint) || !strings.Contains(err.Error(), "written by a newer moongym") {
+		t.Errorf("a header of version %d: %v", checkpointVersion+1, err)
 	}
 }
 

@@ -2,7 +2,6 @@ package training_test
 
 import (
 	"math"
-	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -200,39 +199,5 @@ func TestSearchSettingsErrors(t *testing.T) {
 	}
 	if _, err := training.ParseConfig("fullprob=0.25,cheapsims=64,sims=64,gumbel=1,gumbelm=2", training.DefaultConfig()); err != nil {
 		t.Errorf("valid settings refused: %v", err)
-	}
-}
-
-// TestOldCheckpointSettings: a configuration read from a checkpoint made
-// before the search settings existed (fullprob, gumbelm, cvisit and cscale
-// 0) plays what the defaults play.
-func TestOldCheckpointSettings(t *testing.T) {
-	g := tictactoe.Game{}
-	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	play := func(cfg training.Config) []training.GameResult {
-		ev, err := models.NewEvaluator(g, m.Net, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp := training.SelfPlay{Game: g, Cfg: cfg}
-		res, err := sp.Play(ev, 1, 6)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	for _, mode := range []string{"gumbel=0", "gumbel=1"} {
-		cfg, err := training.ParseConfig(mode, tinyConfig(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		old := cfg
-		old.FullProb, old.CheapSims, old.GumbelM, old.CVisit, old.CScale = 0, 0, 0, 0, 0
-		if !reflect.DeepEqual(play(cfg), play(old)) {
-			t.Errorf("%s: zero settings of an old checkpoint play other games than the defaults", mode)
-		}
 	}
 }

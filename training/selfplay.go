@@ -137,8 +137,8 @@ func (sp *SelfPlay) playOne(ev mcts.Evaluator, seed uint64) (GameResult, error) 
 	// caps draws full or cheap searches; a stream of its own, so that
 	// fullprob=1 draws nothing and plays what it played before it existed.
 	caps := rand.New(rand.NewPCG(seed, 0x63617073))
-	fullProb := cfg.fullProb()
-	gumbel := cfg.Gumbel == 1
+	fullProb := cfg.FullProb
+	gumbel := cfg.Gumbel
 	np, na := g.NumPlayers(), g.NumActions()
 	obsSize := 1
 	for _, d := range g.ObservationShape() {

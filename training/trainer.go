@@ -245,7 +245,7 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 		return games, nil
 	}
 	sp := SelfPlay{Game: t.Game, Cfg: t.Cfg, OnGame: t.GameProgress}
-	if groups := t.Cfg.groups(); t.Cfg.Shards == 1 && groups > 1 {
+	if groups := t.Cfg.groups(); t.Cfg.Shards && groups > 1 {
 		// One evaluator per group, its own cache and no split: the cores
 		// share no lock and no cache line (measured in
 		// docs/benchmarks/learning.md: a default planet-cubes iteration 1.30x -> 1.90-1.99x on 2 cores).
@@ -277,7 +277,7 @@ func (t *Trainer) evaluate(row *Row) error {
 	name := "net"
 	if cfg.EvalSims > 0 {
 		name = fmt.Sprintf("az:sims=%d", cfg.EvalSims)
-		if cfg.Gumbel == 1 {
+		if cfg.Gumbel {
 			name += ",gumbel=1"
 		}
 	}
