@@ -153,7 +153,9 @@ func sameConfig(a, b training.Config) bool {
 // randomSettings draws a settings string of valid values, numbers of every
 // magnitude among them.
 func randomSettings(rng *rand.Rand) string {
-	x := func() string { return strconv.FormatFloat(rng.Float64()*math.Pow(10, float64(rng.IntN(12)-8)), 'g', -1, 64) }
+	x := func() string {
+		return strconv.FormatFloat(rng.Float64()*math.Pow(10, float64(rng.IntN(12)-8)), 'g', -1, 64)
+	}
 	p := func() string { return strconv.FormatFloat(rng.Float64(), 'g', -1, 64) }
 	lr := rng.Float64() * 0.999
 	if lr == 0 {
