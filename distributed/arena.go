@@ -125,7 +125,11 @@ func RunArena(ctx context.Context, js jetstream.JetStream, cfg arena.Config, opt
 		return nil, err
 	}
 	decode := func(data []byte) (int, arena.GameResult, error) { return decodeArena(data, job, "") }
-	results, got, _, err := gather(ctx, cons, cfg.Games, "arena "+job, logf, decode, cfg.Progress)
+	var onGame func(int, arena.GameResult, int) error
+	if cfg.Progress != nil {
+		onGame = func(_ int, _ arena.GameResult, done int) error { cfg.Progress(done); return nil }
+	}
+	results, got, _, err := gather(ctx, cons, cfg.Games, "arena "+job, logf, decode, onGame)
 	if perr := purge(js, ResultStream, resultSubject(KindArena, job)); perr != nil {
 		logf("arena %s: %v", job, perr)
 	}

@@ -20,11 +20,13 @@ const (
 	KindArena    = "arena"
 	KindSelfPlay = "selfplay"
 	KindEval     = "eval"
+	KindImitate  = "imitate"
 )
 
 // Item is one game to play: game Index of an arena job, of a self-play
-// iteration of a training run, or of one of its evaluation matches. It
-// travels as JSON on the subject moongym.work.<kind>.<job>.
+// iteration of a training run, of one of its evaluation matches, or of
+// one of its imitations. It travels as JSON on the subject
+// moongym.work.<kind>.<job>.
 type Item struct {
 	Kind string `json:"kind"`
 	// Job is the arena job's id or the training run's name (a subject
@@ -57,6 +59,12 @@ type Item struct {
 	Opponent      string       `json:"opponent,omitempty"`
 	OpponentModel string       `json:"opponent_model,omitempty"`
 	Match         string       `json:"match,omitempty"`
+
+	// Imitation: the imitation's settings, whose FollowModel and Teacher
+	// name objects in ModelBucket (not files), and Match, the imitation's
+	// key (see matchKey). Index is the game's number (imitation.Seeds): a
+	// held-out game's is imitation.HeldOutBase and more.
+	Imitation *training.ImitateConfig `json:"imitation,omitempty"`
 }
 
 var jobName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -89,6 +97,14 @@ func (it *Item) check() error {
 		if it.Model == "" || it.Search == nil || it.Name == "" || it.Opponent == "" || !matchKeyRE.MatchString(it.Match) {
 			return fmt.Errorf("%w: evaluation item without a network, search, names or match key", ErrBadItem)
 		}
+	case KindImitate:
+		if it.Imitation == nil || !matchKeyRE.MatchString(it.Match) {
+			return fmt.Errorf("%w: imitation item without settings or key", ErrBadItem)
+		}
+		if !imitationGame(*it.Imitation, it.Index) {
+			return fmt.Errorf("%w: game %d is not one of the imitation's %d games and %d held-out ones",
+				ErrBadItem, it.Index, it.Imitation.Games, it.Imitation.HoldOut)
+		}
 	default:
 		return fmt.Errorf("%w: kind %q", ErrBadItem, it.Kind)
 	}
@@ -111,15 +127,29 @@ func decodeItem(data []byte) (*Item, error) {
 func workSubject(kind, job string) string   { return workPrefix + kind + "." + job }
 func resultSubject(kind, job string) string { return resultPrefix + kind + "." + job }
 
+// resultSubjectOf is the subject of an item's result: its job's, and for
+// an imitation that of the imitation (resultSubject's and its key), so
+// that a learner reads its imitation's results from the start of the
+// subject and nothing else.
+func resultSubjectOf(it *Item) string {
+	if it.Kind == KindImitate {
+		return imitationSubject(it.Job, it.Match)
+	}
+	return resultSubject(it.Kind, it.Job)
+}
+
 // itemID and resultID are the message ids (JetStream's Nats-Msg-Id) of a
 // game's item and result: the same game always has the same ids, so that a
 // repeat within the duplicates window is dropped by the server.
 func itemID(it *Item) string { return "item/" + resultID(it) }
 
 func resultID(it *Item) string {
-	if it.Kind == KindEval {
+	switch it.Kind {
+	case KindEval:
 		// A run plays several matches at an iteration.
 		return fmt.Sprintf("%s/%s/%d-%s/%d", it.Kind, it.Job, it.Iteration, it.Match, it.Index)
+	case KindImitate:
+		return fmt.Sprintf("%s/%s/%s/%d", it.Kind, it.Job, it.Match, it.Index)
 	}
 	return fmt.Sprintf("%s/%s/%d/%d", it.Kind, it.Job, it.Iteration, it.Index)
 }

@@ -48,15 +48,38 @@ func storeModel(ctx context.Context, js jetstream.JetStream, name string, data [
 				return err
 			}
 		}
-		for _, old := range stale {
-			if err := store.Delete(ctx, old); err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
-				return err
-			}
-		}
-		return nil
+		return deleteFrom(ctx, store, stale)
 	})
 	if err != nil {
 		return fmt.Errorf("%w: model %s: %w", ErrNATS, name, err)
+	}
+	return nil
+}
+
+// deleteModels deletes objects names from ModelBucket (those already gone
+// are fine).
+func deleteModels(ctx context.Context, js jetstream.JetStream, names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	err := retry(ctx, func(ctx context.Context) error {
+		store, err := js.ObjectStore(ctx, ModelBucket)
+		if err != nil {
+			return err
+		}
+		return deleteFrom(ctx, store, names)
+	})
+	if err != nil {
+		return fmt.Errorf("%w: delete models %v: %w", ErrNATS, names, err)
+	}
+	return nil
+}
+
+func deleteFrom(ctx context.Context, store jetstream.ObjectStore, names []string) error {
+	for _, name := range names {
+		if err := store.Delete(ctx, name); err != nil && !errors.Is(err, jetstream.ErrObjectNotFound) {
+			return err
+		}
 	}
 	return nil
 }

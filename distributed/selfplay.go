@@ -52,9 +52,10 @@ func playSelfPlay(g engine.Game, ev mcts.Evaluator, it *Item) ([]byte, error) {
 // position saved in the checkpoint. Every game is counted once: a result
 // is taken only for the current iteration, each index once; anything else
 // (a repeat, a stale game, another game, a malformed message) is logged
-// and dropped. It is also the run's training.MatchSource: the workers play
-// its evaluation matches too (see Play). A Source serves one run, one call
-// at a time.
+// and dropped. It is also the run's training.MatchSource and
+// training.ImitationSource: the workers play its evaluation matches (see
+// Play) and its imitations' games (see Records) too. A Source serves one
+// run, one call at a time.
 type Source struct {
 	Ctx  context.Context
 	JS   jetstream.JetStream
@@ -134,9 +135,9 @@ func (s *Source) Gather(it int64, n int, from uint64) ([]training.GameResult, ui
 		}
 		return g.Index, g.Result, nil
 	}
-	var onGame func(int)
+	var onGame func(int, training.GameResult, int) error
 	if s.OnGame != nil {
-		onGame = func(done int) { s.OnGame(done, n) }
+		onGame = func(_ int, _ training.GameResult, done int) error { s.OnGame(done, n); return nil }
 	}
 	games, _, pos, err := gather(s.Ctx, cons, n, "run "+s.Run, s.Logf, decode, onGame)
 	if err != nil {

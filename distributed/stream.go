@@ -78,26 +78,34 @@ func readResults(ctx context.Context, cons jetstream.Consumer, f func(m jetstrea
 	}
 }
 
+// errSkip: a result of the job that the gathering does not want now (a
+// game of another of its phases, or one already handed on before a
+// restart); gather drops it without a word.
+var errSkip = errors.New("not wanted now")
+
 // gather reads cons's messages until it has games 0..n-1 of a job, and
 // returns them in index order, with got marking those in (all of them,
 // without an error) and the stream sequence of the last message read.
 // decode makes a message into its game's index and result. Every game is
 // counted once: a game already in or out of range, and a message decode
 // refuses, are logged with the reason (job names the job in the log) and
-// dropped; a game that failed (decode's error wraps ErrGame) stops the
-// gathering with its error. onGame, if set, is called with the count so
-// far as games come in.
+// dropped (those decode refuses with errSkip silently); a game that failed
+// (decode's error wraps ErrGame) stops the gathering with its error.
+// onGame, if set, is called with each game's index and result and the
+// count so far as games come in; an error of it stops the gathering with
+// that error.
 func gather[T any](ctx context.Context, cons jetstream.Consumer, n int, job string, logf func(string, ...any),
-	decode func(data []byte) (int, T, error), onGame func(done int)) (games []T, got []bool, pos uint64, err error) {
+	decode func(data []byte) (int, T, error), onGame func(i int, r T, done int) error) (games []T, got []bool, pos uint64, err error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
 	games, got = make([]T, n), make([]bool, n)
 	done := 0
-	var gameErr error
+	var stop error
 	pos, err = readResults(ctx, cons, func(m jetstream.Msg, seq uint64) bool {
 		i, r, err := decode(m.Data())
 		switch {
+		case errors.Is(err, errSkip):
 		case err != nil && !errors.Is(err, ErrGame):
 			logf("%s: dropping result %d: %v", job, seq, err)
 		case i < 0 || i >= n:
@@ -105,19 +113,21 @@ func gather[T any](ctx context.Context, cons jetstream.Consumer, n int, job stri
 		case got[i]:
 			logf("%s: dropping result %d: game %d again", job, seq, i)
 		case err != nil:
-			gameErr = err
+			stop = err
 			return true
 		default:
 			games[i], got[i] = r, true
 			done++
 			if onGame != nil {
-				onGame(done)
+				if stop = onGame(i, r, done); stop != nil {
+					return true
+				}
 			}
 		}
 		return done == n
 	})
 	if err == nil {
-		err = gameErr
+		err = stop
 	}
 	return games, got, pos, err
 }

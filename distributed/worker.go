@@ -190,6 +190,8 @@ func (w *Worker) play(ctx context.Context, it *Item) (subject, id string, data [
 		data, err = playArena(g, it)
 	case KindEval:
 		data, err = w.playEval(ctx, g, it)
+	case KindImitate:
+		data, err = w.playImitation(ctx, g, it)
 	default:
 		var b *training.Batcher
 		if b, err = w.evaluator(ctx, g, it); err != nil {
@@ -200,7 +202,7 @@ func (w *Worker) play(ctx context.Context, it *Item) (subject, id string, data [
 		data, err = playSelfPlay(g, b, it)
 		b.Leave()
 	}
-	return resultSubject(it.Kind, it.Job), resultID(it), data, err
+	return resultSubjectOf(it), resultID(it), data, err
 }
 
 // game loads a game once per worker.

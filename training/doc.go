@@ -20,4 +20,10 @@
 // labels, every draw of a game seeded in one place), and this package
 // makes the positions of its records, learns them and keeps the games
 // played in the run's checkpoint.
+//
+// The games of a run can be played elsewhere: the Trainer's Source
+// (self-play), Matches (evaluation) and Imitations (an imitation's games,
+// NewImitationRecorder's records) are the hooks package distributed fills
+// in to have worker processes play them, the same games as in this
+// process.
 package training

@@ -157,7 +157,7 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 	}
 	st := &imitationState{Config: cfg}
 	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	err := playGames(ctx, g, st, out, 1, func() error {
+	err := playGames(ctx, g, st, out, 1, nil, func() error {
 		if progress != nil {
 			progress(st.games())
 		}
@@ -171,19 +171,18 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 
 // playGames plays the games of st's imitation not yet recorded (from game
 // len(st.Records) on, until Config.Games or until Config.Duration of
-// playing time, st.Playing included, has run out), `workers` at once,
-// appends their records to st and their positions to r in the games'
-// order, and calls after (if not nil) after each game; then it marks st
-// played. It stops with ctx's error when ctx is
-// done, st holding the games finished.
-func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, workers int, after func() error) error {
+// playing time, st.Playing included, has run out), `workers` at once (or
+// by src, see playRecords), appends their records to st and their
+// positions to r in the games' order, and calls after (if not nil) after
+// each game; then it marks st played. It stops with ctx's error when ctx
+// is done, st holding the games finished.
+func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, workers int, src ImitationSource, after func() error) error {
 	cfg := st.Config
 	start, playing := time.Now(), st.Playing
 	more := func(game int) bool {
 		return cfg.Duration == 0 || game == 0 || playing+time.Since(start) <= cfg.Duration
 	}
-	recorder := func() (*imitation.Recorder, error) { return newRecorder(g, cfg) }
-	err := imitation.PlayInOrder(ctx, st.games(), cfg.Games, workers, recorder, more, func(game int, rec imitation.Record) error {
+	err := playRecords(ctx, g, cfg, src, st.games(), cfg.Games, workers, more, func(game int, rec imitation.Record) error {
 		if err := addRecord(g, rec, cfg, game, r); err != nil {
 			return err
 		}
@@ -201,6 +200,23 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 	return nil
 }
 
+// playRecords plays games first..last-1 of cfg's imitation of g and hands
+// their records to each in the games' order, more and each as
+// imitation.PlayInOrder takes them: on `workers` goroutines here with
+// newRecorder's recorders, or, when src is not nil, by src (whose
+// records are those of the same recorders).
+func playRecords(ctx context.Context, g engine.Game, cfg ImitateConfig, src ImitationSource, first, last, workers int,
+	more func(game int) bool, each func(game int, rec imitation.Record) error) error {
+	if src == nil {
+		recorder := func() (*imitation.Recorder, error) { return newRecorder(g, cfg) }
+		return imitation.PlayInOrder(ctx, first, last, workers, recorder, more, each)
+	}
+	if last <= first || (more != nil && !more(first)) {
+		return ctx.Err()
+	}
+	return src.Records(ctx, cfg, first, last, more, each)
+}
+
 // addRecord replays rec, game number `game`, and adds its decision
 // positions to out (see HeuristicGames for what a position holds), or, with
 // cfg.Keep in (0, 1), those of them its draws keep (imitation.Walk).
@@ -211,7 +227,7 @@ func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int,
 		d int // the decision's number
 	}
 	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
-	per := max(1, cfg.Samples) // the labels per decision: newRecorder's Labeller's Labels()
+	per := labelsPer(cfg)
 	var positions []pending
 	s := g.NewInitialState()
 	ahead := newStandings(g, s, cfg.Margin, cfg.MarginAhead)
@@ -247,4 +263,16 @@ func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int,
 		}
 	}
 	return nil
+}
+
+// labelsPer is the number of labels a record of cfg's imitation holds per
+// decision: NewImitationRecorder's Labeller's Labels().
+func labelsPer(cfg ImitateConfig) int { return max(1, cfg.Samples) }
+
+// CheckImitationRecord checks that rec replays as game number `game` of
+// cfg's imitation of g, as RunImitation replays it to make its positions:
+// an error wrapping imitation.ErrBadRecord if it does not.
+func CheckImitationRecord(g engine.Game, cfg ImitateConfig, game int, rec imitation.Record) error {
+	none := func(engine.State, engine.Player, []engine.Action, []engine.Action, bool) {}
+	return imitation.Walk(g.NewInitialState(), rec, imitation.Seeds{Seed: cfg.Seed, Game: game}, cfg.Keep, labelsPer(cfg), none)
 }

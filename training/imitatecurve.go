@@ -48,15 +48,15 @@ var nanLosses = graph.Losses{Policy: math.NaN(), Value: math.NaN(), Total: math.
 // heldOutPositions plays cfg.HoldOut games of the heuristic seeded apart
 // from the imitation's own (game numbers from imitation.HeldOutBase on), as the
 // imitation plays its games (cfg.Epsilon, cfg.Keep, cfg.Follow, the same targets), and
-// returns their positions; nil without HoldOut.
-func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, workers int) (*Replay, error) {
+// returns their positions; nil without HoldOut. The games are played on
+// `workers` goroutines, or by src when it is not nil (see playRecords).
+func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, workers int, src ImitationSource) (*Replay, error) {
 	if cfg.HoldOut == 0 {
 		return nil, nil
 	}
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	recorder := func() (*imitation.Recorder, error) { return newRecorder(g, cfg) }
 	first := imitation.HeldOutBase
-	err := imitation.PlayInOrder(ctx, first, first+cfg.HoldOut, workers, recorder, nil, func(game int, rec imitation.Record) error {
+	err := playRecords(ctx, g, cfg, src, first, first+cfg.HoldOut, workers, nil, func(game int, rec imitation.Record) error {
 		return addRecord(g, rec, cfg, game, r)
 	})
 	if err != nil {

@@ -76,7 +76,11 @@ func TestImitateFollow(t *testing.T) {
 	g := tictactoe.Game{}
 	cfg := ImitateConfig{Games: 200, Smooth: 0.1, Epochs: 1, Seed: 3, Follow: 0.5, FollowModel: followModel(t)}
 	r := recorder(t, g, cfg)
-	ev, err := imitationEvaluator(g, cfg.FollowModel, "follow", followCache)
+	net, _, err := ImitationNetworks(g, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := imitationEvaluator(g, net, "follow", followCache)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,14 +13,15 @@ import (
 // run, so that Resume(t.Dir) continues by self-play from the imitated
 // network. The positions are not put into the run's replay buffer, and the
 // run's iteration count stays as it was. progress, if not nil, is
-// called with the steps done and the total. RunImitation does the same
-// with the games included, and can be resumed.
+// called with the steps done and the total. The held-out games
+// (cfg.HoldOut) are played here, or by t.Imitations when it is set.
+// RunImitation does the same with the games included, and can be resumed.
 func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
 	if err := cfg.check(); err != nil {
 		return ImitateStats{}, err
 	}
 	st := &imitationState{Config: cfg}
-	held, err := heldOutPositions(ctx, t.Game, cfg, 1)
+	held, err := heldOutPositions(ctx, t.Game, cfg, 1, t.Imitations)
 	if err != nil {
 		return ImitateStats{}, err
 	}

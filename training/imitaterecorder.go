@@ -20,21 +20,73 @@ const (
 )
 
 // newRecorder makes the imitation.Recorder that plays and records cfg's
-// games of g on one goroutine: the imitated player (the heuristic, or
-// with cfg.Expert the expert) asked at every decision; as the Player the
-// imitated player, or with cfg.Follow the network of cfg.FollowModel in
-// that share of the games; as the Labeller the imitated player, asked
-// cfg.Samples times with Samples above 1, or with cfg.Teacher the search
-// of that network (cfg.TeacherSims simulations, the az agent's PUCT) at
-// the positions kept.
+// games of g on one goroutine (see NewImitationRecorder), with the
+// networks of its model files.
 func newRecorder(g engine.Game, cfg ImitateConfig) (*imitation.Recorder, error) {
+	follow, teacher, err := ImitationNetworks(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewImitationRecorder(g, cfg, follow, teacher)
+}
+
+// ImitationNetworks loads the networks an imitation's games are played
+// with, from the model files cfg names: the followed network (nil without
+// cfg.Follow) and the teacher (nil without cfg.Teacher). A file that does
+// not load, or is not a model of g, is an error wrapping ErrBadImitation.
+func ImitationNetworks(g engine.Game, cfg ImitateConfig) (follow, teacher *models.Network, err error) {
+	if cfg.Follow > 0 {
+		if follow, err = imitationNetwork(g, cfg.FollowModel, "follow"); err != nil {
+			return nil, nil, err
+		}
+	}
+	if cfg.Teacher != "" {
+		if teacher, err = imitationNetwork(g, cfg.Teacher, "teacher"); err != nil {
+			return nil, nil, err
+		}
+	}
+	return follow, teacher, nil
+}
+
+// imitationNetwork loads the model file at path for g, an imitation's
+// followed network or teacher (role, in the error).
+func imitationNetwork(g engine.Game, path, role string) (*models.Network, error) {
+	m, err := models.LoadFor(path, g)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrBadImitation, role, err)
+	}
+	return m.Net, nil
+}
+
+// NewImitationRecorder makes the imitation.Recorder that plays and records
+// cfg's games of g on one goroutine, given the imitation's networks
+// (ImitationNetworks: follow with cfg.Follow, teacher with cfg.Teacher,
+// nil otherwise; cfg's model file names are not read): the imitated
+// player (the heuristic, or with cfg.Expert the expert) asked at every
+// decision; as the Player the imitated player, or with cfg.Follow the
+// followed network in that share of the games; as the Labeller the
+// imitated player, asked cfg.Samples times with Samples above 1, or with
+// cfg.Teacher the teacher's search (cfg.TeacherSims simulations, the az
+// agent's PUCT) at the positions kept. Every maker of an imitation's
+// games (RunImitation, HeuristicGames, a worker of package distributed)
+// uses it, so that game i is the same wherever it is played. A bad cfg,
+// or networks that do not match it or g, are errors wrapping
+// ErrBadImitation.
+func NewImitationRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *models.Network) (*imitation.Recorder, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if (follow != nil) != (cfg.Follow > 0) || (teacher != nil) != (cfg.Teacher != "") {
+		return nil, fmt.Errorf("%w: follow=%v and teacher %q with a followed network %t and a teacher %t", ErrBadImitation,
+			cfg.Follow, cfg.Teacher, follow != nil, teacher != nil)
+	}
 	h, err := imitated(g, cfg)
 	if err != nil {
 		return nil, err
 	}
 	var player imitation.Player = imitation.Imitated{}
 	if cfg.Follow > 0 {
-		ev, err := imitationEvaluator(g, cfg.FollowModel, "follow", followCache)
+		ev, err := imitationEvaluator(g, follow, "follow", followCache)
 		if err != nil {
 			return nil, err
 		}
@@ -43,7 +95,7 @@ func newRecorder(g engine.Game, cfg ImitateConfig) (*imitation.Recorder, error) 
 	var labeller imitation.Labeller = imitation.Imitated{}
 	switch {
 	case cfg.Teacher != "":
-		ev, err := imitationEvaluator(g, cfg.Teacher, "teacher", teacherCache)
+		ev, err := imitationEvaluator(g, teacher, "teacher", teacherCache)
 		if err != nil {
 			return nil, err
 		}
@@ -69,16 +121,11 @@ func imitated(g engine.Game, cfg ImitateConfig) (agents.Heuristic, error) {
 	return h, nil
 }
 
-// imitationEvaluator loads the model file at path for g and makes its
-// evaluator (cache positions remembered, every batch on the calling
-// goroutine), for an imitation's followed network or teacher (role, in
-// the error).
-func imitationEvaluator(g engine.Game, path, role string, cache int) (*models.Evaluator, error) {
-	m, err := models.LoadFor(path, g)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrBadImitation, role, err)
-	}
-	ev, err := models.NewEvaluator(g, m.Net, cache)
+// imitationEvaluator makes the evaluator of net for g (cache positions
+// remembered, every batch on the calling goroutine), for an imitation's
+// followed network or teacher (role, in the error).
+func imitationEvaluator(g engine.Game, net *models.Network, role string, cache int) (*models.Evaluator, error) {
+	ev, err := models.NewEvaluator(g, net, cache)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrBadImitation, role, err)
 	}

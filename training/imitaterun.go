@@ -70,6 +70,25 @@ type ImitateHooks struct {
 	Parallel int
 }
 
+// ImitationSource plays an imitation's games elsewhere than in this
+// process (Trainer.Imitations; package distributed has workers play
+// them).
+type ImitationSource interface {
+	// Records plays games first..last-1 of the imitation cfg of the
+	// trainer's game (game numbers as imitation.Seeds takes them: the
+	// held-out games are those from imitation.HeldOutBase on) and hands
+	// each game's record, the one NewImitationRecorder's Recorder.Play
+	// gives for its number, to each, in the games' order, as
+	// imitation.PlayInOrder does: more, if not nil, is asked before each
+	// game is handed on, and false stops the games without an error (the
+	// games not yet handed on are not wanted); an error of each stops them
+	// with that error, and ctx with its own. The games handed on are kept
+	// either way. It is called with last > first, and with more(first)
+	// true.
+	Records(ctx context.Context, cfg ImitateConfig, first, last int, more func(game int) bool,
+		each func(game int, rec imitation.Record) error) error
+}
+
 // PendingImitation is the configuration of the imitation the run holds
 // unfinished, and whether it holds one.
 func (t *Trainer) PendingImitation() (ImitateConfig, bool) {
@@ -88,7 +107,10 @@ func (t *Trainer) Imitated() bool { return t.ck.Imitation != "" }
 // RunImitation on Resume(t.Dir) (cfg as PendingImitation gives it) goes on
 // where it stopped, to the same weights as a run never stopped. A run that
 // has learned before (by imitation or self-play) takes no new imitation
-// (ErrNoImitation).
+// (ErrNoImitation). The games (the held-out ones too) are played on
+// hooks.Parallel goroutines, or by t.Imitations when it is set: the same
+// games either way, so the same weights. The games a stopped imitation
+// kept are not played again.
 func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks ImitateHooks) (ImitateStats, error) {
 	if err := cfg.check(); err != nil {
 		return ImitateStats{}, err
@@ -129,7 +151,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		if hooks.Games != nil && st.games() > 0 {
 			hooks.Games(st.games(), cfg.Games)
 		}
-		err := playGames(ctx, g, st, r, hooks.Parallel, func() error {
+		err := playGames(ctx, g, st, r, hooks.Parallel, t.Imitations, func() error {
 			if hooks.Games != nil {
 				hooks.Games(st.games(), cfg.Games)
 			}
@@ -145,7 +167,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 			return ImitateStats{}, err
 		}
 	}
-	held, err := heldOutPositions(ctx, g, cfg, hooks.Parallel)
+	held, err := heldOutPositions(ctx, g, cfg, hooks.Parallel, t.Imitations)
 	if err != nil && ctx.Err() != nil {
 		return interrupted(err)
 	}

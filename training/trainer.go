@@ -49,6 +49,10 @@ type Trainer struct {
 	// in this process (LocalMatches; package distributed has workers play
 	// them).
 	Matches MatchSource
+	// Imitations, if set, plays the games of the run's imitations
+	// (RunImitation, Imitate's held-out games) in place of this process
+	// (package distributed has workers play them).
+	Imitations ImitationSource
 	// Now is the clock used for provenance dates (time.Now if nil; see
 	// ProvenanceClock for SOURCE_DATE_EPOCH); tests
 	// fix it.

@@ -88,9 +88,9 @@ func natsArena(ctx context.Context, n *natsFlags, cfg arena.Config, log io.Write
 	return distributed.RunArena(ctx, c.JS, cfg, distributed.ArenaOptions{Logf: logTo(log)})
 }
 
-// natsSource makes t gather its self-play and its evaluation games from
-// the workers, the run named after its directory; the returned function
-// closes the connection.
+// natsSource makes t gather its self-play, evaluation and imitation games
+// from the workers, the run named after its directory; the returned
+// function closes the connection.
 func natsSource(ctx context.Context, n *natsFlags, t *training.Trainer, dir string, log io.Writer) (func(), error) {
 	c, err := n.connect(ctx, "moongym train")
 	if err != nil {
@@ -102,7 +102,7 @@ func natsSource(ctx context.Context, n *natsFlags, t *training.Trainer, dir stri
 				t.GameProgress(done, total)
 			}
 		}}
-	t.Source, t.Matches = src, src
+	t.Source, t.Matches, t.Imitations = src, src, src
 	return c.Close, nil
 }
 

@@ -104,6 +104,37 @@ func TestTrainNATS(t *testing.T) {
 	}
 }
 
+// TestTrainNATSImitation: "train --nats" has the workers play the recipe's
+// imitation games too (planet-cubes: a warm start by imitation, then
+// self-play), and writes the model files of the one-process run, byte for
+// byte.
+func TestTrainNATSImitation(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	url := natsServer(t, 2)
+	local, dist := t.TempDir(), filepath.Join(t.TempDir(), "pc-nats")
+	for _, c := range []struct {
+		dir   string
+		extra []string
+	}{{local, nil}, {dist, []string{"--nats", url}}} {
+		args := append([]string{"train", "planet-cubes", "--out", c.dir, "--iterations", "1", "--imitate-games", "3",
+			"--imitate-epochs", "1", "--quiet", "--train", "width=8,depth=1,value=4,games=2,parallel=2,sims=4,steps=1,minsamples=16,batch=16,buffer=400,evalevery=0"},
+			c.extra...)
+		if out, err := run(t, "", args...); err != nil || !strings.Contains(out, "imitated the heuristic on") {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	for _, name := range []string{training.ImitationFile, training.LatestFile, training.ImitationCSVFile} {
+		a, err1 := os.ReadFile(filepath.Join(local, name))
+		b, err2 := os.ReadFile(filepath.Join(dist, name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("the distributed run's %s differs from the local one", name)
+		}
+	}
+}
+
 // TestWorkerCommand: "worker --games N" plays N queued games and stops,
 // printing its games/s.
 func TestWorkerCommand(t *testing.T) {

@@ -214,6 +214,8 @@ func TestWalkBadRecord(t *testing.T) {
 		"a label illegal": {Actions: rec.Actions, Asked: append([]engine.Action{99}, rec.Asked[1:]...)},
 		"stops early":     {Actions: rec.Actions[:len(rec.Actions)-1], Asked: rec.Asked[:len(rec.Asked)-1]},
 		"goes on":         {Actions: append(slices.Clone(rec.Actions), 0), Asked: rec.Asked},
+		"a move illegal":  {Actions: append([]engine.Action{99}, rec.Actions[1:]...), Asked: rec.Asked},
+		"a move taken":    {Actions: append([]engine.Action{rec.Actions[0]}, rec.Actions...), Asked: rec.Asked},
 	} {
 		if err := imitation.Walk(g.NewInitialState(), bad, seeds, 0, 1, none); !errors.Is(err, imitation.ErrBadRecord) {
 			t.Errorf("%s: %v, want ErrBadRecord", name, err)

@@ -117,12 +117,21 @@ func Walk(s engine.State, rec Record, seeds Seeds, keep float64, per int,
 	keeper := seeds.keeper(keep)
 	asked := rec.Asked
 	var legal []engine.Action
+	var outcomes []engine.Outcome
 	for _, a := range rec.Actions {
 		if s.IsTerminal() {
 			return fmt.Errorf("%w: a recorded game goes on after its end", ErrBadRecord)
 		}
-		if p := s.CurrentPlayer(); p != engine.Chance {
-			if legal = s.LegalActions(legal); len(legal) > 1 {
+		if p := s.CurrentPlayer(); p == engine.Chance {
+			outcomes = s.ChanceOutcomes(outcomes)
+			if !slices.ContainsFunc(outcomes, func(o engine.Outcome) bool { return o.Action == a }) {
+				return fmt.Errorf("%w: a recorded chance outcome %d is not one of the node's", ErrBadRecord, a)
+			}
+		} else {
+			if legal = s.LegalActions(legal); !slices.Contains(legal, a) {
+				return fmt.Errorf("%w: a recorded move %d is not legal", ErrBadRecord, a)
+			}
+			if len(legal) > 1 {
 				if len(asked) < per {
 					return fmt.Errorf("%w: a recorded game lacks the heuristic's moves", ErrBadRecord)
 				}
