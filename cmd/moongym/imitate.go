@@ -13,15 +13,70 @@ import (
 	"github.com/moongym/moongym/training"
 )
 
-func init() {
-	var (
-		out, params, settings string
-		seed                  uint64
-		quiet, resume         bool
-		every                 time.Duration
-		parallel              int
-	)
-	ic := training.DefaultImitateConfig()
+func init() { root.AddCommand(newImitateCmd()) }
+
+// imitateOptions are the imitate command's flags.
+type imitateOptions struct {
+	out, params, settings string
+	seed                  uint64
+	ic                    training.ImitateConfig
+	quiet, resume         bool
+	every                 time.Duration
+	parallel              int
+}
+
+// imitationFlags describe the flags that set the imitation: the game's
+// parameters, the run's settings and seed, and the fields of
+// training.ImitateConfig. --resume takes none of them: the run's stored
+// imitation holds them.
+func (o *imitateOptions) imitationFlags() []flagDef {
+	ic := &o.ic
+	return []flagDef{
+		{"params", &o.params, "game parameters, name=value,..."},
+		{"train", &o.settings, "training settings, name=value,... (see moongym train --help)"},
+		{"seed", &o.seed, "seed of the games, the batches and the initial weights"},
+		{"games", &ic.Games, "games of the heuristic against itself"},
+		{"epochs", &ic.Epochs, "passes over the recorded positions"},
+		{"epsilon", &ic.Epsilon, "probability of a random move instead of the heuristic's"},
+		{"duration", &ic.Duration, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)"},
+		{"smooth", &ic.Smooth, "label smoothing of the policy target"},
+		{"samples", &ic.Samples, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played"},
+		{"keep", &ic.Keep, "share of each game's positions recorded, drawn with the seed (e.g. 0.1 with ten times the games); 0 or 1: all"},
+		{"holdout", &ic.HoldOut, "games played apart (seeded apart, never learned from) whose positions' loss is measured at the start and every tenth of the learning: imitation.csv and imitation.png in the run, and the final summary"},
+		{"follow", &ic.FollowModel, "model file whose network plays a share (--follow-games) of the games, labelled with the heuristic's moves (DAgger)"},
+		{"follow-games", &ic.Follow, "share of the games played by the --follow network, drawn with the seed"},
+		{"teacher", &ic.Teacher, "model file whose network, searched (--teacher-sims), labels the kept positions instead of the heuristic (expert iteration); the heuristic still plays"},
+		{"teacher-sims", &ic.TeacherSims, "--teacher's simulations per labelled position (the az agent's PUCT search, its most visited move)"},
+		{"expert", &ic.Expert, "play and label the games with the game's expert player (the agent \"expert\": a stronger, slower hand-written player, where the game has one) instead of its heuristic"},
+	}
+}
+
+// processFlags describe the flags of how the imitation runs, which leave
+// its result as it is.
+func (o *imitateOptions) processFlags() []flagDef {
+	return []flagDef{
+		{"out", &o.out, "run directory (created if missing; must not hold a run)"},
+		{"quiet", &o.quiet, "no progress bar"},
+		{"resume", &o.resume, "continue the stopped imitation in --out where it stopped, with its stored settings"},
+		{"parallel", &o.parallel, "games played at once (the games, and so the imitation, are the same whatever it is)"},
+		{"checkpoint", &o.every, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)"},
+	}
+}
+
+// newImitateOptions are the imitate command's defaults: the training
+// defaults' seed, training.DefaultImitateConfig with a teacher searched
+// with 100 simulations, a save every minute, a game per core at once.
+func newImitateOptions() *imitateOptions {
+	o := &imitateOptions{
+		seed: training.DefaultConfig().Seed, ic: training.DefaultImitateConfig(),
+		every: time.Minute, parallel: runtime.GOMAXPROCS(0),
+	}
+	o.ic.TeacherSims = 100
+	return o
+}
+
+func newImitateCmd() *cobra.Command {
+	o := newImitateOptions()
 	cmd := &cobra.Command{
 		Use:   "imitate GAME --out DIR [--games N] [--duration D] [--epochs N] [--seed N] [--params P] [--train S] [--resume]",
 		Short: "Start a training run by imitating the game's heuristic (warm start)",
@@ -30,93 +85,82 @@ func init() {
   moongym imitate tictactoe --out runs/ttt --resume   # after Ctrl-C or a kill
   moongym train tictactoe --out runs/ttt --resume --iterations 20`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return errors.New("--out DIR is required")
-			}
-			var t *training.Trainer
-			if resume {
-				for _, name := range []string{"params", "train", "seed", "games", "epochs", "epsilon", "duration", "smooth", "samples", "keep", "holdout", "follow", "follow-games", "teacher", "teacher-sims", "expert"} {
-					if cmd.Flags().Changed(name) {
-						return fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", name)
-					}
-				}
-				var err error
-				if t, err = training.Resume(out); err != nil {
-					return err
-				}
-				defer t.Close()
-				if t.Game.Spec().Name != args[0] {
-					return fmt.Errorf("the run in %s is of %s, not %s", out, t.Game.Spec().Name, args[0])
-				}
-				pending, ok := t.PendingImitation()
-				if !ok {
-					return fmt.Errorf("%w in %s (it finished, or the run never imitated): continue it with moongym train %s --out %s --resume --iterations N",
-						training.ErrNoImitation, out, args[0], out)
-				}
-				ic = pending
-			} else {
-				g, err := loadGame(args[0], params)
-				if err != nil {
-					return err
-				}
-				base := training.DefaultConfig()
-				base.Seed = seed
-				cfg, err := training.ParseConfig(settings, base)
-				if err != nil {
-					return err
-				}
-				ic.Seed = seed
-				ic.Margin, ic.MarginScale, ic.MarginAhead = cfg.Margin, cfg.MarginScale, cfg.MarginAhead
-				if t, err = training.NewTrainer(g, cfg, out); err != nil {
-					return err
-				}
-				defer t.Close()
-			}
-			clock, err := training.ProvenanceClock(os.Getenv)
-			if err != nil {
-				return err
-			}
-			t.Now = clock
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, quiet, every, parallel)
-			name := t.Game.Spec().Name
-			if err != nil && ctx.Err() != nil {
-				return interrupted(fmt.Errorf("interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume",
-					st.Games, st.Steps, name, out))
-			}
-			if err != nil {
-				return err
-			}
-			imitationSummary(cmd.OutOrStdout(), name, out, ic, st)
-			fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", name, out)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runImitate(cmd, args[0], o) },
 	}
-	f := cmd.Flags()
-	f.StringVar(&out, "out", "", "run directory (created if missing; must not hold a run)")
-	f.StringVar(&params, "params", "", "game parameters, name=value,...")
-	f.StringVar(&settings, "train", "", "training settings, name=value,... (see moongym train --help)")
-	f.Uint64Var(&seed, "seed", training.DefaultConfig().Seed, "seed of the games, the batches and the initial weights")
-	f.IntVar(&ic.Games, "games", ic.Games, "games of the heuristic against itself")
-	f.IntVar(&ic.Epochs, "epochs", ic.Epochs, "passes over the recorded positions")
-	f.Float64Var(&ic.Epsilon, "epsilon", ic.Epsilon, "probability of a random move instead of the heuristic's")
-	f.DurationVar(&ic.Duration, "duration", 0, "cap on the time spent playing games, e.g. 5m (a capped run is not reproducible)")
-	f.Float64Var(&ic.Smooth, "smooth", ic.Smooth, "label smoothing of the policy target")
-	f.IntVar(&ic.Samples, "samples", 0, "ask the heuristic this many times per position and use how often it chose each move as the policy target (for heuristics that break ties at random); 0 or 1: the move played")
-	f.Float64Var(&ic.Keep, "keep", 0, "share of each game's positions recorded, drawn with the seed (e.g. 0.1 with ten times the games); 0 or 1: all")
-	f.IntVar(&ic.HoldOut, "holdout", 0, "games played apart (seeded apart, never learned from) whose positions' loss is measured at the start and every tenth of the learning: imitation.csv and imitation.png in the run, and the final summary")
-	f.StringVar(&ic.FollowModel, "follow", "", "model file whose network plays a share (--follow-games) of the games, labelled with the heuristic's moves (DAgger)")
-	f.Float64Var(&ic.Follow, "follow-games", 0, "share of the games played by the --follow network, drawn with the seed")
-	f.StringVar(&ic.Teacher, "teacher", "", "model file whose network, searched (--teacher-sims), labels the kept positions instead of the heuristic (expert iteration); the heuristic still plays")
-	f.BoolVar(&ic.Expert, "expert", false, "play and label the games with the game's expert player (the agent \"expert\": a stronger, slower hand-written player, where the game has one) instead of its heuristic")
-	f.IntVar(&ic.TeacherSims, "teacher-sims", 100, "--teacher's simulations per labelled position (the az agent's PUCT search, its most visited move)")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
-	f.BoolVar(&resume, "resume", false, "continue the stopped imitation in --out where it stopped, with its stored settings")
-	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once (the games, and so the imitation, are the same whatever it is)")
-	f.DurationVar(&every, "checkpoint", time.Minute, "most time between two saves of the imitation's progress (a killed run loses at most this much; 0: after every game and every hundredth of the learning)")
-	root.AddCommand(cmd)
+	bindFlags(cmd.Flags(), o.imitationFlags())
+	bindFlags(cmd.Flags(), o.processFlags())
+	return cmd
+}
+
+// runImitate imitates into the run in o.out: a new one, or the stopped
+// imitation it holds (--resume).
+func runImitate(cmd *cobra.Command, game string, o *imitateOptions) error {
+	if o.out == "" {
+		return errors.New("--out DIR is required")
+	}
+	t, ic, err := openImitation(cmd, game, o)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	st, err := imitateWithProgress(ctx, cmd.ErrOrStderr(), t, ic, o.quiet, o.every, o.parallel)
+	name := t.Game.Spec().Name
+	if err != nil && ctx.Err() != nil {
+		return interrupted(fmt.Errorf("interrupted: %d games played, %d learning steps done, saved; continue with: moongym imitate %s --out %s --resume",
+			st.Games, st.Steps, name, o.out))
+	}
+	if err != nil {
+		return err
+	}
+	imitationSummary(cmd.OutOrStdout(), name, o.out, ic, st)
+	fmt.Fprintf(cmd.OutOrStdout(), "continue with: moongym train %s --out %s --resume --iterations N\n", name, o.out)
+	return nil
+}
+
+// openImitation opens the run in o.out and the imitation to run there:
+// with --resume, the run's stopped imitation (the flags that set one are
+// refused), else a new run of game with the flags' imitation.
+func openImitation(cmd *cobra.Command, game string, o *imitateOptions) (*training.Trainer, training.ImitateConfig, error) {
+	if !o.resume {
+		g, err := loadGame(game, o.params)
+		if err != nil {
+			return nil, training.ImitateConfig{}, err
+		}
+		base := training.DefaultConfig()
+		base.Seed = o.seed
+		cfg, err := training.ParseConfig(o.settings, base)
+		if err != nil {
+			return nil, training.ImitateConfig{}, err
+		}
+		ic := o.ic
+		ic.Seed = o.seed
+		ic.Margin, ic.MarginScale, ic.MarginAhead = cfg.Margin, cfg.MarginScale, cfg.MarginAhead
+		t, err := training.NewTrainer(g, cfg, o.out)
+		return t, ic, err
+	}
+	if given := changedFlags(cmd.Flags(), o.imitationFlags()); len(given) > 0 {
+		return nil, training.ImitateConfig{}, fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", given[0])
+	}
+	t, err := training.Resume(o.out)
+	if err != nil {
+		return nil, training.ImitateConfig{}, err
+	}
+	if t.Game.Spec().Name != game {
+		t.Close()
+		return nil, training.ImitateConfig{}, fmt.Errorf("the run in %s is of %s, not %s", o.out, t.Game.Spec().Name, game)
+	}
+	pending, ok := t.PendingImitation()
+	if !ok {
+		t.Close()
+		return nil, training.ImitateConfig{}, fmt.Errorf("%w in %s (it finished, or the run never imitated): continue it with moongym train %s --out %s --resume --iterations N",
+			training.ErrNoImitation, o.out, game, o.out)
+	}
+	return t, pending, nil
 }
 
 // imitateLong is the imitate command's help text.

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"time"
@@ -13,16 +15,48 @@ import (
 	"github.com/moongym/moongym/training"
 )
 
-func init() {
-	var (
-		out, params, settings string
-		iterations            int64
-		seed                  uint64
-		duration              time.Duration
-		resume, quiet, recipe bool
-		warmGames, warmEpochs int
-		nats                  natsFlags
-	)
+func init() { root.AddCommand(newTrainCmd()) }
+
+// trainOptions are the train command's flags.
+type trainOptions struct {
+	runFlags
+	quiet bool
+	nats  natsFlags
+}
+
+// newRunFlags describe the flags that set up a new run, which --resume
+// refuses: the run keeps its game and seed.
+func (o *trainOptions) newRunFlags() []flagDef {
+	return []flagDef{
+		{"params", &o.params, "game parameters, name=value,..."},
+		{"seed", &o.seed, "seed of the run (the training setting seed)"},
+	}
+}
+
+// warmStartFlags describe the flags that change the recipe's imitation,
+// which --resume refuses: a run continues its imitation as it began it.
+func (o *trainOptions) warmStartFlags() []flagDef {
+	return []flagDef{
+		{"imitate-games", &o.warmGames, "games of the recipe's imitation (0: no imitation; -1: the recipe's)"},
+		{"imitate-epochs", &o.warmEpochs, "passes of the recipe's imitation over its positions (-1: the recipe's)"},
+	}
+}
+
+// otherFlags describe train's other flags but --nats.
+func (o *trainOptions) otherFlags() []flagDef {
+	return []flagDef{
+		{"out", &o.out, "run directory (created if missing)"},
+		{"train", &o.settings, "training settings, name=value,... (see above)"},
+		{"iterations", &o.iterations, "stop when the run has done this many iterations in all"},
+		{"duration", &o.duration, "stop after this much time (at the end of an iteration), e.g. 10m"},
+		{"resume", &o.resume, "continue the run in --out from its checkpoint"},
+		{"quiet", &o.quiet, "no progress bar"},
+		{"recipe", &o.recipe, "follow the game's training recipe where it has one (an imitation warm start, then self-play with its settings; --train overrides any of them); --recipe=false: self-play from random weights with the default settings"},
+	}
+}
+
+func newTrainCmd() *cobra.Command {
+	o := &trainOptions{runFlags: runFlags{seed: training.DefaultConfig().Seed, recipe: true, warmGames: -1, warmEpochs: -1}}
 	cmd := &cobra.Command{
 		Use:   "train GAME --out DIR [--params P] [--train S] [--iterations N | --duration D] [--resume]",
 		Short: "Train a policy-value network: the game's recipe (imitation, then self-play)",
@@ -35,134 +69,144 @@ func init() {
   moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7
   moongym train planet-cubes --out runs/pc --duration 50m --train gumbel=1,sims=16,fullprob=0.25,cheapsims=4`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return errors.New("--out DIR is required")
-			}
-			if iterations <= 0 && duration <= 0 {
-				return errors.New("give --iterations N or --duration D (or both)")
-			}
-			if _, err := training.ProvenanceClock(os.Getenv); err != nil {
-				return err // before a run directory is made
-			}
-			var deadline time.Time
-			if duration > 0 {
-				deadline = time.Now().Add(duration) // the warm start counts too
-			}
-			t, rec, err := openRun(cmd, args[0], runFlags{out: out, params: params, settings: settings, seed: seed,
-				iterations: iterations, duration: duration, resume: resume, recipe: recipe,
-				warmGames: warmGames, warmEpochs: warmEpochs})
-			if err != nil {
-				return err
-			}
-			defer t.Close()
-			if nats.url != "" {
-				// Not the Ctrl-C context: the first Ctrl-C lets the
-				// iteration's games arrive, as without --nats.
-				closeNATS, err := natsSource(cmd.Context(), &nats, t, out, cmd.ErrOrStderr())
-				if err != nil {
-					return err
-				}
-				defer closeNATS()
-			}
-			if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
-				return err
-			}
-			// The first Ctrl-C stops the warm start at once (saved) or the
-			// self-play at the end of the current iteration, which is then
-			// saved; a second one kills the process at once and loses only
-			// that iteration (the last checkpoint is written atomically).
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			if err := warmStart(ctx, cmd, t, rec, settings, quiet); err != nil {
-				return err
-			}
-			if rec != nil && !cmd.Flags().Changed("iterations") {
-				// The recipe's self-play is as long as the one measured:
-				// longer, the win rate against the heuristic fell (a
-				// planet-cubes run of 175 iterations went from 0.875 at
-				// iteration 6 to 0.11; docs/training.md).
-				iterations = rec.Iterations
-				if t.Iteration() >= iterations {
-					fmt.Fprintf(cmd.OutOrStdout(), "%s: the recipe's training is done (%d self-play iterations, as measured; --iterations N trains on); run in %s\n",
-						t.Game.Spec().Name, iterations, out)
-					return nil
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "self-play to iteration %d, the recipe's measured length (--iterations N to go on past it)\n", iterations)
-			}
-			total := int64(-1)
-			if iterations > 0 {
-				total = iterations - t.Iteration()
-			}
-			bar := progressbar.NewOptions64(total,
-				progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-				progressbar.OptionSetDescription("training"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetPredictTime(total > 0),
-				progressbar.OptionSetVisibility(!quiet),
-				progressbar.OptionClearOnFinish(),
-			)
-			// During an iteration the description counts its self-play
-			// games (a lunar-rally iteration takes minutes); after it, the
-			// iteration's figures.
-			t.GameProgress = func(done, total int) {
-				bar.Describe(selfPlayLine(t.Iteration()+1, done, total, t.Metrics()))
-			}
-			t.Progress = func(r training.Row) {
-				bar.Describe(progressLine(r, t.Metrics()))
-				_ = bar.Add(1) // renders the new count and description together
-			}
-			finished := make(chan struct{})
-			defer close(finished)
-			go func() {
-				select {
-				case <-ctx.Done():
-					stop()
-					fmt.Fprintln(cmd.ErrOrStderr(), "\ninterrupt: finishing this iteration and saving; Ctrl-C again quits at once, losing it")
-				case <-finished:
-				}
-			}()
-			err = t.Run(ctx, iterations, deadline)
-			_ = bar.Finish()
-			if err != nil {
-				return err
-			}
-			rows := t.Metrics()
-			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "%s: %d iterations done, run in %s\n", t.Game.Spec().Name, t.Iteration(), out)
-			if len(rows) > 0 {
-				r := rows[len(rows)-1]
-				fmt.Fprintf(w, "games %d, samples %d, steps %d, %.0fs of training; last loss %s\n",
-					r.Games, r.Samples, r.Steps, r.Elapsed, fmtLoss(r.TotalLoss))
-			}
-			fmt.Fprint(w, evalSummary(rows))
-			if it, score := t.Best(); it > 0 {
-				fmt.Fprintf(w, "%s is iteration %d (mean win rate against random and the heuristic %.3f)\n", training.BestFile, it, score)
-			}
-			if ctx.Err() != nil {
-				// Stopped by Ctrl-C: the work is saved, but the run did
-				// not do what was asked; exit 130 with the way on.
-				return interrupted(fmt.Errorf("interrupted: iteration %d saved; continue with: moongym train %s --out %s --resume --iterations N",
-					t.Iteration(), args[0], out))
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runTrain(cmd, args[0], o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&out, "out", "", "run directory (created if missing)")
-	f.StringVar(&params, "params", "", "game parameters, name=value,...")
-	f.StringVar(&settings, "train", "", "training settings, name=value,... (see above)")
-	f.Uint64Var(&seed, "seed", training.DefaultConfig().Seed, "seed of the run (the training setting seed)")
-	f.Int64Var(&iterations, "iterations", 0, "stop when the run has done this many iterations in all")
-	f.DurationVar(&duration, "duration", 0, "stop after this much time (at the end of an iteration), e.g. 10m")
-	f.BoolVar(&resume, "resume", false, "continue the run in --out from its checkpoint")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
-	f.BoolVar(&recipe, "recipe", true, "follow the game's training recipe where it has one (an imitation warm start, then self-play with its settings; --train overrides any of them); --recipe=false: self-play from random weights with the default settings")
-	f.IntVar(&warmGames, "imitate-games", -1, "games of the recipe's imitation (0: no imitation; -1: the recipe's)")
-	f.IntVar(&warmEpochs, "imitate-epochs", -1, "passes of the recipe's imitation over its positions (-1: the recipe's)")
-	nats.add(f, "play the self-play games")
-	root.AddCommand(cmd)
+	bindFlags(f, o.newRunFlags())
+	bindFlags(f, o.warmStartFlags())
+	bindFlags(f, o.otherFlags())
+	o.nats.add(f, "play the self-play games")
+	return cmd
+}
+
+// runTrain trains game in o.out: the run's warm start (the recipe's
+// imitation and DAgger rounds, or the one a stopped run left unfinished),
+// then self-play until o.iterations or o.duration, and says where it got.
+func runTrain(cmd *cobra.Command, game string, o *trainOptions) error {
+	if o.out == "" {
+		return errors.New("--out DIR is required")
+	}
+	if o.iterations <= 0 && o.duration <= 0 {
+		return errors.New("give --iterations N or --duration D (or both)")
+	}
+	if _, err := training.ProvenanceClock(os.Getenv); err != nil {
+		return err // before a run directory is made
+	}
+	var deadline time.Time
+	if o.duration > 0 {
+		deadline = time.Now().Add(o.duration) // the warm start counts too
+	}
+	t, rec, err := openRun(cmd, game, o)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if o.nats.url != "" {
+		// Not the Ctrl-C context: the first Ctrl-C lets the iteration's
+		// games arrive, as without --nats.
+		closeNATS, err := natsSource(cmd.Context(), &o.nats, t, o.out, cmd.ErrOrStderr())
+		if err != nil {
+			return err
+		}
+		defer closeNATS()
+	}
+	if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
+		return err
+	}
+	// The first Ctrl-C stops the warm start at once (saved) or the
+	// self-play at the end of the current iteration, which is then saved;
+	// a second one kills the process at once and loses only that
+	// iteration (the last checkpoint is written atomically).
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	if err := warmStart(ctx, cmd, t, rec, o.settings, o.quiet); err != nil {
+		return err
+	}
+	iterations := o.iterations
+	if rec != nil && !cmd.Flags().Changed("iterations") {
+		// The recipe's self-play is as long as the one measured: longer,
+		// the win rate against the heuristic fell (a planet-cubes run of
+		// 175 iterations went from 0.875 at iteration 6 to 0.11;
+		// docs/training.md).
+		iterations = rec.Iterations
+		if t.Iteration() >= iterations {
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: the recipe's training is done (%d self-play iterations, as measured; --iterations N trains on); run in %s\n",
+				t.Game.Spec().Name, iterations, o.out)
+			return nil
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "self-play to iteration %d, the recipe's measured length (--iterations N to go on past it)\n", iterations)
+	}
+	if err := selfPlayWithProgress(ctx, stop, cmd.ErrOrStderr(), t, iterations, deadline, o.quiet); err != nil {
+		return err
+	}
+	trainSummary(cmd.OutOrStdout(), t, o.out)
+	if ctx.Err() != nil {
+		// Stopped by Ctrl-C: the work is saved, but the run did not do
+		// what was asked; exit 130 with the way on.
+		return interrupted(fmt.Errorf("interrupted: iteration %d saved; continue with: moongym train %s --out %s --resume --iterations N",
+			t.Iteration(), game, o.out))
+	}
+	return nil
+}
+
+// selfPlayWithProgress runs t's self-play iterations until the run has
+// done iterations in all (0: no limit) or the deadline, with a progress
+// bar on w. When ctx is done (the first Ctrl-C) it says so and calls stop,
+// so that a second Ctrl-C ends the process; t.Run then finishes the
+// iteration and saves.
+func selfPlayWithProgress(ctx context.Context, stop func(), w io.Writer, t *training.Trainer, iterations int64, deadline time.Time, quiet bool) error {
+	total := int64(-1)
+	if iterations > 0 {
+		total = iterations - t.Iteration()
+	}
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("training"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(total > 0),
+		progressbar.OptionSetVisibility(!quiet),
+		progressbar.OptionClearOnFinish(),
+	)
+	// During an iteration the description counts its self-play games (a
+	// lunar-rally iteration takes minutes); after it, the iteration's
+	// figures.
+	t.GameProgress = func(done, total int) {
+		bar.Describe(selfPlayLine(t.Iteration()+1, done, total, t.Metrics()))
+	}
+	t.Progress = func(r training.Row) {
+		bar.Describe(progressLine(r, t.Metrics()))
+		_ = bar.Add(1) // renders the new count and description together
+	}
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop()
+			fmt.Fprintln(w, "\ninterrupt: finishing this iteration and saving; Ctrl-C again quits at once, losing it")
+		case <-finished:
+		}
+	}()
+	err := t.Run(ctx, iterations, deadline)
+	_ = bar.Finish()
+	return err
+}
+
+// trainSummary writes where the run got: its iterations, totals and last
+// loss, its evaluations against the heuristic and its best network.
+func trainSummary(w io.Writer, t *training.Trainer, out string) {
+	rows := t.Metrics()
+	fmt.Fprintf(w, "%s: %d iterations done, run in %s\n", t.Game.Spec().Name, t.Iteration(), out)
+	if len(rows) > 0 {
+		r := rows[len(rows)-1]
+		fmt.Fprintf(w, "games %d, samples %d, steps %d, %.0fs of training; last loss %s\n",
+			r.Games, r.Samples, r.Steps, r.Elapsed, fmtLoss(r.TotalLoss))
+	}
+	fmt.Fprint(w, evalSummary(rows))
+	if it, score := t.Best(); it > 0 {
+		fmt.Fprintf(w, "%s is iteration %d (mean win rate against random and the heuristic %.3f)\n", training.BestFile, it, score)
+	}
 }
 
 // heuristicEval is the evaluation against the heuristic in row r, with its
@@ -309,6 +353,8 @@ process would play; the checkpoint keeps the results stream's position, so a
 resumed run neither loses nor repeats a game. The run is named on the server
 after the base name of --out, which must be unique there.
 
-Training settings (--train, "name=value,..."), with their defaults:
+Training settings (--train, "name=value,..."), with their defaults; the
+switches gumbel and shards take 1 or 0 (or true or false), and a setting
+fixed for the run keeps its value under --resume --train:
 ` + training.ParamHelp()
 }

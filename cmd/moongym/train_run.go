@@ -25,13 +25,14 @@ type runFlags struct {
 	warmGames, warmEpochs int // the recipe's imitation games and epochs where not -1
 }
 
-// openRun opens the run train works on: the one in f.out (--resume) or a
+// openRun opens the run train works on: the one in o.out (--resume) or a
 // new one, with the game's recipe under the flags' settings where it has
-// one and f.recipe. It returns the recipe followed (nil: none).
-func openRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, *training.Recipe, error) {
-	if f.resume {
-		return resumeRun(cmd, game, f)
+// one and o.recipe. It returns the recipe followed (nil: none).
+func openRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Trainer, *training.Recipe, error) {
+	if o.resume {
+		return resumeRun(cmd, game, o)
 	}
+	f := o.runFlags
 	g, err := loadGame(game, f.params)
 	if err != nil {
 		return nil, nil, err
@@ -110,16 +111,15 @@ func recipeOf(g engine.Game, use bool) *training.Recipe {
 	return &r
 }
 
-// resumeRun opens the run in f.out, of game, to go on with it.
-func resumeRun(cmd *cobra.Command, game string, f runFlags) (*training.Trainer, *training.Recipe, error) {
-	if cmd.Flags().Changed("params") || cmd.Flags().Changed("seed") {
+// resumeRun opens the run in o.out, of game, to go on with it.
+func resumeRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Trainer, *training.Recipe, error) {
+	if len(changedFlags(cmd.Flags(), o.newRunFlags())) > 0 {
 		return nil, nil, errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
 	}
-	for _, name := range []string{"imitate-games", "imitate-epochs"} {
-		if cmd.Flags().Changed(name) {
-			return nil, nil, fmt.Errorf("--resume continues the run's imitation with its stored settings: drop --%s", name)
-		}
+	if given := changedFlags(cmd.Flags(), o.warmStartFlags()); len(given) > 0 {
+		return nil, nil, fmt.Errorf("--resume continues the run's imitation with its stored settings: drop --%s", given[0])
 	}
+	f := o.runFlags
 	t, err := training.Resume(f.out)
 	if err != nil {
 		return nil, nil, err
