@@ -17,19 +17,19 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-func init() {
-	var (
-		agentList string
-		games     int
-		seed      uint64
-		parallel  int
-		params    string
-		jsonFile  string
-		records   string
-		quiet     bool
-		opening   int
-		nats      natsFlags
-	)
+func init() { root.AddCommand(newArenaCmd()) }
+
+// arenaOptions are the arena command's flags.
+type arenaOptions struct {
+	agentList, params, jsonFile, records string
+	games, parallel, opening             int
+	seed                                 uint64
+	quiet                                bool
+	nats                                 natsFlags
+}
+
+func newArenaCmd() *cobra.Command {
+	var o arenaOptions
 	cmd := &cobra.Command{
 		Use:   "arena GAME --agents A,B[,C...]",
 		Short: "Play a tournament between agents and report win rates, intervals and ratings",
@@ -38,112 +38,125 @@ func init() {
   moongym arena tictactoe --agents mcts:sims=200,mcts:sims=800,random --games 300 --json out/result.json
   moongym arena planet-cubes --params players=4 --agents mcts,greedy --games 40 --records out/games.jsonl`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			specs := splitAgents(agentList)
-			if len(specs) == 0 {
-				return fmt.Errorf("%w: --agents is required (known: %s)", agents.ErrBadSpec, agents.Known())
-			}
-			g, err := loadGame(args[0], params)
-			if err != nil {
-				return err
-			}
-			cfg := arena.Config{Game: g, Agents: specs, Games: games, Seed: seed, Parallel: parallel, Opening: opening}
-			// Every spec is parsed and its agent made (its model loaded)
-			// once before the first game, so that a bad one is refused at
-			// once rather than when the games start.
-			if err := cfg.Check(); err != nil {
-				return fmt.Errorf("arena %s: %w", g.Spec().Name, err)
-			}
-			prog, finished := startProgress(cmd, quiet, g.Spec().Name, games, parallel, nats.url == "")
-			cfg.GameStarted, cfg.GameEnded, cfg.Progress = prog.started, prog.ended, prog.progress
-
-			// The first Ctrl-C starts no further game and lets those in
-			// flight finish (they are counted); the second stops them
-			// (their searches give up; they are not counted); a third
-			// ends the process.
-			ctx, cancel := context.WithCancel(cmd.Context())
-			defer cancel()
-			drain := make(chan struct{})
-			cfg.Drain = drain
-			stderr := cmd.ErrOrStderr()
-			interrupts := watchInterrupts(stderr, prog, drain, cancel, finished, func() bool {
-				if nats.url == "" {
-					return false
-				}
-				prog.printf(stderr, "interrupt: stopping; the games not yet played are taken off the queue\n")
-				cancel()
-				return true
-			})
-			var results []arena.GameResult
-			var runErr error
-			if nats.url != "" {
-				results, runErr = natsArena(ctx, &nats, cfg, stderr)
-			} else {
-				results, runErr = arena.Run(ctx, cfg)
-			}
-			close(finished)
-			prog.clear()
-			var stop *arena.StopError
-			stopped := errors.As(runErr, &stop)
-			switch {
-			case runErr == nil:
-			case stopped && interrupts.Load() > 0:
-				msg := fmt.Sprintf("arena %s: interrupted (Ctrl-C): %d of %d games played", g.Spec().Name, len(results), games)
-				if stop.Stopped > 0 {
-					msg += fmt.Sprintf(", %d stopped in flight and not counted", stop.Stopped)
-				}
-				runErr = interrupted(&described{msg, runErr}) // exit status 130
-			case interrupts.Load() > 0: // over NATS
-				runErr = interrupted(fmt.Errorf("arena %s: interrupted (Ctrl-C) after %d of %d games: %w", g.Spec().Name, len(results), games, runErr))
-			default:
-				runErr = fmt.Errorf("arena %s: stopped after %d of %d games: %w", g.Spec().Name, len(results), games, runErr)
-			}
-			if runErr != nil {
-				if len(results) == 0 {
-					return runErr
-				}
-				// Keep what was played: the report and the records of the
-				// finished games are written as usual, then the error.
-				fmt.Fprintf(stderr, "arena stopped early: reporting the %d finished %s (the error follows)\n", len(results), plural(len(results), "game", "games"))
-			}
-			rep, err := arena.Summarize(g, specs, seed, results)
-			if err != nil {
-				return errors.Join(runErr, err)
-			}
-			rep.Opening = opening
-			if stopped {
-				rep.Planned, rep.Stopped = games, stop.Stopped
-			} else if runErr != nil {
-				rep.Planned = games
-			}
-			if jsonFile != "" {
-				if err := writeJSONFile(jsonFile, rep); err != nil {
-					return errors.Join(runErr, err)
-				}
-			}
-			if records != "" {
-				if err := writeRecords(records, results); err != nil {
-					return errors.Join(runErr, err)
-				}
-			}
-			if err := rep.WriteTable(cmd.OutOrStdout()); err != nil {
-				return err
-			}
-			return runErr
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runArena(cmd, args[0], &o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&agentList, "agents", "", "agent specs, comma separated; known: "+agents.Known())
-	f.IntVar(&games, "games", 100, "number of games")
-	f.Uint64Var(&seed, "seed", 1, "tournament seed (each game's seed derives from it and the game's index)")
-	f.IntVar(&parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
-	f.StringVar(&params, "params", "", "game parameters k=v,k=v (see moongym games)")
-	f.StringVar(&jsonFile, "json", "", "write the report as JSON to this file")
-	f.StringVar(&records, "records", "", "write every game as a JSON-lines record (replayable) to this file")
-	f.BoolVar(&quiet, "quiet", false, "no progress bar")
-	f.IntVar(&opening, "opening", 0, "play the first N decisions of every game at random (varies games between deterministic agents)")
-	nats.add(f, "play the games")
-	root.AddCommand(cmd)
+	f.StringVar(&o.agentList, "agents", "", "agent specs, comma separated; known: "+agents.Known())
+	f.IntVar(&o.games, "games", 100, "number of games")
+	f.Uint64Var(&o.seed, "seed", 1, "tournament seed (each game's seed derives from it and the game's index)")
+	f.IntVar(&o.parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
+	f.StringVar(&o.params, "params", "", "game parameters k=v,k=v (see moongym games)")
+	f.StringVar(&o.jsonFile, "json", "", "write the report as JSON to this file")
+	f.StringVar(&o.records, "records", "", "write every game as a JSON-lines record (replayable) to this file")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress bar")
+	f.IntVar(&o.opening, "opening", 0, "play the first N decisions of every game at random (varies games between deterministic agents)")
+	o.nats.add(f, "play the games")
+	return cmd
+}
+
+// runArena plays the tournament of o on game (here or over NATS) and
+// reports it: the table, and the JSON report and the records where asked;
+// a tournament stopped early by an error or Ctrl-C reports the games
+// finished, then returns the error.
+func runArena(cmd *cobra.Command, game string, o *arenaOptions) error {
+	specs := splitAgents(o.agentList)
+	if len(specs) == 0 {
+		return fmt.Errorf("%w: --agents is required (known: %s)", agents.ErrBadSpec, agents.Known())
+	}
+	g, err := loadGame(game, o.params)
+	if err != nil {
+		return err
+	}
+	cfg := arena.Config{Game: g, Agents: specs, Games: o.games, Seed: o.seed, Parallel: o.parallel, Opening: o.opening}
+	// Every spec is parsed and its agent made (its model loaded) once
+	// before the first game, so that a bad one is refused at once rather
+	// than when the games start.
+	if err := cfg.Check(); err != nil {
+		return fmt.Errorf("arena %s: %w", g.Spec().Name, err)
+	}
+	results, stop, runErr := playArena(cmd, g, cfg, o)
+	if runErr != nil {
+		if len(results) == 0 {
+			return runErr
+		}
+		// Keep what was played: the report and the records of the
+		// finished games are written as usual, then the error.
+		fmt.Fprintf(cmd.ErrOrStderr(), "arena stopped early: reporting the %d finished %s (the error follows)\n", len(results), plural(len(results), "game", "games"))
+	}
+	rep, err := arena.Summarize(g, specs, o.seed, results)
+	if err != nil {
+		return errors.Join(runErr, err)
+	}
+	rep.Opening = o.opening
+	if stop != nil {
+		rep.Planned, rep.Stopped = o.games, stop.Stopped
+	} else if runErr != nil {
+		rep.Planned = o.games
+	}
+	if o.jsonFile != "" {
+		if err := writeJSONFile(o.jsonFile, rep); err != nil {
+			return errors.Join(runErr, err)
+		}
+	}
+	if o.records != "" {
+		if err := writeRecords(o.records, results); err != nil {
+			return errors.Join(runErr, err)
+		}
+	}
+	if err := rep.WriteTable(cmd.OutOrStdout()); err != nil {
+		return err
+	}
+	return runErr
+}
+
+// playArena plays cfg's games, here or over NATS, with a progress bar and
+// Ctrl-C handling: the first Ctrl-C starts no further game and lets those
+// in flight finish (they are counted); the second stops them (their
+// searches give up; they are not counted); a third ends the process. It
+// returns the games finished, the arena's StopError when it stopped early
+// (nil otherwise), and the error that stopped it, described for the user.
+func playArena(cmd *cobra.Command, g engine.Game, cfg arena.Config, o *arenaOptions) ([]arena.GameResult, *arena.StopError, error) {
+	prog, finished := startProgress(cmd, o.quiet, g.Spec().Name, o.games, o.parallel, o.nats.url == "")
+	cfg.GameStarted, cfg.GameEnded, cfg.Progress = prog.started, prog.ended, prog.progress
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	drain := make(chan struct{})
+	cfg.Drain = drain
+	stderr := cmd.ErrOrStderr()
+	interrupts := watchInterrupts(stderr, prog, drain, cancel, finished, func() bool {
+		if o.nats.url == "" {
+			return false
+		}
+		prog.printf(stderr, "interrupt: stopping; the games not yet played are taken off the queue\n")
+		cancel()
+		return true
+	})
+	var results []arena.GameResult
+	var runErr error
+	if o.nats.url != "" {
+		results, runErr = natsArena(ctx, &o.nats, cfg, stderr)
+	} else {
+		results, runErr = arena.Run(ctx, cfg)
+	}
+	close(finished)
+	prog.clear()
+	var stop *arena.StopError
+	stopped := errors.As(runErr, &stop) // else stop stays nil
+	name := g.Spec().Name
+	switch {
+	case runErr == nil:
+	case stopped && interrupts.Load() > 0:
+		msg := fmt.Sprintf("arena %s: interrupted (Ctrl-C): %d of %d games played", name, len(results), o.games)
+		if stop.Stopped > 0 {
+			msg += fmt.Sprintf(", %d stopped in flight and not counted", stop.Stopped)
+		}
+		runErr = interrupted(&described{msg, runErr}) // exit status 130
+	case interrupts.Load() > 0: // over NATS
+		runErr = interrupted(fmt.Errorf("arena %s: interrupted (Ctrl-C) after %d of %d games: %w", name, len(results), o.games, runErr))
+	default:
+		runErr = fmt.Errorf("arena %s: stopped after %d of %d games: %w", name, len(results), o.games, runErr)
+	}
+	return results, stop, runErr
 }
 
 // splitAgents splits comma-separated agent specs; a piece "k=v" without a

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"text/tabwriter"
@@ -13,13 +14,17 @@ import (
 	"github.com/moongym/moongym/mcts"
 )
 
-func init() {
-	var (
-		params         string
-		playouts, sims int
-		searches       int
-		seed           uint64
-	)
+func init() { root.AddCommand(newBenchCmd()) }
+
+// benchOptions are the bench command's flags.
+type benchOptions struct {
+	params                   string
+	playouts, sims, searches int
+	seed                     uint64
+}
+
+func newBenchCmd() *cobra.Command {
+	var o benchOptions
 	cmd := &cobra.Command{
 		Use:   "bench [GAME...]",
 		Short: "Measure the speed of games and of search on this machine",
@@ -35,47 +40,50 @@ go test -bench . ./engine/<game> ./mcts/benchall.`,
 		Example: `  moongym bench
   moongym bench tictactoe planet-cubes --playouts 2000
   moongym bench walking-moon --params players=5,rules=advanced --sims 400`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if playouts < 1 || searches < 0 || sims < 1 {
-				return fmt.Errorf("--playouts and --sims must be at least 1, --searches at least 0")
-			}
-			names := args
-			if len(names) == 0 {
-				names = engine.Names()
-			}
-			p, err := engine.ParseParams(params)
-			if err != nil {
-				return err
-			}
-			if len(p) > 0 && len(names) != 1 {
-				return fmt.Errorf("--params needs exactly one game")
-			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "GAME\tPARAMS\tGAMES/S\tACTIONS/S\tALLOCS/GAME\tSIMS/S\t")
-			for _, name := range names {
-				g, err := engine.Load(name, p)
-				if err != nil {
-					return err
-				}
-				r, err := benchGame(g, playouts, searches, sims, seed)
-				if err != nil {
-					return fmt.Errorf("%s: %w", name, err)
-				}
-				simsPerSec := "-"
-				if searches > 0 {
-					simsPerSec = fmt.Sprintf("%.0f", r.simsPerSec)
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%.0f\t%.0f\t%.1f\t%s\t\n", name, g.Params(), r.gamesPerSec, r.actionsPerSec, r.allocsPerGame, simsPerSec)
-			}
-			return tw.Flush()
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runBench(cmd.OutOrStdout(), args, &o) },
 	}
-	cmd.Flags().StringVar(&params, "params", "", "game parameters as k=v,k=v (one game only)")
-	cmd.Flags().IntVar(&playouts, "playouts", 500, "random games to play per game")
-	cmd.Flags().IntVar(&searches, "searches", 3, "searches to run per game (0 skips search)")
-	cmd.Flags().IntVar(&sims, "sims", 200, "simulations per search")
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the random games and searches")
-	root.AddCommand(cmd)
+	cmd.Flags().StringVar(&o.params, "params", "", "game parameters as k=v,k=v (one game only)")
+	cmd.Flags().IntVar(&o.playouts, "playouts", 500, "random games to play per game")
+	cmd.Flags().IntVar(&o.searches, "searches", 3, "searches to run per game (0 skips search)")
+	cmd.Flags().IntVar(&o.sims, "sims", 200, "simulations per search")
+	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the random games and searches")
+	return cmd
+}
+
+// runBench measures the games names (every registered game if none) and
+// writes a table of their speeds to out.
+func runBench(out io.Writer, names []string, o *benchOptions) error {
+	if o.playouts < 1 || o.searches < 0 || o.sims < 1 {
+		return fmt.Errorf("--playouts and --sims must be at least 1, --searches at least 0")
+	}
+	if len(names) == 0 {
+		names = engine.Names()
+	}
+	p, err := engine.ParseParams(o.params)
+	if err != nil {
+		return err
+	}
+	if len(p) > 0 && len(names) != 1 {
+		return fmt.Errorf("--params needs exactly one game")
+	}
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tPARAMS\tGAMES/S\tACTIONS/S\tALLOCS/GAME\tSIMS/S\t")
+	for _, name := range names {
+		g, err := engine.Load(name, p)
+		if err != nil {
+			return err
+		}
+		r, err := benchGame(g, o.playouts, o.searches, o.sims, o.seed)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		simsPerSec := "-"
+		if o.searches > 0 {
+			simsPerSec = fmt.Sprintf("%.0f", r.simsPerSec)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%.0f\t%.1f\t%s\t\n", name, g.Params(), r.gamesPerSec, r.actionsPerSec, r.allocsPerGame, simsPerSec)
+	}
+	return tw.Flush()
 }
 
 type benchResult struct {

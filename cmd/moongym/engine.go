@@ -10,7 +10,9 @@ import (
 	"github.com/moongym/moongym/seat"
 )
 
-func init() {
+func init() { root.AddCommand(newEngineCmd()) }
+
+func newEngineCmd() *cobra.Command {
 	var limits seat.Limits
 	cmd := &cobra.Command{
 		Use:   "engine",
@@ -30,17 +32,21 @@ front end that relays its players' lines to the engine should run it with
   printf '%s\n' '{"op":"start","session":"g","game":"tictactoe","seats":["human","heuristic"]}' \
     '{"op":"move","session":"g","move":"b2","ai":true}' | moongym engine`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			sv := seat.NewService(limits, log)
-			// No signal handling: the engine is blocked reading stdin most of
-			// the time, and an interrupt should end it at once.
-			ctx, cancel := context.WithCancel(cmd.Context())
-			defer cancel()
-			go sv.Janitor(ctx, time.Minute)
-			return seat.ServeLines(ctx, sv, cmd.InOrStdin(), cmd.OutOrStdout())
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEngine(cmd, limits) },
 	}
 	addLimitFlags(cmd, &limits, true)
-	root.AddCommand(cmd)
+	return cmd
+}
+
+// runEngine speaks the protocol over stdin and stdout until the end of
+// input or a quit.
+func runEngine(cmd *cobra.Command, limits seat.Limits) error {
+	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+	sv := seat.NewService(limits, log)
+	// No signal handling: the engine is blocked reading stdin most of the
+	// time, and an interrupt should end it at once.
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	go sv.Janitor(ctx, time.Minute)
+	return seat.ServeLines(ctx, sv, cmd.InOrStdin(), cmd.OutOrStdout())
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/moongym/moongym/training"
 )
 
-func init() {
+func init() { root.AddCommand(newExportCmd()) }
+
+func newExportCmd() *cobra.Command {
 	var out, dtype string
 	cmd := &cobra.Command{
 		Use:   "export DIR|MODEL.safetensors --out FILE",
@@ -35,71 +37,76 @@ the f32 file would be larger than 4 MiB (models.MaxBuiltinBytes), then f16.
 With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention) the file's provenance date is that time instead of the run's (or
 the source file's), so the same run always exports the same bytes.`,
+
 		Example: `  moongym export runs/ttt --out out/ttt.safetensors
   moongym arena tictactoe --agents az:model=out/ttt.safetensors,random
   moongym export out/ttt.safetensors --out out/ttt16.safetensors --dtype f16`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return errors.New("--out FILE is required")
-			}
-			auto := strings.EqualFold(dtype, "auto")
-			d := ""
-			if !auto {
-				var err error
-				if d, err = models.ParseDtype(dtype); err != nil {
-					return fmt.Errorf("--dtype: %w (or auto)", err)
-				}
-			}
-			src, err := exportSource(args[0])
-			if err != nil {
-				return err
-			}
-			srcInfo, err := os.Stat(src)
-			if err != nil {
-				return err
-			}
-			m, err := models.Load(src)
-			if err != nil {
-				return err
-			}
-			srcDtype := m.Dtype
-			clock, err := training.ProvenanceClock(os.Getenv)
-			if err != nil {
-				return err
-			}
-			if clock != nil {
-				m.Provenance.Date = training.ProvenanceDate(clock())
-			}
-			if auto {
-				if d, err = m.AutoDtype(); err != nil {
-					return err
-				}
-			}
-			m.Dtype = d
-			if err := makeParent(out); err != nil {
-				return err
-			}
-			if err := m.Save(out); err != nil {
-				return fmt.Errorf("%s: %w", out, err)
-			}
-			info, err := os.Stat(out)
-			if err != nil {
-				return err
-			}
-			p := m.Provenance
-			game := m.Game
-			if len(m.Params) > 0 {
-				game += " [" + m.Params.String() + "]"
-			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s, %s, %d weights; %d iterations, %d games, %d steps\n",
-				src, srcInfo.Size(), srcDtype, out, info.Size(), d, game, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
-			return err
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd, args[0], out, dtype) },
 	}
 	cmd.Flags().StringVar(&out, "out", "", "model file to write")
 	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32, f16 (half the size, play may change slightly) or auto (f16 only where the f32 file would exceed 4 MiB, the built-in models' rule)")
-	root.AddCommand(cmd)
+	return cmd
+}
+
+// runExport writes the model of arg (a run's best, or a model file) to
+// out with the weights as dtype says, and describes what it wrote.
+func runExport(cmd *cobra.Command, arg, out, dtype string) error {
+	if out == "" {
+		return errors.New("--out FILE is required")
+	}
+	auto := strings.EqualFold(dtype, "auto")
+	d := ""
+	if !auto {
+		var err error
+		if d, err = models.ParseDtype(dtype); err != nil {
+			return fmt.Errorf("--dtype: %w (or auto)", err)
+		}
+	}
+	src, err := exportSource(arg)
+	if err != nil {
+		return err
+	}
+	srcInfo, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	m, err := models.Load(src)
+	if err != nil {
+		return err
+	}
+	srcDtype := m.Dtype
+	clock, err := training.ProvenanceClock(os.Getenv)
+	if err != nil {
+		return err
+	}
+	if clock != nil {
+		m.Provenance.Date = training.ProvenanceDate(clock())
+	}
+	if auto {
+		if d, err = m.AutoDtype(); err != nil {
+			return err
+		}
+	}
+	m.Dtype = d
+	if err := makeParent(out); err != nil {
+		return err
+	}
+	if err := m.Save(out); err != nil {
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	info, err := os.Stat(out)
+	if err != nil {
+		return err
+	}
+	p := m.Provenance
+	game := m.Game
+	if len(m.Params) > 0 {
+		game += " [" + m.Params.String() + "]"
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s, %s, %d weights; %d iterations, %d games, %d steps\n",
+		src, srcInfo.Size(), srcDtype, out, info.Size(), d, game, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
+	return err
 }
 
 // exportSource is the model file export reads: arg itself when it ends in

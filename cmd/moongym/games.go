@@ -12,7 +12,9 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-func init() {
+func init() { root.AddCommand(newGamesCmd()) }
+
+func newGamesCmd() *cobra.Command {
 	var asJSON bool
 	var params string
 	cmd := &cobra.Command{
@@ -28,53 +30,63 @@ spec).`,
 		Example: "  moongym games\n  moongym games planet-cubes\n  moongym games walking-moon --params rules=advanced,players=2\n  moongym games --json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			specs := engine.Games()
-			out := cmd.OutOrStdout()
 			if len(args) == 1 {
-				spec, err := engine.Lookup(args[0])
-				if err != nil {
-					return err
-				}
-				if asJSON {
-					enc := json.NewEncoder(out)
-					enc.SetIndent("", "  ")
-					return enc.Encode(spec)
-				}
-				if err := describeGame(out, spec); err != nil {
-					return err
-				}
-				g, err := loadGame(spec.Name, params)
-				if err != nil {
-					return err
-				}
-				if h, ok := g.(moveHelper); ok {
-					_, err = fmt.Fprintf(out, "\n%s", h.MoveHelp())
-				}
-				return err
+				return runGame(cmd.OutOrStdout(), args[0], params, asJSON)
 			}
-			if asJSON {
-				if specs == nil {
-					specs = []engine.Spec{}
-				}
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(specs)
-			}
-			tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tTITLE\tPLAYERS\tCHANCE\tINFORMATION\tUTILITY\tPARAMS")
-			for _, s := range specs {
-				players := fmt.Sprint(s.MinPlayers)
-				if s.MaxPlayers != s.MinPlayers {
-					players += "-" + fmt.Sprint(s.MaxPlayers)
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Title, players, s.Chance, s.Information, s.Utility, paramSummary(s))
-			}
-			return tw.Flush()
+			return runGames(cmd.OutOrStdout(), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array (name, title, min_players, max_players, params, ...)")
 	cmd.Flags().StringVar(&params, "params", "", "with GAME: the configuration whose moves are explained, k=v,k=v")
-	root.AddCommand(cmd)
+	return cmd
+}
+
+// runGame describes the game name (as JSON: its spec), and what its moves'
+// names mean in the configuration params gives where it explains them.
+func runGame(out io.Writer, name, params string, asJSON bool) error {
+	spec, err := engine.Lookup(name)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(spec)
+	}
+	if err := describeGame(out, spec); err != nil {
+		return err
+	}
+	g, err := loadGame(spec.Name, params)
+	if err != nil {
+		return err
+	}
+	if h, ok := g.(moveHelper); ok {
+		_, err = fmt.Fprintf(out, "\n%s", h.MoveHelp())
+	}
+	return err
+}
+
+// runGames lists every registered game, as a table or as JSON.
+func runGames(out io.Writer, asJSON bool) error {
+	specs := engine.Games()
+	if asJSON {
+		if specs == nil {
+			specs = []engine.Spec{}
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(specs)
+	}
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tTITLE\tPLAYERS\tCHANCE\tINFORMATION\tUTILITY\tPARAMS")
+	for _, s := range specs {
+		players := fmt.Sprint(s.MinPlayers)
+		if s.MaxPlayers != s.MinPlayers {
+			players += "-" + fmt.Sprint(s.MaxPlayers)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, s.Title, players, s.Chance, s.Information, s.Utility, paramSummary(s))
+	}
+	return tw.Flush()
 }
 
 func paramSummary(s engine.Spec) string {

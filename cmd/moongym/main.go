@@ -1,7 +1,8 @@
 // Command moongym plays, benchmarks, trains and serves the moongym games.
 //
-// Every subcommand lives in its own file and adds itself to the root command
-// in init(). Run "moongym --help" for the list.
+// Every subcommand lives in its own file: newXCmd builds it (its flags
+// bound to an options struct) and runX does its work; the file's init adds
+// it to the root command. Run "moongym --help" for the list.
 package main
 
 import (
@@ -25,8 +26,9 @@ Examples:
   moongym games
   moongym play tictactoe --seats human,random
   moongym arena tictactoe --agents mcts,random --games 200`,
-	SilenceUsage:  true,
-	SilenceErrors: true,
+	SilenceUsage:      true,
+	SilenceErrors:     true,
+	PersistentPreRunE: checkAgentFlag,
 }
 
 func main() {

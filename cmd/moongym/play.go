@@ -15,12 +15,17 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-func init() {
-	var (
-		seats, params, recordFile string
-		seed                      uint64
-		watch                     watchOptions
-	)
+func init() { root.AddCommand(newPlayCmd()) }
+
+// playOptions are the play command's flags.
+type playOptions struct {
+	seats, params, recordFile string
+	seed                      uint64
+	watch                     watchOptions
+}
+
+func newPlayCmd() *cobra.Command {
+	var o playOptions
 	cmd := &cobra.Command{
 		Use:   "play GAME",
 		Short: "Play a game in the terminal against AI seats (or watch AIs play)",
@@ -58,43 +63,48 @@ Enter (q quits); either draws the board before each AI move.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := loadGame(args[0], params)
-			if err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("seed") {
-				seed = uint64(time.Now().UnixNano() % 1_000_000)
-			}
-			specs, err := seatSpecs(seats, g.NumPlayers())
-			if err != nil {
-				return err
-			}
-			sess, err := newPlaySession(g, specs, seed, cmd.InOrStdin(), cmd.OutOrStdout())
-			if err != nil {
-				return err
-			}
-			if watch.delay < 0 {
-				return fmt.Errorf("--delay %v: a pause cannot be negative", watch.delay)
-			}
-			sess.watch = watch
-			runErr := sess.run()
-			if recordFile != "" {
-				if err := writeRecordFile(recordFile, sess.record()); err != nil {
-					return errors.Join(runErr, err)
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "record written to %s\n", recordFile)
-			}
-			return runErr
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runPlay(cmd, args[0], &o) },
 	}
-	cmd.Flags().StringVar(&seats, "seats", "", `comma-separated seat list: "human" or an agent spec per seat (default: human, then random)`)
-	cmd.Flags().StringVar(&params, "params", "", "game parameters as k=v,k=v (see moongym games)")
-	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed for chance and agents (default: from the clock, printed at the start)")
-	cmd.Flags().StringVar(&recordFile, "record", "", "write the game record (JSON) to this file at the end")
-	cmd.Flags().DurationVar(&watch.delay, "delay", 0, "pause this long before each AI move (e.g. 500ms, 2s), drawing the board")
-	cmd.Flags().BoolVar(&watch.step, "step", false, "wait for Enter before each AI move (q quits), drawing the board")
-	root.AddCommand(cmd)
+	cmd.Flags().StringVar(&o.seats, "seats", "", `comma-separated seat list: "human" or an agent spec per seat (default: human, then random)`)
+	cmd.Flags().StringVar(&o.params, "params", "", "game parameters as k=v,k=v (see moongym games)")
+	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "seed for chance and agents (default: from the clock, printed at the start)")
+	cmd.Flags().StringVar(&o.recordFile, "record", "", "write the game record (JSON) to this file at the end")
+	cmd.Flags().DurationVar(&o.watch.delay, "delay", 0, "pause this long before each AI move (e.g. 500ms, 2s), drawing the board")
+	cmd.Flags().BoolVar(&o.watch.step, "step", false, "wait for Enter before each AI move (q quits), drawing the board")
+	return cmd
+}
+
+// runPlay plays game in the terminal with o's seats, then writes its
+// record where asked.
+func runPlay(cmd *cobra.Command, game string, o *playOptions) error {
+	g, err := loadGame(game, o.params)
+	if err != nil {
+		return err
+	}
+	seed := o.seed
+	if !cmd.Flags().Changed("seed") {
+		seed = uint64(time.Now().UnixNano() % 1_000_000)
+	}
+	specs, err := seatSpecs(o.seats, g.NumPlayers())
+	if err != nil {
+		return err
+	}
+	sess, err := newPlaySession(g, specs, seed, cmd.InOrStdin(), cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	if o.watch.delay < 0 {
+		return fmt.Errorf("--delay %v: a pause cannot be negative", o.watch.delay)
+	}
+	sess.watch = o.watch
+	runErr := sess.run()
+	if o.recordFile != "" {
+		if err := writeRecordFile(o.recordFile, sess.record()); err != nil {
+			return errors.Join(runErr, err)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "record written to %s\n", o.recordFile)
+	}
+	return runErr
 }
 
 // seatSpecs splits --seats, filling the default for an empty flag.

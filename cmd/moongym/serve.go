@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -37,7 +38,9 @@ func addLimitFlags(cmd *cobra.Command, l *seat.Limits, open bool) {
 	f.IntVar(&l.MaxSearches, "max-searches", d.MaxSearches, "most AI moves and best requests computed at once (default: the number of cores); more wait a second, then get busy")
 }
 
-func init() {
+func init() { root.AddCommand(newServeCmd()) }
+
+func newServeCmd() *cobra.Command {
 	var addr string
 	var limits seat.Limits
 	cmd := &cobra.Command{
@@ -66,47 +69,52 @@ says what it promises.`,
   moongym serve --addr 127.0.0.1:9000 --max-sims 2000 --timeout 10s
   curl -s localhost:8080/v1/sessions --json '{"game":"tictactoe","seats":["human","heuristic"]}'`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
-				limits.AllowHosts = append(limits.AllowHosts, host) // the name it listens on
-			}
-			sv := seat.NewService(limits, log)
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return err
-			}
-			srv := &http.Server{
-				Handler:           web.Handler(sv, seat.NewHandler(sv)),
-				ReadHeaderTimeout: 10 * time.Second,
-				ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
-				WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,
-				IdleTimeout:       2 * time.Minute,
-				MaxHeaderBytes:    64 << 10,
-				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-			}
-			go sv.Janitor(ctx, time.Minute)
-			errc := make(chan error, 1)
-			go func() { errc <- srv.Serve(ln) }()
-			fmt.Fprintf(cmd.ErrOrStderr(), "moongym serving on http://%s (GET /v1/help lists the operations)\n", ln.Addr())
-			select {
-			case err := <-errc:
-				return err
-			case <-ctx.Done():
-			}
-			shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-				return err
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, addr, limits) },
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	cmd.Flags().StringSliceVar(&limits.AllowOrigins, "allow-origin", nil, "web origins (scheme://host:port) whose pages may call the API, e.g. http://localhost:3000")
 	cmd.Flags().StringSliceVar(&limits.AllowHosts, "allow-host", nil, "host names besides loopback and IP addresses that requests may name (the name a proxy or the LAN uses)")
 	addLimitFlags(cmd, &limits, false)
-	root.AddCommand(cmd)
+	return cmd
+}
+
+// runServe serves the API and the web page on addr until Ctrl-C or
+// SIGTERM, then shuts the server down (waiting up to 5 s for requests in
+// flight).
+func runServe(cmd *cobra.Command, addr string, limits seat.Limits) error {
+	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		limits.AllowHosts = append(slices.Clip(limits.AllowHosts), host) // the name it listens on
+	}
+	sv := seat.NewService(limits, log)
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           web.Handler(sv, seat.NewHandler(sv)),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       sv.Limits().RequestTimeout + 10*time.Second,
+		WriteTimeout:      sv.Limits().RequestTimeout + 10*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	go sv.Janitor(ctx, time.Minute)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	fmt.Fprintf(cmd.ErrOrStderr(), "moongym serving on http://%s (GET /v1/help lists the operations)\n", ln.Addr())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
 }

@@ -12,10 +12,10 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-func init() {
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
-		return checkAgentNames(cmd.Flags().Lookup("agents"))
-	}
+// checkAgentFlag checks a command's --agents allow-list before it runs
+// (root's PersistentPreRunE; see checkAgentNames).
+func checkAgentFlag(cmd *cobra.Command, _ []string) error {
+	return checkAgentNames(cmd.Flags().Lookup("agents"))
 }
 
 // checkAgentNames checks, before a server starts, the agent names of an

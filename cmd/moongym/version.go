@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -13,8 +14,10 @@ import (
 // replaces the module version of the build info.
 var version string
 
-func init() {
-	root.AddCommand(&cobra.Command{
+func init() { root.AddCommand(newVersionCmd()) }
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of moongym, its commit and the Go it was built with",
 		Long: `Print what the binary knows of its build (Go's build information): the
@@ -27,12 +30,15 @@ go build and go run in a git checkout record the commit; -buildvcs=false
 (or a build outside the checkout) leaves it out, and the line says so.`,
 		Example: "  moongym version",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			info, ok := debug.ReadBuildInfo()
-			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionLine(version, info, ok))
-			return err
-		},
-	})
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runVersion(cmd.OutOrStdout()) },
+	}
+}
+
+// runVersion prints the version line of this binary's build.
+func runVersion(out io.Writer) error {
+	info, ok := debug.ReadBuildInfo()
+	_, err := fmt.Fprintln(out, versionLine(version, info, ok))
+	return err
 }
 
 // versionLine describes a build: override (main.version) or the main
