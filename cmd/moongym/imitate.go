@@ -23,6 +23,7 @@ type imitateOptions struct {
 	quiet, resume         bool
 	every                 time.Duration
 	parallel              int
+	nats                  natsFlags
 }
 
 // imitationFlags describe the flags that set the imitation: the game's
@@ -89,6 +90,7 @@ func newImitateCmd() *cobra.Command {
 	}
 	bindFlags(cmd.Flags(), o.imitationFlags())
 	bindFlags(cmd.Flags(), o.processFlags())
+	o.nats.add(cmd.Flags(), "play the imitation's games")
 	return cmd
 }
 
@@ -105,6 +107,13 @@ func runImitate(cmd *cobra.Command, game string, o *imitateOptions) error {
 	defer t.Close()
 	if t.Now, err = training.ProvenanceClock(os.Getenv); err != nil {
 		return err
+	}
+	if o.nats.url != "" {
+		closeNATS, err := natsSource(cmd.Context(), &o.nats, t, o.out, cmd.ErrOrStderr())
+		if err != nil {
+			return err
+		}
+		defer closeNATS()
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
@@ -215,6 +224,11 @@ apart and never learned from, measured at the start and after every tenth:
 where the held-out value loss stops falling while the training one goes on,
 the value head is learning the games by heart. --holdout changes neither
 the games learned from nor the weights.
+
+--nats URL has "moongym worker" processes play the games (the recorded and
+the held-out ones; the --follow and --teacher networks are published to the
+NATS server for them): the same games, and so the same imitation, as this
+process would play (see docs/distributed.md).
 
 The run is saved as it goes (every --checkpoint, and when Ctrl-C stops it,
 which then exits with status 130):

@@ -19,48 +19,55 @@ import (
 	"github.com/moongym/moongym/training"
 )
 
-func init() {
-	var (
-		addr, store string
-		public      bool
-		logs        bool
-	)
+func init() { root.AddCommand(newNatsCmd()) }
+
+// natsOptions are the nats command's flags.
+type natsOptions struct {
+	addr, store  string
+	public, logs bool
+}
+
+func newNatsCmd() *cobra.Command {
+	var o natsOptions
 	cmd := &cobra.Command{
 		Use:   "nats --store DIR [--addr 127.0.0.1:4222]",
 		Short: "Run an embedded NATS server with JetStream for distributed arena and training",
 		Long: `Run a NATS server with JetStream in this process, for users who have none, until
-Ctrl-C or SIGTERM: "moongym arena --nats URL", "moongym train --nats URL" and
-"moongym worker --nats URL" meet there. Streams live in --store and survive a
-restart. The server listens on a loopback address unless --public is given:
-it has no authentication of its own, so anything else is for a trusted
-network (or use a NATS server of your own with credentials and TLS; see
-docs/distributed.md).`,
+Ctrl-C or SIGTERM: "moongym arena --nats URL", "moongym train --nats URL",
+"moongym imitate --nats URL" and "moongym worker --nats URL" meet there.
+Streams live in --store and survive a restart. The server listens on a
+loopback address unless --public is given: it has no authentication of its
+own, so anything else is for a trusted network (or use a NATS server of your
+own with credentials and TLS; see docs/distributed.md).`,
 		Example: `  moongym nats --store /var/lib/moongym-nats
   moongym nats --addr 0.0.0.0:4222 --public --store /srv/nats   # trusted network only`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if store == "" {
-				return fmt.Errorf("%w: --store DIR is required", distributed.ErrServer)
-			}
-			srv, err := distributed.StartServer(distributed.ServerConfig{Addr: addr, Public: public, StoreDir: store, Logs: logs})
-			if err != nil {
-				return err
-			}
-			defer srv.Shutdown()
-			fmt.Fprintf(cmd.OutOrStdout(), "nats server with JetStream at %s, store %s (Ctrl-C stops it)\n", srv.URL(), store)
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			<-ctx.Done()
-			fmt.Fprintln(cmd.ErrOrStderr(), "nats server stopping")
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runNats(cmd, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&addr, "addr", "127.0.0.1:4222", "host:port to listen on (loopback unless --public; port 0 picks one)")
-	f.StringVar(&store, "store", "", "JetStream storage directory")
-	f.BoolVar(&public, "public", false, "allow a non-loopback --addr")
-	f.BoolVar(&logs, "logs", false, "print the server's log")
-	root.AddCommand(cmd)
+	f.StringVar(&o.addr, "addr", "127.0.0.1:4222", "host:port to listen on (loopback unless --public; port 0 picks one)")
+	f.StringVar(&o.store, "store", "", "JetStream storage directory")
+	f.BoolVar(&o.public, "public", false, "allow a non-loopback --addr")
+	f.BoolVar(&o.logs, "logs", false, "print the server's log")
+	return cmd
+}
+
+// runNats serves until Ctrl-C or SIGTERM.
+func runNats(cmd *cobra.Command, o natsOptions) error {
+	if o.store == "" {
+		return fmt.Errorf("%w: --store DIR is required", distributed.ErrServer)
+	}
+	srv, err := distributed.StartServer(distributed.ServerConfig{Addr: o.addr, Public: o.public, StoreDir: o.store, Logs: o.logs})
+	if err != nil {
+		return err
+	}
+	defer srv.Shutdown()
+	fmt.Fprintf(cmd.OutOrStdout(), "nats server with JetStream at %s, store %s (Ctrl-C stops it)\n", srv.URL(), o.store)
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	<-ctx.Done()
+	fmt.Fprintln(cmd.ErrOrStderr(), "nats server stopping")
+	return nil
 }
 
 // natsFlags are the client options of the commands that can use NATS.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +22,15 @@ import (
 // test ends.
 func natsServer(t *testing.T, workers int) string {
 	t.Helper()
+	url, _ := natsServerCounting(t, workers)
+	return url
+}
+
+// natsServerCounting is natsServer that also counts the games its workers
+// played.
+func natsServerCounting(t *testing.T, workers int) (string, *atomic.Int64) {
+	t.Helper()
+	var played atomic.Int64
 	srv, err := distributed.StartServer(distributed.ServerConfig{Addr: "127.0.0.1:0", StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +43,7 @@ func natsServer(t *testing.T, workers int) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := &distributed.Worker{JS: c.JS, Consumer: c.Work, Threads: 2, Logf: t.Logf}
+		w := &distributed.Worker{JS: c.JS, Consumer: c.Work, Threads: 2, Logf: t.Logf, OnGame: func(int) { played.Add(1) }}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -44,7 +54,7 @@ func natsServer(t *testing.T, workers int) string {
 		}()
 	}
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	return srv.URL()
+	return srv.URL(), &played
 }
 
 // TestArenaNATS: "arena --nats" writes the report, table and records of
@@ -132,6 +142,42 @@ func TestTrainNATSImitation(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Fatalf("the distributed run's %s differs from the local one", name)
 		}
+	}
+}
+
+// TestImitateNATS: "imitate --nats" has the workers play the imitation's
+// games (a DAgger round: a share of them played by a followed network) and
+// ends on the same model file as the same command in this process.
+func TestImitateNATS(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	url, played := natsServerCounting(t, 2)
+	follow := filepath.Join(t.TempDir(), "first")
+	if out, err := run(t, "", "imitate", "tictactoe", "--out", follow, "--games", "20", "--epochs", "1", "--quiet", "--train", "width=8,depth=1,value=4"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	local, dist := t.TempDir(), filepath.Join(t.TempDir(), "ttt-nats")
+	for _, c := range []struct {
+		dir   string
+		extra []string
+	}{{local, nil}, {dist, []string{"--nats", url}}} {
+		args := append([]string{"imitate", "tictactoe", "--out", c.dir, "--games", "30", "--holdout", "4", "--epochs", "2", "--quiet",
+			"--follow", filepath.Join(follow, training.LatestFile), "--follow-games", "0.5", "--train", "width=8,depth=1,value=4"}, c.extra...)
+		if out, err := run(t, "", args...); err != nil || !strings.Contains(out, "imitated the heuristic") {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	for _, name := range []string{training.LatestFile, training.ImitationCSVFile} {
+		a, err1 := os.ReadFile(filepath.Join(local, name))
+		b, err2 := os.ReadFile(filepath.Join(dist, name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("imitate --nats: %s differs from the local one", name)
+		}
+	}
+	if n := played.Load(); n != 30+4 {
+		t.Errorf("the workers played %d games, want the 30 recorded and 4 held out", n)
 	}
 }
 

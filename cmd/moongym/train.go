@@ -75,7 +75,7 @@ func newTrainCmd() *cobra.Command {
 	bindFlags(f, o.newRunFlags())
 	bindFlags(f, o.warmStartFlags())
 	bindFlags(f, o.otherFlags())
-	o.nats.add(f, "play the self-play games")
+	o.nats.add(f, "play the imitation, self-play and evaluation games")
 	return cmd
 }
 
@@ -346,12 +346,15 @@ when SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
 convention) is set: it is written as their provenance date instead of the
 current time (without --duration, which stops at a time).
 
---nats URL has "moongym worker" processes play the self-play games (see
-docs/distributed.md): each iteration's model is published to the NATS
-server, its games queued and their positions gathered, exactly the games this
-process would play; the checkpoint keeps the results stream's position, so a
-resumed run neither loses nor repeats a game. The run is named on the server
-after the base name of --out, which must be unique there.
+--nats URL has "moongym worker" processes play the run's games (see
+docs/distributed.md): the imitation's (the recipe's warm start and DAgger
+rounds), each self-play iteration's and each evaluation's. The networks they
+need are published to the NATS server, the games queued and their results
+gathered, exactly the games this process would play, so the run is the one
+this process would make with the same seed; the checkpoint keeps the results
+stream's position, so a resumed run neither loses nor repeats a game. The run
+is named on the server after the base name of --out, which must be unique
+there.
 
 Training settings (--train, "name=value,..."), with their defaults; the
 switches gumbel and shards take 1 or 0 (or true or false), and a setting

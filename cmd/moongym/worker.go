@@ -31,8 +31,8 @@ func newWorkerCmd() *cobra.Command {
 		Short: "Play the games of distributed tournaments and training runs",
 		Long: `Take games from the work queue of the NATS server at --nats, play them
 (--threads at a time) and publish their results: tournament games queued by
-"moongym arena --nats", and self-play and evaluation games queued by
-"moongym train --nats", with the learner's networks fetched from the server
+"moongym arena --nats", and imitation, self-play and evaluation games queued
+by "moongym train --nats" and "moongym imitate --nats", with the learner's networks fetched from the server
 (nothing to give here for them). Run one per machine
 with --threads set to its cores, or several; they share the work.
 
