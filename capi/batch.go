@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/env"
 )
 
 // batch is a vector environment: n slots of one configuration stepped
@@ -27,10 +28,13 @@ type batch struct {
 	// (the mask it wrote), kept in legal[i*words:(i+1)*words] as a bit set,
 	// so that the next step checks actions against them instead of listing
 	// them again.
-	known   []bool
-	legal   []uint64
-	words   int
-	reset   bool
+	known []bool
+	legal []uint64
+	words int
+	reset bool
+	// failed: a step failed after some environments stepped (an
+	// opponent's error): steps refuse until the next reset.
+	failed  bool
 	obsSize int
 	actions int
 	rewards int
@@ -135,7 +139,7 @@ func (b *batch) resetAll(seed uint64, o batchOut) error {
 		return err
 	}
 	b.seed = seed
-	b.reset = true
+	b.reset, b.failed = true, false
 	return b.parallel(func(i int) error {
 		b.episode[i], b.ended[i], b.forfeited[i] = 0, false, false
 		if err := b.slots[i].reset(mix(seed, uint64(i), 0), mix(seed, uint64(i), 1<<32), true); err != nil {
@@ -161,6 +165,9 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 	if o.rewards == nil || len(actions) != len(b.slots) {
 		return fmt.Errorf("%w: %d actions for %d environments", errBadArgument, len(actions), len(b.slots))
 	}
+	if b.failed {
+		return errBatchFailed
+	}
 	if !b.reset {
 		return fmt.Errorf("env 0: %w", b.slots[0].check(0))
 	}
@@ -180,7 +187,7 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 			return fmt.Errorf("env %d: %w", i, err)
 		}
 	}
-	return b.parallel(func(i int) error {
+	err := b.parallel(func(i int) error {
 		s := b.slots[i]
 		rew := o.rewards[i*b.rewards : (i+1)*b.rewards]
 		if forfeit && o.illegal[i] == 1 {
@@ -219,7 +226,16 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 		b.ended[i] = term || trunc
 		return b.write(i, o)
 	})
+	if err != nil {
+		// Other environments may have stepped: their outputs are not all
+		// written, and the failed one stands at an opponent's turn.
+		b.failed = true
+	}
+	return err
 }
+
+// errBatchFailed: a step of a vector environment whose last step failed.
+var errBatchFailed = fmt.Errorf("%w: the last step failed (an opponent's error, raised then) after some environments had stepped: call reset() to start new episodes", env.ErrNotReset)
 
 // check is slot i's check of a, against the legal list its last write
 // kept when there is one.

@@ -74,7 +74,7 @@ func (s *slot) info() (string, error) {
 		MinUtility:    s.game.MinUtility(),
 		MaxUtility:    s.game.MaxUtility(),
 		Seat:          s.cfg.seat,
-		Opponents:     s.cfg.opponents,
+		Opponents:     s.opponentNames(),
 		NumRewards:    s.numRewards(),
 	}
 	if bounded {

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/moongym/moongym/agents"
+	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/env"
 	"github.com/moongym/moongym/models"
@@ -22,10 +23,18 @@ const (
 	kindBadAgent      = 6
 	kindBadArgument   = 7
 	kindInternal      = 8
+	kindPolicy        = 9
 )
 
 // errBadArgument: a caller passed a wrong size, handle or value.
 var errBadArgument = errors.New("bad argument")
+
+// errPolicy marks the failure of a player the caller supplied: an
+// opponent of a single-agent environment (its error, or an illegal action
+// of its) or a Python policy (an illegal action, or an exception it
+// raised: see pythonError). The Python package raises PolicyError for it
+// (or the Python exception itself).
+var errPolicy = errors.New("policy failed")
 
 // errInternal wraps a recovered panic.
 var errInternal = errors.New("internal error")
@@ -36,9 +45,11 @@ var errInternal = errors.New("internal error")
 var errBadAgent = errors.New("bad agent")
 
 // agentError is err from making an agent from a spec, classified as a bad
-// agent unless it already has a kind; the message is err's own.
+// agent unless it already has a kind other than a bad argument (a model
+// file that does not decode is the spec's fault); the message is err's
+// own.
 func agentError(err error) error {
-	if err == nil || kindOf(err) != kindOther {
+	if k := kindOf(err); err == nil || k != kindOther && k != kindBadArgument {
 		return err
 	}
 	return badAgent{err}
@@ -57,6 +68,8 @@ func kindOf(err error) int {
 	switch {
 	case errors.Is(err, errInternal):
 		return kindInternal
+	case errors.Is(err, errPolicy):
+		return kindPolicy
 	case errors.Is(err, engine.ErrUnknownGame):
 		return kindUnknownGame
 	case errors.Is(err, engine.ErrUnknownParam), errors.Is(err, engine.ErrBadParam):
@@ -68,7 +81,9 @@ func kindOf(err error) int {
 	case errors.Is(err, agents.ErrUnknownAgent), errors.Is(err, agents.ErrBadSpec),
 		errors.Is(err, agents.ErrNoHeuristic), errors.Is(err, models.ErrWrongGame), errors.Is(err, errBadAgent):
 		return kindBadAgent
-	case errors.Is(err, errBadArgument):
+	case errors.Is(err, errBadArgument), errors.Is(err, engine.ErrBadState), errors.Is(err, models.ErrBadModel),
+		errors.Is(err, models.ErrBadDtype), errors.Is(err, models.ErrF16Range), errors.Is(err, models.ErrBadInput),
+		errors.Is(err, models.ErrBadArch), errors.Is(err, arena.ErrBadConfig):
 		return kindBadArgument
 	}
 	return kindOther

@@ -147,7 +147,9 @@ func withSlot(h C.uint64_t, f func(s *slot) error) C.int64_t {
 		if err != nil {
 			return err
 		}
-		s.mu.Lock()
+		if err := s.lock(); err != nil {
+			return err
+		}
 		defer s.mu.Unlock()
 		return f(s)
 	}))
@@ -549,7 +551,9 @@ func agentState(ah, eh C.uint64_t) (*agentObj, engine.State, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s.mu.Lock()
+	if err := s.lock(); err != nil {
+		return nil, nil, err
+	}
 	defer s.mu.Unlock()
 	st, err := a.toAct(s)
 	return a, st, err
@@ -569,7 +573,7 @@ func mg_agent_act(ah, eh C.uint64_t, action *C.int64_t) C.int64_t {
 		}
 		a.mu.Lock()
 		defer a.mu.Unlock()
-		act, err := a.agent.Act(st)
+		act, err := a.act(st)
 		if err != nil {
 			return err
 		}
@@ -599,4 +603,234 @@ func mg_agent_policy(ah, eh C.uint64_t, probs *C.double, n C.int64_t) C.int64_t 
 		defer a.mu.Unlock()
 		return a.policy(st, d)
 	}))
+}
+
+// mg_agent_value writes the agent's value of environment eh's current
+// state for every seat (numPlayers of them, in seat order, in the game's
+// utility range): a net agent's network values, an az or mcts agent's
+// root values after a search. Other agents have none: a bad agent error.
+//
+//export mg_agent_value
+func mg_agent_value(ah, eh C.uint64_t, values *C.double, n C.int64_t) C.int64_t {
+	return C.int64_t(guard(func() error {
+		a, st, err := agentState(ah, eh)
+		if err != nil {
+			return err
+		}
+		d, err := doubles(values, n)
+		if err != nil {
+			return err
+		}
+		if err := wantLen("values", len(d), a.game.NumPlayers()); err != nil {
+			return err
+		}
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.value(st, d)
+	}))
+}
+
+// mg_env_set_state sets the environment's game state from its JSON form
+// (n bytes at js, what mg_env_state_json writes) and writes the seat to
+// act into player (-2 when over). Chance goes on from the environment's
+// generator; a single-agent environment's opponents play until the
+// learner is to act. A state that does not decode changes nothing.
+//
+//export mg_env_set_state
+func mg_env_set_state(h C.uint64_t, js *C.char, n C.int64_t, player *C.int32_t) C.int64_t {
+	return withSlot(h, func(s *slot) error {
+		b, err := cSlice[byte](unsafe.Pointer(js), n, "state")
+		if err != nil {
+			return err
+		}
+		if err := notNil(unsafe.Pointer(player), "player"); err != nil {
+			return err
+		}
+		if err := s.setState(b); err != nil {
+			return err
+		}
+		*player = C.int32_t(s.current())
+		return nil
+	})
+}
+
+// mg_env_copy makes an independent copy of the environment (state, chance
+// generator, returns, step count; a single-agent environment's opponents
+// made afresh) under a new handle.
+//
+//export mg_env_copy
+func mg_env_copy(h C.uint64_t, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		s, err := lookup[*slot](uint64(h))
+		if err != nil {
+			return nil, err
+		}
+		if err := s.lock(); err != nil {
+			return nil, err
+		}
+		defer s.mu.Unlock()
+		return s.copySlot()
+	})
+}
+
+// mg_set_policy_callback sets the function through which Go asks Python
+// policies for their moves (an mg_policy_fn: see callback.go). The Python
+// package sets it once, on import.
+//
+//export mg_set_policy_callback
+func mg_set_policy_callback(fn unsafe.Pointer) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if fn == nil {
+			return fmt.Errorf("%w: NULL callback", errBadArgument)
+		}
+		setPolicyCallback(fn)
+		return nil
+	}))
+}
+
+// mg_policy_new makes a Python policy for a game configuration: id is the
+// Python side's key for it (given back to the callback), name how errors
+// and reports name it; with wantsState the callback also gets the state's
+// JSON. "@H", H its handle, seats it as an opponent (mg_env_new,
+// mg_vec_new) or an arena entrant (mg_arena).
+//
+//export mg_policy_new
+func mg_policy_new(id C.int64_t, name *C.char, wantsState C.int32_t, game, params *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		return newPyPolicy(int64(id), C.GoString(name), wantsState != 0, C.GoString(game), C.GoString(params))
+	})
+}
+
+// mg_arena plays a tournament (package arena, as "moongym arena"):
+// entrants one a line (agent specs, "@H" for Python policies) named by
+// names (one a line), games games seeded by seed, opening random
+// decisions, parallel games at once (0: one per core). It writes the
+// report and every game as JSON.
+//
+//export mg_arena
+func mg_arena(game, params, entrants, names *C.char, games C.int64_t, seed C.uint64_t, opening, parallel C.int64_t, out **C.char) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if out == nil {
+			return fmt.Errorf("%w: NULL string pointer", errBadArgument)
+		}
+		if opening < 0 || opening > 1<<20 || parallel < 0 || parallel > 1<<16 {
+			return fmt.Errorf("%w: opening %d, parallel %d", errBadArgument, opening, parallel)
+		}
+		js, err := runArena(arenaConfig{
+			game: C.GoString(game), params: C.GoString(params),
+			entrants: splitLines(C.GoString(entrants)), names: splitLines(C.GoString(names)),
+			games: int(games), seed: uint64(seed), opening: int(opening), parallel: int(parallel),
+		})
+		if err != nil {
+			return err
+		}
+		return setString(out, js)
+	}))
+}
+
+// mg_model_decode reads a model file's n bytes at data (a moongym
+// .safetensors file, F32 or F16).
+//
+//export mg_model_decode
+func mg_model_decode(data unsafe.Pointer, n C.int64_t, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) {
+		b, err := cSlice[byte](data, n, "model")
+		if err != nil {
+			return nil, err
+		}
+		return decodeModel(b)
+	})
+}
+
+// mg_model_load reads a model file (a regular file of at most 64 MiB).
+//
+//export mg_model_load
+func mg_model_load(path *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) { return loadModel(C.GoString(path)) })
+}
+
+// mg_model_builtin gives the model shipped for a game configuration (the
+// one model=builtin plays).
+//
+//export mg_model_builtin
+func mg_model_builtin(game, params *C.char, out *C.uint64_t) C.int64_t {
+	return newObject(out, func() (any, error) { return builtinModel(C.GoString(game), C.GoString(params)) })
+}
+
+// withModel runs f on model h under its lock.
+func withModel(h C.uint64_t, f func(m *modelObj) error) C.int64_t {
+	return C.int64_t(guard(func() error {
+		m, err := lookup[*modelObj](uint64(h))
+		if err != nil {
+			return err
+		}
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return f(m)
+	}))
+}
+
+// mg_model_info writes the model's metadata as JSON: game, params,
+// shapes, architecture, provenance, dtype, num_params.
+//
+//export mg_model_info
+func mg_model_info(h C.uint64_t, out **C.char) C.int64_t {
+	return withModel(h, func(m *modelObj) error {
+		js, err := m.info()
+		if err != nil {
+			return err
+		}
+		return setString(out, js)
+	})
+}
+
+// mg_model_encode writes the model file (dtype "F32" or "F16", "" for the
+// model's own) into out, n bytes, malloc'ed (free it with mg_free_string).
+//
+//export mg_model_encode
+func mg_model_encode(h C.uint64_t, dtype *C.char, out **C.uint8_t, n *C.int64_t) C.int64_t {
+	return withModel(h, func(m *modelObj) error {
+		if err := notNil(unsafe.Pointer(out), "bytes"); err != nil {
+			return err
+		}
+		if err := notNil(unsafe.Pointer(n), "size"); err != nil {
+			return err
+		}
+		b, err := m.encode(C.GoString(dtype))
+		if err != nil {
+			return err
+		}
+		p := (*C.uint8_t)(C.malloc(C.size_t(max(len(b), 1))))
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(p)), len(b)), b)
+		*out, *n = p, C.int64_t(len(b))
+		return nil
+	})
+}
+
+// mg_model_predict runs rows observations (rows×obs floats) with their
+// masks (rows×actions floats, nonzero: legal) through the network and
+// writes the policy (rows×actions: a softmax over the legal actions) and
+// the values (rows×players, in [-1, 1], relative to the observer).
+//
+//export mg_model_predict
+func mg_model_predict(h C.uint64_t, rows C.int64_t, obs *C.float, nObs C.int64_t, mask *C.float, nMask C.int64_t, policy *C.float, nPolicy C.int64_t, values *C.float, nValues C.int64_t) C.int64_t {
+	return withModel(h, func(m *modelObj) error {
+		o, err := floats(obs, nObs)
+		if err != nil {
+			return err
+		}
+		k, err := floats(mask, nMask)
+		if err != nil {
+			return err
+		}
+		p, err := floats(policy, nPolicy)
+		if err != nil {
+			return err
+		}
+		v, err := floats(values, nValues)
+		if err != nil {
+			return err
+		}
+		return m.predict(int(rows), o, k, p, v)
+	})
 }

@@ -62,6 +62,10 @@ func objectName(obj any) string {
 		return "vector environment"
 	case *agentObj:
 		return "agent"
+	case *pyPolicy:
+		return "Python policy"
+	case *modelObj:
+		return "model"
 	}
 	return "object"
 }

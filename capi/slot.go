@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -22,7 +23,8 @@ type slotConfig struct {
 	// a multi-agent (AEC) one.
 	seat int
 	// opponents are the agent specs of the other seats in seat order (one
-	// spec is used for all of them).
+	// spec is used for all of them); "@H" is the Python policy of handle H
+	// (mg_policy_new).
 	opponents []string
 }
 
@@ -49,16 +51,19 @@ func parseConfig(game, params string, maxSteps, seat int64, opponents string) (s
 }
 
 // slot is one environment: multi-agent, stepped by aec, or single-agent,
-// stepped by env.SingleAgentEnv with agents at the other seats. The calls
-// into package env are in this file.
+// stepped by singleAgent (aec with agents at the other seats, as
+// env.SingleAgentEnv).
 type slot struct {
 	mu    sync.Mutex
 	cfg   slotConfig
 	game  engine.Game
 	multi *aec // nil for a single-agent environment
-	// single-agent environments:
-	e      *env.Env
-	single *env.SingleAgentEnv
+	// single-agent environments: the stepper, the opponents' Python
+	// policies by opponent (nil for a spec), and the seed the opponents
+	// were last made from.
+	single    *singleAgent
+	policies  []*pyPolicy
+	agentSeed uint64
 	// last is the seat that acted last (the terminal observation's view).
 	last  engine.Player
 	legal []engine.Action
@@ -91,28 +96,75 @@ func newSlot(cfg slotConfig) (*slot, error) {
 	case len(cfg.opponents) != others:
 		return nil, fmt.Errorf("%w: %d opponent specs for the %d other seats of %s (give one for all, or one per seat)", agents.ErrBadSpec, len(cfg.opponents), others, cfg.game)
 	}
-	s.e = env.New(g, env.Options{MaxSteps: cfg.maxSteps})
+	if s.policies, err = resolvePolicies(cfg.opponents, g); err != nil {
+		return nil, err
+	}
+	s.single = newSingleAgent(g, cfg.maxSteps, engine.Player(cfg.seat))
 	if err := s.makeOpponents(0); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// makeOpponents (re)makes the opponents, seeded from seed.
+// resolvePolicies finds the Python policies ("@H") among specs, which
+// must be for game g; nil entries are agent specs.
+func resolvePolicies(specs []string, g engine.Game) ([]*pyPolicy, error) {
+	out := make([]*pyPolicy, len(specs))
+	for i, spec := range specs {
+		h, ok := strings.CutPrefix(spec, "@")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseUint(h, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: opponent %q: \"@\" must be followed by the handle of a Python policy", errBadArgument, spec)
+		}
+		p, err := lookup[*pyPolicy](n)
+		if err != nil {
+			return nil, fmt.Errorf("opponent %q: %w", spec, err)
+		}
+		if err := p.fits(g); err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// opponentNames are the opponents as info and errors name them: the
+// specs, a Python policy as "python:NAME".
+func (s *slot) opponentNames() []string {
+	if s.single == nil {
+		return nil
+	}
+	names := slices.Clone(s.cfg.opponents)
+	for i, p := range s.policies {
+		if p != nil {
+			names[i] = "python:" + p.name
+		}
+	}
+	return names
+}
+
+// makeOpponents (re)makes the opponents, seeded from seed: opponent i's
+// seed is mix(seed, i, 0x6f7070), a Python policy's included (it gets it
+// as info["seed"]).
 func (s *slot) makeOpponents(seed uint64) error {
 	opp := make([]agents.Agent, len(s.cfg.opponents))
 	for i, spec := range s.cfg.opponents {
-		a, err := agents.New(s.game, spec, mix(seed, uint64(i), 0x6f7070))
+		sd := mix(seed, uint64(i), 0x6f7070)
+		if p := s.policies[i]; p != nil {
+			opp[i] = p.agent(sd, -1)
+			continue
+		}
+		a, err := agents.New(s.game, spec, sd)
 		if err != nil {
 			return agentError(err)
 		}
 		opp[i] = a
 	}
-	single, err := env.SingleAgent(s.e, engine.Player(s.cfg.seat), opp...)
-	if err != nil {
-		return err
-	}
-	s.single = single
+	s.single.setOpponents(opp, s.opponentNames())
+	s.agentSeed = seed
 	return nil
 }
 
@@ -140,8 +192,7 @@ func (s *slot) reset(seed, agentSeed uint64, reseed bool) error {
 		}
 	}
 	s.last = engine.Player(s.cfg.seat)
-	_, _, err := s.single.Reset(seed)
-	return err
+	return s.single.reset(seed)
 }
 
 // toAction converts an action from C, refusing values that do not fit.
@@ -180,12 +231,12 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 		if s.current() == engine.Terminal {
 			return false, false, s.noEpisode()
 		}
-		st, err := s.single.Step(act)
+		r, terminated, truncated, err := s.single.step(act)
 		if err != nil {
 			return false, false, err
 		}
-		rewards[0] = st.Reward
-		return st.Terminated, st.Truncated, nil
+		rewards[0] = r
+		return terminated, truncated, nil
 	}
 	mover := s.current()
 	terminated, truncated, err = s.multi.step(act, rewards)
@@ -201,7 +252,7 @@ func (s *slot) state() engine.State {
 	if s.multi != nil {
 		return s.multi.st
 	}
-	return s.e.State()
+	return s.single.g.st
 }
 
 // done reports whether the episode is over or not started.
@@ -209,7 +260,7 @@ func (s *slot) done() bool {
 	if s.multi != nil {
 		return s.multi.done
 	}
-	return s.e.Done()
+	return s.single.g.done
 }
 
 // current is the seat to act, or engine.Terminal once the episode is over

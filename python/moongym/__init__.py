@@ -7,7 +7,13 @@ environments.
 - :class:`VectorEnv` (:class:`moongym.vector.VectorEnv`): N games stepped in
   one call by Go; ``gymnasium.make_vec("moongym/<game>-v0", num_envs=N)``
   makes one.
-- :class:`Agent`: moongym's agents acting on an environment's state.
+- :class:`Agent`: moongym's agents acting on an environment's current
+  state or a saved one (``env.state()``), with their policies and values.
+- Python policies (callables, :mod:`moongym.policy`) as opponents of the
+  Gymnasium and vector environments, and :func:`arena`: tournaments of
+  agents and Python policies played by Go's arena.
+- :mod:`moongym.models`: model files read and written, the network's
+  forward pass in NumPy (``moongym.torchnet``: a ``torch.nn.Module``).
 
 See docs/python.md in the repository.
 """
@@ -31,6 +37,7 @@ from .errors import (
     IllegalActionWarning,
     InternalError,
     MoongymError,
+    PolicyError,
     UnknownGameError,
 )
 
@@ -70,14 +77,18 @@ def agents() -> list[dict[str, Any]]:
     return [{"name": a["name"], "doc": a["doc"], "options": a["options"]} for a in _catalog()["agents"]]
 
 
+from . import policy  # noqa: E402  (sets the policy callback)
 from .agent import Agent  # noqa: E402
 from .gymnasium import register_all as _register_all  # noqa: E402
+from .tournament import ArenaReport, arena, wilson  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
+from . import models  # noqa: E402
 
 _register_all(game_names())
 
 __all__ = [
     "Agent",
+    "ArenaReport",
     "BadAgentError",
     "BadArgumentError",
     "BadParamError",
@@ -88,11 +99,16 @@ __all__ = [
     "IllegalActionWarning",
     "InternalError",
     "MoongymError",
+    "PolicyError",
     "UnknownGameError",
     "VectorEnv",
     "agents",
+    "arena",
     "errors",
     "game_names",
     "games",
+    "models",
+    "policy",
     "test_configs",
+    "wilson",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import sys
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_uint64, c_void_p
 from pathlib import Path
@@ -99,6 +100,18 @@ _SIGNATURES = {
     "mg_agent_new": ([c_char_p, c_char_p, c_char_p, c_uint64, _u64p], c_int64),
     "mg_agent_act": ([c_uint64, c_uint64, POINTER(c_int64)], c_int64),
     "mg_agent_policy": ([c_uint64, c_uint64, c_void_p, c_int64], c_int64),
+    "mg_agent_value": ([c_uint64, c_uint64, c_void_p, c_int64], c_int64),
+    "mg_env_set_state": ([c_uint64, c_char_p, c_int64, POINTER(c_int32)], c_int64),
+    "mg_env_copy": ([c_uint64, _u64p], c_int64),
+    "mg_set_policy_callback": ([c_void_p], c_int64),
+    "mg_policy_new": ([c_int64, c_char_p, c_int32, c_char_p, c_char_p, _u64p], c_int64),
+    "mg_arena": ([c_char_p, c_char_p, c_char_p, c_char_p, c_int64, c_uint64, c_int64, c_int64, _strp], c_int64),
+    "mg_model_decode": ([c_char_p, c_int64, _u64p], c_int64),
+    "mg_model_load": ([c_char_p, _u64p], c_int64),
+    "mg_model_builtin": ([c_char_p, c_char_p, _u64p], c_int64),
+    "mg_model_info": ([c_uint64, _strp], c_int64),
+    "mg_model_encode": ([c_uint64, c_char_p, _strp, POINTER(c_int64)], c_int64),
+    "mg_model_predict": ([c_uint64, c_int64, c_void_p, c_int64, c_void_p, c_int64, c_void_p, c_int64, c_void_p, c_int64], c_int64),
 }
 
 for _name, (_args, _res) in _SIGNATURES.items():
@@ -149,8 +162,18 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-def error(code: int) -> MoongymError:
-    """The exception for error id ``code``, with the Go message."""
+python_exceptions: dict[int, BaseException] = {}
+"""Exceptions that Python policies raised while Go asked them for a move,
+by the token that Go's error message carries ("[python exception N]"; see
+moongym.policy); error() takes them out and raises them."""
+
+_PYTHON_EXCEPTION = re.compile(r"\[python exception (\d+)\]")
+
+
+def error(code: int) -> BaseException:
+    """The exception for error id ``code``, with the Go message; for an
+    exception a Python policy raised while Go asked it for a move, that
+    exception itself (with a note of where it was raised)."""
     kind = c_int32()
     msg = c_void_p()
     if lib.mg_take_error(code, ctypes.byref(kind), ctypes.byref(msg)) != 0:
@@ -159,6 +182,13 @@ def error(code: int) -> MoongymError:
         text = ctypes.string_at(msg.value).decode("utf-8", "replace")
     finally:
         lib.mg_free_string(msg)
+    m = _PYTHON_EXCEPTION.search(text)
+    if m is not None:
+        exc = python_exceptions.pop(int(m.group(1)), None)
+        if exc is not None:
+            if hasattr(exc, "add_note"):
+                exc.add_note("moongym: " + _PYTHON_EXCEPTION.sub("", text).strip())
+            return exc
     return KINDS.get(kind.value, MoongymError)(text)
 
 

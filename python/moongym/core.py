@@ -313,9 +313,23 @@ class _Handle:
         return self._h
 
 
+def _opponent_specs(game: Any, params: Mapping[str, Any] | None, opponents: Any) -> tuple[Any, list]:
+    """Opponents as the C API takes them (agent specs, "@H" for Python
+    policies: see moongym.policy) and the Python policies to keep alive."""
+    if opponents is None or isinstance(opponents, str) or not isinstance(game, str):
+        return opponents, []
+    from . import policy
+
+    items = list(opponents) if isinstance(opponents, Sequence) else [opponents]
+    if all(isinstance(o, str) for o in items):
+        return items, []
+    return policy.seat_specs(items, game, params or {})
+
+
 class Env(_Handle):
     """One environment: multi-agent (seat=-1) or single-agent for ``seat``
-    with ``opponents`` (agent specs) at the other seats."""
+    with ``opponents`` at the other seats: agent specs, moongym.Agent
+    objects or Python policies (callables, see moongym.policy)."""
 
     def __init__(
         self,
@@ -323,11 +337,16 @@ class Env(_Handle):
         params: Mapping[str, Any] | None = None,
         max_steps: int = 0,
         seat: int = -1,
-        opponents: str | Sequence[str] | None = None,
+        opponents: Any = None,
     ) -> None:
+        opponents, self._policies = _opponent_specs(game, params, opponents)
         h = ctypes.c_uint64()
         check(lib.mg_env_new(*_config(game, params, max_steps, seat, opponents), ctypes.byref(h)))
         self._h = h.value
+        self._setup()
+
+    def _setup(self) -> None:
+        """The Python side of a new handle self._h."""
         self.info = GameInfo.from_json(call_string(lib.mg_env_info, self._h))
         self._obs_size = self.info.obs_size
         layout = np.zeros(5, dtype=np.int64)
@@ -508,6 +527,60 @@ class Env(_Handle):
         """The current state in the game's JSON form."""
         return call_string(lib.mg_env_state_json, self.handle)
 
+    def state(self) -> str:
+        """The current game state in its JSON form (state_json): the whole
+        state, hidden information included; set_state takes it back."""
+        return call_string(lib.mg_env_state_json, self.handle)
+
+    def set_state(self, state: str | bytes | Mapping[str, Any]) -> int:
+        """Sets the game state from its JSON form (a str, bytes, or the
+        dict json.loads makes of it) and returns the seat to act (TERMINAL
+        when the state is over). The episode goes on from it: chance from
+        this environment's generator, the step count (max_steps) from 0,
+        rewards counted from the state's returns; a single-agent
+        environment's opponents play until the learner is to act. No reset
+        is needed before. A state that does not decode (another game or
+        configuration, or not a state) raises BadArgumentError and changes
+        nothing."""
+        data = _state_bytes(state)
+        if not self._h:
+            raise ValueError("moongym: the environment is closed")
+        player = ctypes.c_int32()
+        check(lib.mg_env_set_state(self._h, data, len(data), ctypes.byref(player)))
+        self._pending = None
+        return player.value
+
+    def copy(self) -> "Env":
+        """An independent copy: the same configuration, state, chance
+        generator, returns and step count, so that the same actions give
+        the same steps in both (a single-agent environment's opponents are
+        made afresh in the copy from the seed of its last seeded reset:
+        their own random generators and search trees are not copied)."""
+        h = ctypes.c_uint64()
+        check(lib.mg_env_copy(self.handle, ctypes.byref(h)))
+        c = Env.__new__(Env)
+        c._h = h.value
+        c._policies = self._policies
+        c._setup()
+        return c
+
+    def __copy__(self) -> "Env":
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict) -> "Env":
+        return self.copy()
+
+
+def _state_bytes(state: Any) -> bytes:
+    """A state's JSON as bytes: from a str, bytes or a dict."""
+    if isinstance(state, str):
+        return state.encode("utf-8")
+    if isinstance(state, (bytes, bytearray)):
+        return bytes(state)
+    if isinstance(state, Mapping):
+        return json.dumps(state).encode("utf-8")
+    raise TypeError(f"a state is its JSON form (a str, bytes or dict), not {type(state).__name__}")
+
 
 def _check_buffer(a: np.ndarray, dtype: Any, size: int, what: str) -> None:
     if not isinstance(a, np.ndarray) or a.dtype != dtype or a.size != size or not a.flags.c_contiguous or not a.flags.writeable:
@@ -526,10 +599,11 @@ class Vec(_Handle):
         params: Mapping[str, Any] | None = None,
         max_steps: int = 0,
         seat: int = -1,
-        opponents: str | Sequence[str] | None = None,
+        opponents: Any = None,
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, numbers.Integral):
             raise TypeError(f"num_envs must be an integer, not {type(n).__name__}")
+        opponents, self._policies = _opponent_specs(game, params, opponents)
         h = ctypes.c_uint64()
         check(lib.mg_vec_new(int(n), *_config(game, params, max_steps, seat, opponents), ctypes.byref(h)))
         self._h = h.value

@@ -52,6 +52,14 @@ class ConcurrentUseError(MoongymError, RuntimeError):
     thread is inside a step or reset of it; nothing changed."""
 
 
+class PolicyError(MoongymError, RuntimeError):
+    """A player the caller supplied failed: a Python policy (an opponent
+    callable, an arena entrant) played an illegal action or returned
+    something that is not an action, or a single-agent environment's
+    opponent failed. The message names it and its seat. (An exception the
+    Python policy itself raised is raised as it is, with a note.)"""
+
+
 class IllegalActionWarning(UserWarning):
     """An illegal action ended an episode (the forfeit convention of the
     Gymnasium environments); warned once per environment."""
@@ -67,4 +75,5 @@ KINDS = {
     6: BadAgentError,
     7: BadArgumentError,
     8: InternalError,
+    9: PolicyError,
 }

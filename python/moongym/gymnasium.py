@@ -27,6 +27,7 @@ picture rasterized by Go to a uint8 array (height, ``render_width``, 3).
 
 from __future__ import annotations
 
+import copy
 import warnings
 import weakref
 from typing import Any, Sequence
@@ -84,17 +85,25 @@ class LegalDiscrete(spaces.Discrete):
 
 
 class SingleAgentEnv(gymnasium.Env):
-    """A moongym game for one learner at ``seat``; ``opponents`` is one agent
-    spec for every other seat (``"random"``, ``"heuristic"``,
-    ``"mcts:sims=64"``, ``"az:model=builtin"``) or a list, one per other
-    seat in seat order. Game parameters are keyword arguments."""
+    """A moongym game for one learner at ``seat``; ``opponents`` is one
+    opponent for every other seat or a list, one per other seat in seat
+    order, each an agent spec (``"random"``, ``"heuristic"``,
+    ``"mcts:sims=64"``, ``"az:model=builtin"``), a :class:`moongym.Agent`
+    (its spec) or a Python policy, a callable
+    ``policy(observation, action_mask[, info]) -> action`` (see
+    :mod:`moongym.policy`): a snapshot of the learner's own policy, for
+    self-play. Game parameters are keyword arguments.
+
+    ``state()`` / ``set_state(s)`` read and set the game state (its JSON
+    form) and ``copy.deepcopy(env)`` (or ``env.copy()``) copies the
+    environment, so that a search can branch."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
         game: str,
-        opponents: str | Sequence[str] = "random",
+        opponents: Any = "random",
         seat: int = 0,
         max_steps: int = 0,
         render_mode: str | None = None,
@@ -170,6 +179,41 @@ class SingleAgentEnv(gymnasium.Env):
 
     def close(self) -> None:
         self._core.close()
+
+    def state(self) -> str:
+        """The game state in its JSON form (the whole state, hidden
+        information included): ``set_state`` and ``moongym.Agent``'s
+        methods take it."""
+        return self._core.state()
+
+    def set_state(self, state: str | bytes | dict) -> tuple[np.ndarray, dict]:
+        """Sets the game state (the JSON form ``state()`` gives) and
+        returns the learner's observation and info, as reset does: the
+        episode goes on from that state (opponents playing until the
+        learner is to act; chance from this environment's generator; the
+        step count for max_steps from 0). A state that does not decode
+        raises BadArgumentError and changes nothing."""
+        self._core.set_state(state)
+        self._forfeit = False
+        return self._observe()
+
+    def copy(self) -> "SingleAgentEnv":
+        """An independent copy (``copy.deepcopy(env)``): the same state,
+        chance generator, step count, seeds and settings; the opponents
+        are made afresh from the seed of the last seeded reset (agents
+        keep no state across copies), Python policies shared."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict) -> "SingleAgentEnv":
+        c = type(self).__new__(type(self))
+        memo[id(self)] = c
+        memo[id(self._core)] = self._core.copy()
+        for k, v in self.__dict__.items():
+            c.__dict__[k] = copy.deepcopy(v, memo)
+        c.action_space._env = weakref.ref(c)
+        return c
+
+    __copy__ = copy
 
 
 def register_all(names: Sequence[str]) -> None:

@@ -20,6 +20,7 @@ only read: each gives a consistent observation of the seat it names.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -266,6 +267,61 @@ class MoongymAECEnv(AECEnv):
 
     def close(self) -> None:
         self._core.close()
+
+    def state(self) -> str:  # type: ignore[override]
+        """The game state in its JSON form (the whole state, hidden
+        information included), which ``set_state`` and ``moongym.Agent``'s
+        methods take. (PettingZoo's ``state()`` is a global observation for
+        environments with a ``state_space``; this one has none.)"""
+        return self._core.state()
+
+    def set_state(self, state: str | bytes | dict) -> None:
+        """Sets the game state (the JSON form ``state()`` gives) and starts
+        the agents' bookkeeping afresh from it, as reset does: every agent
+        live with zero rewards, ``agent_selection`` the seat to act (when
+        the state is over, every agent terminated). Chance goes on from this
+        environment's generator; the step count (max_steps) from 0. A
+        state that does not decode raises BadArgumentError and changes
+        nothing."""
+        busy = self._busy
+        busy.append(None)
+        try:
+            if len(busy) != 1:
+                raise ConcurrentUseError(CONCURRENT)
+            player = self._core.set_state(state)
+            over = player < 0
+            self.agents = self.possible_agents[:]
+            self._rewards, self._rewards_from = None, 0.0
+            self._cumulative_rewards = self._zero_rewards.copy()
+            self.terminations = dict.fromkeys(self.agents, over)
+            self.truncations = self._false.copy()
+            self.infos = {a: {} for a in self.agents}
+            self._skip_agent_selection = None
+            self.agent_selection = self.possible_agents[0 if over else player]
+        finally:
+            busy.pop()
+
+    def copy(self) -> "MoongymAECEnv":
+        """An independent copy (``copy.deepcopy(env)``): the game state, its
+        chance generator and step count, the agents' bookkeeping (rewards,
+        terminations, agent_selection), the seeds of the next episodes."""
+        return copy.deepcopy(self)
+
+    def __deepcopy__(self, memo: dict) -> "MoongymAECEnv":
+        c = type(self).__new__(type(self))
+        memo[id(self)] = c
+        core_copy = self._core.copy()
+        memo[id(self._core)] = core_copy
+        skip = {"_step_head", "_take_pending", "_busy"}
+        for k, v in self.__dict__.items():
+            if k not in skip:
+                c.__dict__[k] = copy.deepcopy(v, memo)
+        c._busy = []
+        c._step_head = core_copy.stepper()
+        c._take_pending = core_copy.__dict__.pop
+        return c
+
+    __copy__ = copy
 
 
 class _AgentIterable(AECIterable):

@@ -13,8 +13,12 @@ that ends an episode returns its final observation; the next step of that
 environment ignores its action and returns the first observation of a new
 episode with reward 0.
 
-With ``opponents`` (agent specs) each environment is a single-agent game for
-``seat``, as :class:`moongym.gymnasium.SingleAgentEnv`. Without, every game
+With ``opponents`` (agent specs, :class:`moongym.Agent` objects or Python
+policies, as :class:`moongym.gymnasium.SingleAgentEnv` takes them) each
+environment is a single-agent game for ``seat``. Go asks a Python policy for
+its moves from the threads that step the games, one observation at a time
+(serialized by the GIL); an exception it raises comes out of ``step``, after
+which the vector environment must be reset. Without, every game
 is played by the caller for every seat (self-play): the observation is the
 seat to act's (``info["player"]``; at the end the seat that acted last), the
 reward is that of the seat that acted, and ``info["rewards"]`` has every
@@ -35,7 +39,7 @@ environment steps.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -65,7 +69,7 @@ class VectorEnv(_GymVectorEnv):
         self,
         game: str,
         num_envs: int,
-        opponents: str | Sequence[str] | None = None,
+        opponents: Any = None,
         seat: int = 0,
         max_steps: int = 0,
         copy: bool = True,
@@ -142,7 +146,7 @@ class VectorEnv(_GymVectorEnv):
 def make_vec(
     game: str,
     num_envs: int = 1,
-    opponents: str | Sequence[str] | None = "random",
+    opponents: Any = "random",
     **kwargs: Any,
 ) -> VectorEnv:
     """The vector entry point of the registered ``moongym/<game>-v0``

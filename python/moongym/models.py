@@ -1,0 +1,511 @@
+"""moongym's policy-value networks from Python: read a model file, run the
+network's forward pass in NumPy, write a model file that Go plays.
+
+A model file is a safetensors file (an 8-byte little-endian header length,
+a JSON header, the raw little-endian tensors) whose tensors are all F32 or
+all F16 and whose ``__metadata__`` holds (models/file.go in the
+repository)::
+
+    format        "moongym-model/1"
+    game          the game's name
+    params        the game's parameters, a JSON object of strings
+    shapes        JSON: {"obs": [...], "actions": A, "players": P}
+    architecture  JSON: {"kind": "mlp"|"conv", "width": W, "depth": D, "value_hidden": V}
+    provenance    JSON: {"steps", "iterations", "games", "samples", "date", "data", "seed"}
+
+The tensors are named and shaped as :func:`param_specs` lists them (Go's
+``Arch.Params``): dense weights ``[in, out]``, convolution filters
+``[out, in, kh, kw]`` (convolutions have no bias).
+
+The network (models/predict.go, models/graph):
+
+- ``mlp``: ``h = relu(x W + b)`` over the flattened observation, then
+  ``depth`` residual blocks ``h = relu(h + relu(h W1 + b1) W2 + b2)``;
+  policy logits ``h Wp + bp``; values ``tanh(relu(h Wv1 + bv1) Wv2 + bv2)``.
+- ``conv`` (a ``[C, H, W]`` observation): ``h = relu(conv3x3(x))``, then
+  ``depth`` blocks ``h = relu(h + conv3x3(relu(conv3x3(h))))`` (3x3,
+  padding 1, stride 1, no bias); the policy head is a linear 1x1
+  convolution to 2 channels, flattened channel-major, then dense; the
+  value head a linear 1x1 convolution to 1 channel, flattened, then
+  ``tanh(relu(v Wv1 + bv1) Wv2 + bv2)``.
+- the policy is the softmax of the logits over the legal actions (zero
+  elsewhere; all zero for a row without a legal action); the values are
+  one per seat, in [-1, 1], *relative to the observer*: entry k is seat
+  ``(observer + k) % players``'s (:func:`values_by_seat` turns them into
+  seat order and the game's utility range, as Go's evaluator does).
+
+>>> m = moongym.models.load_builtin("tictactoe")        # or load("file.safetensors")
+>>> logits, policy, values = m.forward(obs, mask)       # obs: (B, *shape) or one observation
+>>> m.save("copy.safetensors")                          # az:model=copy.safetensors plays it
+
+:class:`Model` holds the metadata and the weights (float32 NumPy arrays by
+name); build one from your own weights (a torch ``state_dict`` included)
+with :meth:`Model.from_weights`. ``moongym.torchnet`` has the same network
+as a ``torch.nn.Module``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from . import core
+from ._lib import call_string, check, lib
+from .errors import BadArgumentError
+
+FORMAT = "moongym-model/1"
+"""The metadata's format field."""
+
+MAX_FILE_BYTES = 64 << 20
+"""The largest model file Go reads (models.MaxFileBytes)."""
+
+MAX_F16 = 65504.0
+"""The largest finite half-precision value: an F16 file cannot hold a larger weight."""
+
+POLICY_CHANNELS = 2
+VALUE_CHANNELS = 1
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The sizes a network is built for: the game's observation shape, its
+    number of actions and of seats."""
+
+    obs: tuple[int, ...]
+    actions: int
+    players: int
+
+    @property
+    def obs_size(self) -> int:
+        return int(np.prod(self.obs, dtype=np.int64))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"obs": list(self.obs), "actions": self.actions, "players": self.players}
+
+
+@dataclass(frozen=True)
+class Arch:
+    """A network's architecture: kind ``mlp`` or ``conv``, the trunk's width
+    (hidden size or channels), its depth (residual blocks), the value
+    head's hidden size."""
+
+    kind: str = "mlp"
+    width: int = 128
+    depth: int = 2
+    value_hidden: int = 64
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "width": self.width, "depth": self.depth, "value_hidden": self.value_hidden}
+
+
+def param_specs(shapes: Shapes, arch: Arch) -> list[tuple[str, tuple[int, ...]]]:
+    """The network's tensors, (name, shape) in the file's order (Go's
+    Arch.Params)."""
+    ps: list[tuple[str, tuple[int, ...]]] = []
+    w, v = arch.width, arch.value_hidden
+    if arch.kind == "conv":
+        if len(shapes.obs) != 3:
+            raise BadArgumentError(f"bad argument: kind=conv needs a [C, H, W] observation, not {list(shapes.obs)}")
+        c, h, wd = shapes.obs
+        ps.append(("trunk.in.w", (w, c, 3, 3)))
+        for i in range(arch.depth):
+            ps += [(f"trunk.res{i}.w1", (w, w, 3, 3)), (f"trunk.res{i}.w2", (w, w, 3, 3))]
+        ps += [
+            ("policy.conv.w", (POLICY_CHANNELS, w, 1, 1)),
+            ("policy.w", (POLICY_CHANNELS * h * wd, shapes.actions)),
+            ("policy.b", (shapes.actions,)),
+            ("value.conv.w", (VALUE_CHANNELS, w, 1, 1)),
+            ("value.w1", (VALUE_CHANNELS * h * wd, v)),
+            ("value.b1", (v,)),
+        ]
+    elif arch.kind == "mlp":
+        ps += [("trunk.in.w", (shapes.obs_size, w)), ("trunk.in.b", (w,))]
+        for i in range(arch.depth):
+            p = f"trunk.res{i}."
+            ps += [(p + "w1", (w, w)), (p + "b1", (w,)), (p + "w2", (w, w)), (p + "b2", (w,))]
+        ps += [("policy.w", (w, shapes.actions)), ("policy.b", (shapes.actions,)), ("value.w1", (w, v)), ("value.b1", (v,))]
+    else:
+        raise BadArgumentError(f"bad argument: architecture kind {arch.kind!r} (want 'mlp' or 'conv')")
+    ps += [("value.w2", (v, shapes.players)), ("value.b2", (shapes.players,))]
+    return ps
+
+
+@dataclass
+class Model:
+    """A moongym model: the game configuration it plays, its shapes and
+    architecture, its weights (float32 arrays by name, in
+    :func:`param_specs`'s order), the file's dtype and the provenance."""
+
+    game: str
+    params: dict[str, str]
+    shapes: Shapes
+    arch: Arch
+    weights: dict[str, np.ndarray]
+    dtype: str = "F32"
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    # -- building -----------------------------------------------------------
+
+    @staticmethod
+    def from_weights(
+        weights: Mapping[str, Any],
+        game: str,
+        arch: Arch | Mapping[str, Any] | None = None,
+        dtype: str = "F32",
+        provenance: Mapping[str, Any] | None = None,
+        **params: Any,
+    ) -> "Model":
+        """A model of game (parameters as keyword arguments) from weights by
+        name: NumPy arrays, or a torch ``state_dict`` (tensors are taken
+        with ``.detach().cpu().numpy()``), named and shaped as
+        :func:`param_specs` lists them. The shapes come from the game's
+        configuration; arch defaults to Go's default for them (conv for a
+        [C, H, W] observation). Wrong names, shapes or non-finite weights
+        raise BadArgumentError."""
+        info = core.Env(game, params).info
+        shapes = Shapes(tuple(info.shape), info.num_actions, info.num_players)
+        if arch is None:
+            arch = Arch("conv", 32, 2, 32) if len(shapes.obs) == 3 else Arch()
+        elif isinstance(arch, Mapping):
+            arch = Arch(**arch)
+        arrays = {k: _to_numpy(v) for k, v in weights.items()}
+        m = Model(info.name, dict(info.params), shapes, arch, {}, dtype=_dtype(dtype), provenance=dict(provenance or {}))
+        m.weights = {name: arrays.get(name) for name, _ in param_specs(shapes, arch)}  # type: ignore[misc]
+        extra = sorted(set(arrays) - set(m.weights))
+        if extra:
+            raise BadArgumentError(f"bad argument: tensors {', '.join(extra)} are not in architecture {arch}")
+        m.validate()
+        return m
+
+    def validate(self) -> None:
+        """Checks the weights against the architecture: every tensor, of
+        its shape, finite (BadArgumentError)."""
+        for name, shape in param_specs(self.shapes, self.arch):
+            w = self.weights.get(name)
+            if w is None:
+                raise BadArgumentError(f"bad argument: tensor {name} {list(shape)} is missing")
+            if tuple(w.shape) != shape:
+                raise BadArgumentError(f"bad argument: tensor {name} has shape {list(w.shape)}, architecture {self.arch} needs {list(shape)}")
+            if not np.all(np.isfinite(w)):
+                raise BadArgumentError(f"bad argument: tensor {name} has a non-finite weight")
+            self.weights[name] = np.ascontiguousarray(w, dtype=np.float32)
+
+    # -- the forward pass ---------------------------------------------------
+
+    def forward(self, obs: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The network on observations ``obs`` (one, of the game's shape,
+        or a batch ``(B, *shape)``) with their legal-action masks (nonzero:
+        legal; all legal when None): ``(logits, policy, values)``, float64,
+        of shapes ``(B, actions)``, ``(B, actions)``, ``(B, players)`` (no
+        batch dimension for one observation). The policy is the softmax of
+        the logits over the legal actions; values are relative to the
+        observer (see :func:`values_by_seat`). Computed in float64 from
+        the float32 weights: the reference Go's float32 pass is checked
+        against."""
+        s = self.shapes
+        x = np.asarray(obs, dtype=np.float64)
+        single = x.shape == tuple(s.obs)
+        if single:
+            x = x[None]
+        if x.shape[1:] != tuple(s.obs):
+            raise BadArgumentError(f"bad argument: observations of shape {list(x.shape)}, want {list(s.obs)} or (batch, {', '.join(map(str, s.obs))})")
+        b = x.shape[0]
+        m = np.ones((b, s.actions)) if mask is None else np.asarray(mask).reshape(b, s.actions)
+        w = {k: v.astype(np.float64) for k, v in self.weights.items()}
+        if self.arch.kind == "conv":
+            h = _relu(_conv3(x, w["trunk.in.w"]))
+            for i in range(self.arch.depth):
+                t = _relu(_conv3(h, w[f"trunk.res{i}.w1"]))
+                h = _relu(h + _conv3(t, w[f"trunk.res{i}.w2"]))
+            ph = _conv1(h, w["policy.conv.w"]).reshape(b, -1)
+            vh = _conv1(h, w["value.conv.w"]).reshape(b, -1)
+        else:
+            h = _relu(x.reshape(b, -1) @ w["trunk.in.w"] + w["trunk.in.b"])
+            for i in range(self.arch.depth):
+                p = f"trunk.res{i}."
+                t = _relu(h @ w[p + "w1"] + w[p + "b1"])
+                h = _relu(h + t @ w[p + "w2"] + w[p + "b2"])
+            ph = vh = h
+        logits = ph @ w["policy.w"] + w["policy.b"]
+        values = np.tanh(_relu(vh @ w["value.w1"] + w["value.b1"]) @ w["value.w2"] + w["value.b2"])
+        policy = masked_softmax(logits, m)
+        if single:
+            return logits[0], policy[0], values[0]
+        return logits, policy, values
+
+    __call__ = forward
+
+    # -- files --------------------------------------------------------------
+
+    def to_bytes(self, dtype: str | None = None) -> bytes:
+        """The model file: dtype ``"F32"`` or ``"F16"`` (default: the
+        model's). The same model gives the same bytes as Go's encoder
+        writes. F16 rounds each weight to the nearest half-precision value
+        (ties to even), as Go does; a weight beyond ±65504 cannot be
+        written (BadArgumentError)."""
+        self.validate()
+        dt = _dtype(dtype or self.dtype)
+        size = 2 if dt == "F16" else 4
+        header: dict[str, Any] = {}
+        blobs = []
+        off = 0
+        for name, shape in param_specs(self.shapes, self.arch):
+            w = self.weights[name]
+            if dt == "F16":
+                if np.any(np.abs(w) > MAX_F16):
+                    raise BadArgumentError(f"bad argument: tensor {name} has a weight beyond ±{MAX_F16:g}, which F16 cannot hold")
+                data = w.astype("<f2").tobytes()
+            else:
+                data = w.astype("<f4").tobytes()
+            n = int(np.prod(shape, dtype=np.int64)) * size
+            header[name] = {"dtype": dt, "shape": list(shape), "data_offsets": [off, off + n]}
+            blobs.append(data)
+            off += n
+        prov = {"steps": 0, "iterations": 0, "games": 0, "samples": 0, "date": "", "data": "", "seed": 0}
+        for k in prov:  # Go reads these fields and refuses others
+            if k in self.provenance:
+                prov[k] = self.provenance[k]
+        meta = {
+            "format": FORMAT,
+            "game": self.game,
+            "params": _go_json(dict(sorted((str(k), str(v)) for k, v in (self.params or {}).items()))),
+            "shapes": _go_json(self.shapes.to_json()),
+            "architecture": _go_json(self.arch.to_json()),
+            "provenance": _go_json(prov),
+        }
+        header["__metadata__"] = dict(sorted(meta.items()))
+        hb = _go_json(dict(sorted(header.items()))).encode()
+        hb += b" " * (-len(hb) % 8)
+        return struct.pack("<Q", len(hb)) + hb + b"".join(blobs)
+
+    def save(self, path: str | os.PathLike, dtype: str | None = None) -> None:
+        """Writes the model file (see to_bytes) to path, atomically (a
+        temporary file renamed over it). ``az:model=PATH`` and
+        ``net:model=PATH`` play it."""
+        data = self.to_bytes(dtype)
+        p = Path(path)
+        tmp = p.with_name(f".{p.name}.tmp-{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, p)
+
+
+def load(source: str | os.PathLike | bytes) -> Model:
+    """Reads a model file (a path, or the file's bytes): F32 or F16 (F16
+    upcast to float32 exactly). A file that is not a moongym model, or is
+    inconsistent, raises BadArgumentError saying what is wrong."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        p = Path(source)
+        if not p.is_file():
+            raise BadArgumentError(f"bad argument: {p}: not a regular file")
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise BadArgumentError(f"bad argument: {p}: larger than {MAX_FILE_BYTES} bytes")
+        data = p.read_bytes()
+    return _decode(data)
+
+
+def load_builtin(game: str, **params: Any) -> Model:
+    """The model shipped for a game configuration (what
+    ``az:model=builtin`` plays), read from the Go library. No built-in
+    model for the configuration raises BadArgumentError listing those
+    there are."""
+    h = ctypes.c_uint64()
+    check(lib.mg_model_builtin(game.encode(), core.encode_params(params), ctypes.byref(h)))
+    with GoModel(h.value) as g:
+        return _decode(g.to_bytes())
+
+
+def values_by_seat(values: np.ndarray, observer: int, min_utility: float = -1.0, max_utility: float = 1.0) -> np.ndarray:
+    """The network's relative values (entry k: seat (observer + k) % P) in
+    seat order, scaled from [-1, 1] to the game's utility range: what Go's
+    evaluator gives the search and ``moongym.Agent("net:...").value()``
+    returns."""
+    v = np.asarray(values, dtype=np.float64)
+    n = v.shape[-1]
+    out = np.empty_like(v)
+    for k in range(n):
+        out[..., (observer + k) % n] = min_utility + (v[..., k] + 1) / 2 * (max_utility - min_utility)
+    return out
+
+
+def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The softmax of each row of logits over its legal entries (mask
+    nonzero), zero elsewhere; all zero for a row without a legal entry."""
+    legal = np.asarray(mask) != 0
+    z = np.where(legal, logits, -np.inf)
+    mx = np.max(z, axis=-1, keepdims=True)
+    mx = np.where(np.isfinite(mx), mx, 0.0)
+    e = np.where(legal, np.exp(z - mx), 0.0)
+    total = e.sum(axis=-1, keepdims=True)
+    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
+
+
+class GoModel(core._Handle):
+    """A model as Go holds it: its raw forward pass through the C API
+    (``models.Predictor``, what Go's agents run), for comparison with
+    :meth:`Model.forward`, and its file as Go writes it."""
+
+    def __init__(self, handle: int) -> None:
+        self._h = handle
+
+    @staticmethod
+    def load(source: str | os.PathLike | bytes | Model) -> "GoModel":
+        """Go's reading of a model file (a path, bytes, or a Model, written
+        first)."""
+        h = ctypes.c_uint64()
+        if isinstance(source, Model):
+            source = source.to_bytes()
+        if isinstance(source, (bytes, bytearray)):
+            data = bytes(source)
+            check(lib.mg_model_decode(data, len(data), ctypes.byref(h)))
+        else:
+            check(lib.mg_model_load(os.fsencode(source), ctypes.byref(h)))
+        return GoModel(h.value)
+
+    @staticmethod
+    def builtin(game: str, **params: Any) -> "GoModel":
+        """The model shipped for a game configuration."""
+        h = ctypes.c_uint64()
+        check(lib.mg_model_builtin(game.encode(), core.encode_params(params), ctypes.byref(h)))
+        return GoModel(h.value)
+
+    def info(self) -> dict[str, Any]:
+        """Its metadata: game, params, shapes, architecture, provenance,
+        dtype, num_params."""
+        return json.loads(call_string(lib.mg_model_info, self.handle))
+
+    def to_bytes(self, dtype: str = "") -> bytes:
+        """The model file as Go's encoder writes it (dtype "" keeps the
+        model's)."""
+        out = ctypes.c_void_p()
+        n = ctypes.c_int64()
+        check(lib.mg_model_encode(self.handle, dtype.encode(), ctypes.byref(out), ctypes.byref(n)))
+        try:
+            return ctypes.string_at(out.value, n.value)
+        finally:
+            lib.mg_free_string(out)
+
+    def predict(self, obs: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Go's forward pass on a batch ``(B, *shape)`` of observations with
+        their masks (all legal when None): ``(policy, values)``, float32,
+        as :meth:`Model.forward` defines them."""
+        i = self.info()
+        shapes = i["shapes"]
+        o = np.ascontiguousarray(obs, dtype=np.float32).reshape(-1, int(np.prod(shapes["obs"])))
+        b = o.shape[0]
+        m = np.ones((b, shapes["actions"]), np.float32) if mask is None else np.ascontiguousarray(mask, dtype=np.float32).reshape(b, -1)
+        pol = np.zeros((b, shapes["actions"]), np.float32)
+        val = np.zeros((b, shapes["players"]), np.float32)
+        check(lib.mg_model_predict(self.handle, b, o.ctypes.data, o.size, m.ctypes.data, m.size, pol.ctypes.data, pol.size, val.ctypes.data, val.size))
+        return pol, val
+
+    def __enter__(self) -> "GoModel":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+# -- helpers --------------------------------------------------------------
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0)
+
+
+def _conv3(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """3x3 convolution, padding 1, stride 1, no bias: x (B, C, H, W), w
+    (F, C, 3, 3) -> (B, F, H, W)."""
+    b, c, h, wd = x.shape
+    p = np.zeros((b, c, h + 2, wd + 2), dtype=x.dtype)
+    p[:, :, 1:-1, 1:-1] = x
+    out = np.zeros((b, w.shape[0], h, wd), dtype=x.dtype)
+    for ky in range(3):
+        for kx in range(3):
+            out += np.einsum("bchw,fc->bfhw", p[:, :, ky : ky + h, kx : kx + wd], w[:, :, ky, kx], optimize=True)
+    return out
+
+
+def _conv1(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """1x1 convolution without bias: x (B, C, H, W), w (F, C, 1, 1)."""
+    return np.einsum("bchw,fc->bfhw", x, w[:, :, 0, 0], optimize=True)
+
+
+def _to_numpy(v: Any) -> np.ndarray:
+    """A weight as a float32 array (a torch tensor too)."""
+    if hasattr(v, "detach"):
+        v = v.detach().cpu().numpy()
+    return np.asarray(v, dtype=np.float32)
+
+
+def _dtype(d: str) -> str:
+    u = str(d).upper()
+    if u not in ("F32", "F16"):
+        raise BadArgumentError(f"bad argument: model file dtype {d!r}, want 'F32' or 'F16'")
+    return u
+
+
+def _go_json(v: Any) -> str:
+    """JSON as Go's encoding/json writes it: compact, with <, > and &
+    escaped."""
+    s = json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+    return s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _decode(data: bytes) -> Model:
+    """Model of a model file's bytes (the checks of Go's models.Decode that
+    matter for reading it)."""
+
+    def bad(why: str) -> BadArgumentError:
+        return BadArgumentError(f"bad argument: bad model file: {why}")
+
+    if len(data) < 8:
+        raise bad(f"{len(data)} bytes, too short for a safetensors header")
+    (hl,) = struct.unpack_from("<Q", data)
+    if hl == 0 or hl > len(data) - 8:
+        raise bad("the header length does not fit the file: not a safetensors file, or a truncated one")
+    try:
+        header = json.loads(data[8 : 8 + hl])
+        meta = header.pop("__metadata__")
+    except (ValueError, KeyError):
+        raise bad("no JSON header with __metadata__: not a moongym model") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise bad(f"the metadata's format is not {FORMAT!r}: not a moongym model, or one of a later format")
+    try:
+        sj, aj = json.loads(meta["shapes"]), json.loads(meta["architecture"])
+        shapes = Shapes(tuple(sj["obs"]), int(sj["actions"]), int(sj["players"]))
+        arch = Arch(aj["kind"], int(aj["width"]), int(aj["depth"]), int(aj["value_hidden"]))
+        params = json.loads(meta.get("params") or "{}") or {}
+        prov = json.loads(meta.get("provenance") or "{}") or {}
+    except (ValueError, KeyError, TypeError):
+        raise bad("the metadata's shapes, architecture, params or provenance do not read") from None
+    body = data[8 + hl :]
+    specs = param_specs(shapes, arch)
+    if set(header) != {n for n, _ in specs}:
+        raise bad(f"{len(header)} tensors, architecture {arch} needs {len(specs)}")
+    dtypes = {t["dtype"] for t in header.values()}
+    if len(dtypes) != 1 or not dtypes <= {"F32", "F16"}:
+        raise bad(f"tensors of dtypes {sorted(dtypes)}: want all F32 or all F16")
+    dtype = dtypes.pop()
+    np_dtype = "<f2" if dtype == "F16" else "<f4"
+    weights = {}
+    for name, shape in specs:
+        t = header[name]
+        if tuple(t["shape"]) != shape:
+            raise bad(f"tensor {name} has shape {t['shape']}, architecture needs {list(shape)}")
+        lo, hi = t["data_offsets"]
+        n = int(np.prod(shape, dtype=np.int64))
+        if not 0 <= lo <= hi <= len(body) or hi - lo != n * (2 if dtype == "F16" else 4):
+            raise bad(f"tensor {name}: its data offsets do not fit (truncated?)")
+        weights[name] = np.frombuffer(body, dtype=np_dtype, count=n, offset=lo).astype(np.float32).reshape(shape)
+    m = Model(meta["game"], {str(k): str(v) for k, v in params.items()}, shapes, arch, weights, dtype=dtype, provenance=prov)
+    m.validate()
+    return m
