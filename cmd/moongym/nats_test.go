@@ -102,16 +102,7 @@ func TestTrainNATS(t *testing.T) {
 	if out, err := run(t, "", "train", "tictactoe", "--out", dist, "--iterations", "3", "--resume", "--quiet", "--nats", url); err != nil || !strings.Contains(out, "3 iterations done") {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, name := range []string{training.LatestFile, training.BestFile} {
-		a, err1 := os.ReadFile(filepath.Join(local, name))
-		b, err2 := os.ReadFile(filepath.Join(dist, name))
-		if err1 != nil || err2 != nil {
-			t.Fatal(err1, err2)
-		}
-		if !bytes.Equal(a, b) {
-			t.Fatalf("the distributed run's %s differs from the local one", name)
-		}
-	}
+	sameFiles(t, local, dist, training.LatestFile, training.BestFile)
 }
 
 // TestTrainNATSImitation: "train --nats" has the workers play the recipe's
@@ -133,16 +124,7 @@ func TestTrainNATSImitation(t *testing.T) {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
 	}
-	for _, name := range []string{training.ImitationFile, training.LatestFile, training.ImitationCSVFile} {
-		a, err1 := os.ReadFile(filepath.Join(local, name))
-		b, err2 := os.ReadFile(filepath.Join(dist, name))
-		if err1 != nil || err2 != nil {
-			t.Fatal(err1, err2)
-		}
-		if !bytes.Equal(a, b) {
-			t.Fatalf("the distributed run's %s differs from the local one", name)
-		}
-	}
+	sameFiles(t, local, dist, training.ImitationFile, training.LatestFile, training.ImitationCSVFile)
 }
 
 // TestImitateNATS: "imitate --nats" has the workers play the imitation's
@@ -166,16 +148,7 @@ func TestImitateNATS(t *testing.T) {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
 	}
-	for _, name := range []string{training.LatestFile, training.ImitationCSVFile} {
-		a, err1 := os.ReadFile(filepath.Join(local, name))
-		b, err2 := os.ReadFile(filepath.Join(dist, name))
-		if err1 != nil || err2 != nil {
-			t.Fatal(err1, err2)
-		}
-		if !bytes.Equal(a, b) {
-			t.Fatalf("imitate --nats: %s differs from the local one", name)
-		}
-	}
+	sameFiles(t, local, dist, training.LatestFile, training.ImitationCSVFile)
 	if n := played.Load(); n != 30+4 {
 		t.Errorf("the workers played %d games, want the 30 recorded and 4 held out", n)
 	}
@@ -292,5 +265,21 @@ func TestNatsCommand(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// sameFiles fails unless the named files of the local and the distributed
+// run are byte for byte the same.
+func sameFiles(t *testing.T, local, dist string, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		a, err1 := os.ReadFile(filepath.Join(local, name))
+		b, err2 := os.ReadFile(filepath.Join(dist, name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Fatalf("the distributed run's %s differs from the one in this process", name)
+		}
 	}
 }
