@@ -13,8 +13,11 @@ import (
 // together with Gymnasium's next-step autoreset (as env.Vec): the step that
 // ends an episode gives its final observation; the next step of that slot
 // ignores its action and starts a new episode (zero rewards, flags false).
+// A step in the same-step mode (batchOut.final) starts the new episode in
+// the step that ends one instead, giving the final observation apart
+// (Stable-Baselines3's convention, Gymnasium's AutoresetMode.SAME_STEP).
 // Episode seeds derive from the reset seed, the slot's index and the
-// episode number, so results do not depend on scheduling.
+// episode number, so results do not depend on scheduling or on the mode.
 type batch struct {
 	mu      sync.Mutex
 	slots   []*slot
@@ -66,7 +69,9 @@ func newBatch(n int, cfg slotConfig) (*batch, error) {
 // batchOut are the caller's arrays a reset or step writes: obs n×obsSize,
 // mask n×actions, rewards n×rewards, player n (the seat to act, or
 // engine.Terminal), terminated and truncated n; illegal n, for a step in
-// the forfeit mode only (nil otherwise).
+// the forfeit mode only (nil otherwise); final n×obsSize, for a step in the
+// same-step mode only (nil otherwise): the final observations of the
+// episodes the step ended (rows of the other slots are left as they were).
 type batchOut struct {
 	obs        []float32
 	mask       []int8
@@ -75,6 +80,7 @@ type batchOut struct {
 	terminated []uint8
 	truncated  []uint8
 	illegal    []uint8
+	final      []float32
 }
 
 func (b *batch) checkOut(o batchOut) error {
@@ -85,7 +91,7 @@ func (b *batch) checkOut(o batchOut) error {
 	if o.rewards != nil && (len(o.rewards) != n*b.rewards || len(o.terminated) != n || len(o.truncated) != n) {
 		return fmt.Errorf("%w: output arrays of the wrong size", errBadArgument)
 	}
-	if o.illegal != nil && len(o.illegal) != n {
+	if o.illegal != nil && len(o.illegal) != n || o.final != nil && len(o.final) != n*b.obsSize {
 		return fmt.Errorf("%w: output arrays of the wrong size", errBadArgument)
 	}
 	return nil
@@ -139,14 +145,49 @@ func (b *batch) resetAll(seed uint64, o batchOut) error {
 		return err
 	}
 	b.seed = seed
-	b.reset, b.failed = true, false
-	return b.parallel(func(i int) error {
+	b.reset = true
+	err := b.parallel(func(i int) error {
 		b.episode[i], b.ended[i], b.forfeited[i] = 0, false, false
-		if err := b.slots[i].reset(mix(seed, uint64(i), 0), mix(seed, uint64(i), 1<<32), true); err != nil {
+		if err := b.begin(i, true); err != nil {
 			return err
 		}
 		return b.write(i, o)
 	})
+	// After an error some slots were not reset: steps refuse until the
+	// next reset.
+	b.failed = err != nil
+	return err
+}
+
+// maxSkipped bounds the episodes in a row that begin skips.
+const maxSkipped = 100
+
+// begin starts slot i's episode b.episode[i] (the first with reseed: the
+// opponents made afresh) and, while that episode is over before the
+// learner's first decision, the episodes after it: in a single-agent
+// environment whose opponents reach max_steps before the learner is to act
+// (a seat that comes late, with a small max_steps), the learner has
+// nothing to learn from such an episode, and a step could not follow it.
+// maxSkipped of them in a row is an error: the configuration ends
+// (nearly) every episode that way.
+func (b *batch) begin(i int, reseed bool) error {
+	s := b.slots[i]
+	for k := 0; ; k++ {
+		var err error
+		if k == 0 && reseed {
+			err = s.reset(mix(b.seed, uint64(i), 0), mix(b.seed, uint64(i), 1<<32), true)
+		} else {
+			err = s.reset(mix(b.seed, uint64(i), b.episode[i]), 0, false)
+		}
+		if err != nil || s.single == nil || !s.done() {
+			return err
+		}
+		if k == maxSkipped {
+			return fmt.Errorf("%w: %d episodes in a row ended before the learner's first decision (seat %d, max_steps=%d: "+
+				"the opponents' moves before it reach max_steps): use a larger max_steps", errBadArgument, k+1, s.cfg.seat, s.cfg.maxSteps)
+		}
+		b.episode[i]++
+	}
 }
 
 // stepAll plays actions[i] in slot i (ignored for a slot being reset). A
@@ -157,7 +198,11 @@ func (b *batch) resetAll(seed uint64, o batchOut) error {
 // played, the mover's reward is the game's minimum utility (the others'
 // zero), terminated is set and illegal[i] is 1; the next step resets that
 // slot, as after any end. PettingZoo's classic games do the same
-// (TerminateIllegalWrapper).
+// (TerminateIllegalWrapper). In the same-step mode (o.final not nil) a
+// slot whose episode ends, by its action or a forfeit, writes its final
+// observation into final and starts its next episode at once: obs, mask
+// and player are the new episode's first, rewards and flags the ended
+// one's last.
 func (b *batch) stepAll(actions []int64, o batchOut) error {
 	if err := b.checkOut(o); err != nil {
 		return err
@@ -200,17 +245,12 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 			rew[mover] = s.game.MinUtility()
 			o.terminated[i], o.truncated[i] = 1, 0
 			b.ended[i], b.forfeited[i] = true, true
-			return b.write(i, o)
+			return b.end(i, o)
 		}
 		if b.ended[i] {
-			b.ended[i], b.forfeited[i] = false, false
-			b.episode[i]++
 			clear(rew)
 			o.terminated[i], o.truncated[i] = 0, 0
-			if err := s.reset(mix(b.seed, uint64(i), b.episode[i]), 0, false); err != nil {
-				return err
-			}
-			return b.write(i, o)
+			return b.next(i, o)
 		}
 		var term, trunc bool
 		if s.multi != nil && b.known[i] {
@@ -223,7 +263,9 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 			}
 		}
 		o.terminated[i], o.truncated[i] = boolByte(term), boolByte(trunc)
-		b.ended[i] = term || trunc
+		if b.ended[i] = term || trunc; b.ended[i] {
+			return b.end(i, o)
+		}
 		return b.write(i, o)
 	})
 	if err != nil {
@@ -234,8 +276,31 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 	return err
 }
 
-// errBatchFailed: a step of a vector environment whose last step failed.
-var errBatchFailed = fmt.Errorf("%w: the last step failed (an opponent's error, raised then) after some environments had stepped: call reset() to start new episodes", env.ErrNotReset)
+// end writes slot i's output after its episode ended: in the next-step
+// mode its final observation, in the same-step mode its final observation
+// into o.final and the first of its next episode.
+func (b *batch) end(i int, o batchOut) error {
+	if o.final == nil {
+		return b.write(i, o)
+	}
+	s := b.slots[i]
+	s.state().Observe(s.viewer(), o.final[i*b.obsSize:(i+1)*b.obsSize])
+	return b.next(i, o)
+}
+
+// next starts slot i's next episode and writes its first observation.
+func (b *batch) next(i int, o batchOut) error {
+	b.ended[i], b.forfeited[i] = false, false
+	b.episode[i]++
+	if err := b.begin(i, false); err != nil {
+		return err
+	}
+	return b.write(i, o)
+}
+
+// errBatchFailed: a step of a vector environment whose last step (or
+// reset) failed.
+var errBatchFailed = fmt.Errorf("%w: the last step failed (or the last reset: the error was raised then) after some environments had stepped: call reset() to start new episodes", env.ErrNotReset)
 
 // check is slot i's check of a, against the legal list its last write
 // kept when there is one.

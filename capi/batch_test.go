@@ -358,3 +358,230 @@ func TestBatchForfeitMode(t *testing.T) {
 		}
 	}
 }
+
+// batchEvent is one thing an environment of a batch gave: the first
+// observation of an episode (start) or what an action led to (rewards,
+// flags, forfeit, and the observation after it: at an end the final one,
+// else the next with its mask and seat to act).
+type batchEvent struct {
+	start                bool
+	obs                  []float32
+	mask                 []int8
+	player               int32
+	rewards              []float64
+	term, trunc, forfeit uint8
+}
+
+func (e batchEvent) equal(f batchEvent) bool {
+	return e.start == f.start && slices.Equal(e.obs, f.obs) && slices.Equal(e.mask, f.mask) && e.player == f.player &&
+		slices.Equal(e.rewards, f.rewards) && e.term == f.term && e.trunc == f.trunc && e.forfeit == f.forfeit
+}
+
+// batchEvents plays a batch of n environments until each has taken k
+// actions, in the same-step mode or the next-step one, and returns every
+// environment's events up to its k-th action. Environment i picks its
+// actions with a generator of its own from its own masks (with forfeit,
+// now and then an illegal one), so that both modes play the same games.
+func batchEvents(t *testing.T, cfg slotConfig, n, k int, same, forfeit bool) [][]batchEvent {
+	t.Helper()
+	b, err := newBatch(n, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newOut(b)
+	if forfeit {
+		o.illegal = make([]uint8, n)
+	}
+	if same {
+		o.final = make([]float32, n*b.obsSize)
+	}
+	if err := b.resetAll(7, o); err != nil {
+		t.Fatal(err)
+	}
+	events := make([][]batchEvent, n)
+	rngs := make([]*rand.Rand, n)
+	row := func(i int) batchEvent {
+		return batchEvent{
+			obs:    slices.Clone(o.obs[i*b.obsSize : (i+1)*b.obsSize]),
+			mask:   slices.Clone(o.mask[i*b.actions : (i+1)*b.actions]),
+			player: o.player[i],
+		}
+	}
+	for i := range n {
+		rngs[i] = rand.New(rand.NewPCG(uint64(i), 9))
+		e := row(i)
+		e.start = true
+		events[i] = append(events[i], e)
+	}
+	acted := make([]int, n)
+	acts := make([]int64, n)
+	for slices.Min(acted) < k {
+		starting := slices.Clone(b.ended)
+		for i := range acts {
+			if acts[i] = 0; starting[i] { // ignored: no draw
+				continue
+			}
+			randomLegal(rngs[i], o.mask[i*b.actions:(i+1)*b.actions], b.actions, acts[i:i+1])
+			if forfeit && rngs[i].IntN(8) == 0 {
+				acts[i] = 1 << 40
+			}
+		}
+		if err := b.stepAll(acts, o); err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if acted[i] >= k {
+				continue
+			}
+			if starting[i] { // next-step mode: this step started an episode
+				e := row(i)
+				e.start = true
+				events[i] = append(events[i], e)
+				continue
+			}
+			acted[i]++
+			e := row(i)
+			e.rewards = slices.Clone(o.rewards[i*b.rewards : (i+1)*b.rewards])
+			e.term, e.trunc = o.terminated[i], o.truncated[i]
+			if forfeit {
+				e.forfeit = o.illegal[i]
+			}
+			if e.term == 0 && e.trunc == 0 {
+				events[i] = append(events[i], e)
+				continue
+			}
+			first := e
+			e.mask, e.player = nil, 0
+			if same {
+				e.obs = slices.Clone(o.final[i*b.obsSize : (i+1)*b.obsSize])
+				first.start, first.rewards, first.term, first.trunc, first.forfeit = true, nil, 0, 0, 0
+				events[i] = append(events[i], e, first)
+			} else {
+				if first.player != int32(engine.Terminal) || slices.Contains(first.mask, 1) {
+					t.Fatalf("env %d: next-step end with seat %d to act, or a legal action", i, first.player)
+				}
+				events[i] = append(events[i], e)
+			}
+		}
+	}
+	for i := range events { // up to the k-th action (and the start after it)
+		m := 0
+		for j, e := range events[i] {
+			if !e.start {
+				m++
+			}
+			if m == k {
+				events[i] = events[i][:j+1]
+				break
+			}
+		}
+	}
+	return events
+}
+
+// TestBatchSameStepMode: the same-step mode plays the games the next-step
+// mode plays, for every game, in self-play, with truncation, with
+// opponents and with forfeits: the same first observations, the same
+// rewards and flags for the same actions, the final observation apart,
+// and the next episode's first observation, a mask with a legal action
+// and its seat to act in the step that ended the last.
+func TestBatchSameStepMode(t *testing.T) {
+	for _, name := range engine.Names() {
+		cfgs := []slotConfig{
+			{game: name, seat: -1},
+			{game: name, seat: -1, maxSteps: 5},
+			{game: name, seat: 0, opponents: []string{"random"}},
+		}
+		for _, cfg := range cfgs {
+			for _, forfeit := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/seat=%d/max=%d/forfeit=%v", name, cfg.seat, cfg.maxSteps, forfeit), func(t *testing.T) {
+					n, k := 6, 40
+					if testing.Short() || name == "lunar-rally" {
+						n, k = 3, 12
+					}
+					next := batchEvents(t, cfg, n, k, false, forfeit)
+					same := batchEvents(t, cfg, n, k, true, forfeit)
+					ends := 0
+					for i := range n {
+						if len(next[i]) != len(same[i]) {
+							t.Fatalf("env %d: %d events in the next-step mode, %d in the same-step one", i, len(next[i]), len(same[i]))
+						}
+						for j := range next[i] {
+							if !next[i][j].equal(same[i][j]) {
+								t.Fatalf("env %d: event %d differs (start %v)", i, j, next[i][j].start)
+							}
+							if e := same[i][j]; e.start {
+								if j > 0 {
+									ends++
+								}
+								if e.player < 0 || !slices.Contains(e.mask, 1) {
+									t.Fatalf("env %d: an episode starts with seat %d to act and mask %v", i, e.player, e.mask)
+								}
+							}
+						}
+					}
+					if ends == 0 && (cfg.maxSteps > 0 || forfeit) {
+						t.Fatal("no episode ended")
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestBatchEpisodeEndedAtReset: an episode over before the learner's first
+// decision (the opponents' moves reach max_steps) is skipped for the next;
+// a configuration where every one is, is an error at reset, not an
+// episode over at the first step.
+func TestBatchEpisodeEndedAtReset(t *testing.T) {
+	b, err := newBatch(2, slotConfig{game: "tictactoe", seat: 1, maxSteps: 1, opponents: []string{"random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := newOut(b)
+	if err := b.resetAll(1, o); !errors.Is(err, errBadArgument) || !strings.Contains(err.Error(), "max_steps=1") {
+		t.Fatalf("reset: %v", err)
+	}
+	if err := b.stepAll([]int64{0, 0}, o); !errors.Is(err, env.ErrNotReset) {
+		t.Fatalf("step after the failed reset: %v", err)
+	}
+	// Planet Cubes for 3 with 6 decisions: the learner's seat comes late
+	// in some episodes only; those are skipped, in both modes.
+	for _, same := range []bool{false, true} {
+		b, err := newBatch(8, slotConfig{game: "planet-cubes", params: engine.Params{"players": "3"}, seat: 0, maxSteps: 6, opponents: []string{"random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := newOut(b)
+		if same {
+			o.final = make([]float32, 8*b.obsSize)
+		}
+		if err := b.resetAll(3, o); err != nil {
+			t.Fatal(err)
+		}
+		ends := 0
+		for range 60 {
+			for i := range b.slots {
+				if !b.ended[i] && o.player[i] != 0 {
+					t.Fatalf("same=%v: env %d starts with seat %d to act", same, i, o.player[i])
+				}
+			}
+			if err := b.stepAll(firstLegal(b, o), o); err != nil {
+				t.Fatalf("same=%v: %v", same, err)
+			}
+			for i := range b.slots {
+				ends += int(o.terminated[i] | o.truncated[i])
+			}
+		}
+		begun := 0 // episodes begun after the first, and ended ones to begin
+		for i := range b.slots {
+			begun += int(b.episode[i])
+			if b.ended[i] {
+				begun++
+			}
+		}
+		if begun <= ends {
+			t.Fatalf("same=%v: no episode skipped (%d begun, %d ended)", same, begun, ends)
+		}
+	}
+}

@@ -4,7 +4,10 @@
 //	go build -buildmode=c-shared -o libmoongym.so ./capi
 //
 // and loaded by the Python package in python/ (moongym) with ctypes; see
-// docs/python.md.
+// docs/python.md. The package builds it with -tags moongym_modelsdir,
+// which leaves the built-in models out of the library (package models
+// reads them from the directory that mg_set_builtin_models names; the
+// package ships the files beside the library).
 //
 // Conventions of every exported function (mg_*):
 //

@@ -79,11 +79,12 @@ func kindOf(err error) int {
 	case errors.Is(err, env.ErrNotReset), errors.Is(err, engine.ErrTerminal), errors.Is(err, agents.ErrNotToAct):
 		return kindEpisodeOver
 	case errors.Is(err, agents.ErrUnknownAgent), errors.Is(err, agents.ErrBadSpec),
-		errors.Is(err, agents.ErrNoHeuristic), errors.Is(err, models.ErrWrongGame), errors.Is(err, errBadAgent):
+		errors.Is(err, agents.ErrNoHeuristic), errors.Is(err, models.ErrWrongGame), errors.Is(err, models.ErrNoBuiltins),
+		errors.Is(err, errBadAgent):
 		return kindBadAgent
 	case errors.Is(err, errBadArgument), errors.Is(err, engine.ErrBadState), errors.Is(err, models.ErrBadModel),
 		errors.Is(err, models.ErrBadDtype), errors.Is(err, models.ErrF16Range), errors.Is(err, models.ErrBadInput),
-		errors.Is(err, models.ErrBadArch), errors.Is(err, arena.ErrBadConfig):
+		errors.Is(err, models.ErrBadArch), errors.Is(err, arena.ErrBadConfig), errors.Is(err, models.ErrBuiltinsEmbedded):
 		return kindBadArgument
 	}
 	return kindOther

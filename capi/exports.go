@@ -12,6 +12,7 @@ import (
 
 	_ "github.com/moongym/moongym/agents/all"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models"
 )
 
 // The exports: thin conversions between C and the Go functions of this
@@ -512,6 +513,37 @@ func mg_vec_step_forfeit(h C.uint64_t, actions *C.int64_t, nActions C.int64_t, o
 	})
 }
 
+// mg_vec_step_same is mg_vec_step with same-step autoreset
+// (Stable-Baselines3's convention, Gymnasium's AutoresetMode.SAME_STEP):
+// an environment whose episode ends in this step writes its final
+// observation into final (n×size; the rows of the others are left as they
+// were) and starts its next episode at once, so that obs, mask and player
+// are the new episode's first while rewards, terminated and truncated are
+// the ended one's last. With illegal (n bytes, or NULL) it is in the
+// forfeit mode of mg_vec_step_forfeit; without, a batch with an illegal
+// action is refused whole.
+//
+//export mg_vec_step_same
+func mg_vec_step_same(h C.uint64_t, actions *C.int64_t, nActions C.int64_t, obs *C.float, mask *C.int8_t, rewards *C.double, player *C.int32_t, terminated, truncated, illegal *C.uint8_t, final *C.float) C.int64_t {
+	return withBatch(h, obs, mask, rewards, player, terminated, truncated, func(b *batch, o batchOut) error {
+		if nActions < 0 || (actions == nil && nActions != 0) {
+			return fmt.Errorf("%w: %d actions", errBadArgument, nActions)
+		}
+		var err error
+		if o.final, err = floats(final, C.int64_t(len(b.slots)*b.obsSize)); err != nil {
+			return err
+		}
+		if illegal != nil {
+			o.illegal = unsafe.Slice((*uint8)(unsafe.Pointer(illegal)), len(b.slots))
+		}
+		acts := []int64{}
+		if nActions > 0 {
+			acts = unsafe.Slice((*int64)(unsafe.Pointer(actions)), int(nActions))
+		}
+		return b.stepAll(acts, o)
+	})
+}
+
 // mg_vec_info describes the vector environment's game as mg_env_info.
 //
 //export mg_vec_info
@@ -755,6 +787,38 @@ func mg_model_load(path *C.char, out *C.uint64_t) C.int64_t {
 //export mg_model_builtin
 func mg_model_builtin(game, params *C.char, out *C.uint64_t) C.int64_t {
 	return newObject(out, func() (any, error) { return builtinModel(C.GoString(game), C.GoString(params)) })
+}
+
+// mg_builtin_models writes where the built-in models (model=builtin) are
+// read from: "embedded" for a library that embeds them (the default
+// build), else the directory that a library built with -tags
+// moongym_modelsdir reads them from (mg_set_builtin_models's, else
+// $MOONGYM_MODELS; "" when neither is set).
+//
+//export mg_builtin_models
+func mg_builtin_models(out **C.char) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if models.BuiltinEmbedded {
+			return setString(out, "embedded")
+		}
+		return setString(out, models.BuiltinDir())
+	}))
+}
+
+// mg_set_builtin_models sets the directory that a library built with -tags
+// moongym_modelsdir reads the built-in models from (the model files of
+// models/opponents: the Python package's wheel ships them as package data
+// and sets their directory on import). An error for a directory without a
+// model file, and in a library that embeds them.
+//
+//export mg_set_builtin_models
+func mg_set_builtin_models(dir *C.char) C.int64_t {
+	return C.int64_t(guard(func() error {
+		if dir == nil {
+			return fmt.Errorf("%w: NULL directory", errBadArgument)
+		}
+		return models.SetBuiltinDir(C.GoString(dir))
+	}))
 }
 
 // withModel runs f on model h under its lock.

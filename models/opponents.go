@@ -1,7 +1,6 @@
 package models
 
 import (
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,16 +12,25 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-// opponents holds trained model files shipped in the binary (see
-// opponents/README.md for how each was made). A game may have several,
-// one per configuration (parameters), named GAME.safetensors or
+// The built-in models are trained model files shipped with the binary
+// (see opponents/README.md for how each was made): embedded in it by
+// default (opponents_embed.go), or read at run time from a directory in a
+// build with the tag moongym_modelsdir (opponents_dir.go), which leaves
+// their 100 MB out of it. Either way opponents is the file system that
+// holds them in its folder opponentsDir. A game may have several, one per
+// configuration (parameters), named GAME.safetensors or
 // GAME-LABEL.safetensors.
-//
-//go:embed opponents
-var opponents embed.FS
 
 // opponentsDir is the folder of opponents that holds the model files.
 const opponentsDir = "opponents"
+
+// ErrNoBuiltins: the built-in models cannot be read (a build that reads
+// them from a directory was given none, or a directory without them).
+var ErrNoBuiltins = errors.New("built-in models not found")
+
+// ErrBuiltinsEmbedded: SetBuiltinDir in a build that embeds the built-in
+// models.
+var ErrBuiltinsEmbedded = errors.New("this build embeds the built-in models")
 
 // Builtin is the model-file name that agents read as "the embedded model
 // of the game being played": net:model=builtin, az:model=builtin.
@@ -117,7 +125,7 @@ func builtinFiles(fsys fs.FS, dir, game string) []string {
 	return files
 }
 
-// BuiltinGames lists the games that have an embedded model, sorted (from
+// BuiltinGames lists the games that have a built-in model, sorted (from
 // the models' metadata; a file that does not decode is left out).
 func BuiltinGames() []string { return builtinGamesIn(opponents, opponentsDir) }
 
@@ -132,9 +140,15 @@ func builtinGamesIn(fsys fs.FS, dir string) []string {
 	return slices.Compact(names)
 }
 
-// BuiltinModels describes every embedded model file, sorted by game and
-// file; a file that does not decode is an error.
-func BuiltinModels() ([]BuiltinModel, error) { return builtinModelsIn(opponents, opponentsDir) }
+// BuiltinModels describes every built-in model file, sorted by game and
+// file; a file that does not decode is an error, and so are built-in
+// models that cannot be read (ErrNoBuiltins).
+func BuiltinModels() ([]BuiltinModel, error) {
+	if err := builtinsUnavailable(); err != nil {
+		return nil, err
+	}
+	return builtinModelsIn(opponents, opponentsDir)
+}
 
 func builtinModelsIn(fsys fs.FS, dir string) ([]BuiltinModel, error) {
 	var out []BuiltinModel
@@ -161,12 +175,18 @@ func readBuiltin(fsys fs.FS, dir, file string) (*Model, error) {
 	return m, nil
 }
 
-// LoadBuiltin reads the embedded model that plays game g: among g's files
+// LoadBuiltin reads the built-in model that plays game g: among g's files
 // (GAME.safetensors, then GAME-LABEL.safetensors by name), the first whose stored
 // game, parameters and shapes fit g (Model.Check). The error, wrapping
 // ErrWrongGame, lists the configurations that have one (or the games,
-// when g has none).
-func LoadBuiltin(g engine.Game) (*Model, error) { return loadBuiltinFrom(opponents, opponentsDir, g) }
+// when g has none); where the built-in models cannot be read at all, it
+// wraps ErrNoBuiltins and says why.
+func LoadBuiltin(g engine.Game) (*Model, error) {
+	if err := builtinsUnavailable(); err != nil {
+		return nil, err
+	}
+	return loadBuiltinFrom(opponents, opponentsDir, g)
+}
 
 func loadBuiltinFrom(fsys fs.FS, dir string, g engine.Game) (*Model, error) {
 	name := g.Spec().Name

@@ -24,6 +24,14 @@ package of each source tree (its python/ directory, with the library built
 into it), one process per tree and round, the trees interleaved round by
 round; prints the median microseconds per move and the ratios
 (docs/benchmarks/python-step.md).
+
+    python python/bench.py --sb3     # needs stable-baselines3 (and torch)
+
+compares Stable-Baselines3's DummyVecEnv of the registered environments
+(make_vec_env("moongym/<game>-v0", n_envs=N): a learner against random
+opponents) with moongym.sb3.VecEnv of the same games: steps per second with
+random legal actions drawn from env_method("action_masks"), as MaskablePPO
+asks for them (docs/python.md, the SB3 section).
 """
 
 from __future__ import annotations
@@ -208,6 +216,47 @@ def vector_steps_per_second(envs, batches: int, seed: int = 0) -> float:
     return played / (time.perf_counter() - t0)
 
 
+def sb3_steps_per_second(env, steps: int, seed: int = 0) -> float:
+    """Steps per second of an SB3 VecEnv with random legal actions from its
+    masks (every step counts: SB3 resets in the step that ends)."""
+    rng = np.random.default_rng(seed)
+    env.seed(seed)
+    env.reset()
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        masks = np.stack(env.env_method("action_masks"))
+        env.step(np.argmax(rng.random(masks.shape) * masks, axis=1))
+    return steps * env.num_envs / (time.perf_counter() - t0)
+
+
+def compare_sb3(args) -> None:
+    """The --sb3 table: DummyVecEnv against moongym.sb3.VecEnv, interleaved
+    round by round."""
+    import moongym
+    import moongym.sb3
+    from stable_baselines3.common.env_util import make_vec_env
+
+    games = args.games or moongym.game_names()
+    runs: dict[tuple[str, str], list[float]] = {}
+    for r in range(args.rounds):
+        for game in games:
+            dummy = make_vec_env(f"moongym/{game}-v0", n_envs=args.sb3_envs)
+            runs.setdefault((game, "dummy"), []).append(sb3_steps_per_second(dummy, args.sb3_steps, seed=r))
+            dummy.close()
+            fast = moongym.sb3.VecEnv(game, args.sb3_envs)
+            runs.setdefault((game, "moongym"), []).append(sb3_steps_per_second(fast, args.sb3_steps, seed=r))
+            fast.close()
+    print(
+        f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, {args.sb3_envs} environments, "
+        f"{args.sb3_steps} steps, median of {args.rounds} interleaved rounds; moongym from {os.path.dirname(moongym.__file__)}\n"
+    )
+    print("| game | `DummyVecEnv` steps/s | `moongym.sb3.VecEnv` steps/s | ratio |")
+    print("|---|---:|---:|---:|")
+    for game in games:
+        d, f = statistics.median(runs[(game, "dummy")]), statistics.median(runs[(game, "moongym")])
+        print(f"| {game} | {d:,.0f} | {f:,.0f} | {f / d:.1f}x |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=10000, help="AEC steps per game")
@@ -220,7 +269,13 @@ def main() -> None:
     ap.add_argument("--chunks", type=int, default=20, help="--move-cost: chunks of --steps moves per round")
     ap.add_argument("--ref", action="store_true", help="--move-cost: also PettingZoo's tictactoe_v3 (with the first tree)")
     ap.add_argument("--move-cost-child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--sb3", action="store_true", help="compare SB3's DummyVecEnv with moongym.sb3.VecEnv (needs stable-baselines3)")
+    ap.add_argument("--sb3-envs", type=int, default=16, help="--sb3: environments")
+    ap.add_argument("--sb3-steps", type=int, default=500, help="--sb3: steps per game and round")
     args = ap.parse_args()
+    if args.sb3:
+        compare_sb3(args)
+        return
     if args.move_cost_child:
         _move_cost_child(args)
         return

@@ -24,7 +24,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from . import errors
+from . import _lib, errors
 from ._lib import call_string, lib
 from .errors import (
     BadAgentError,
@@ -72,6 +72,14 @@ def test_configs(game: str | None = None) -> list[tuple[str, dict[str, str]]]:
     return out
 
 
+def builtin_models() -> str:
+    """Where the built-in models (``model=builtin``) are read from:
+    "embedded" for a Go library that embeds them, else their directory
+    (the package's ``builtin_models/`` as installed, ``models/opponents``
+    for the source tree, or ``$MOONGYM_MODELS``; "" if none)."""
+    return _lib.builtin_models()
+
+
 def agents() -> list[dict[str, Any]]:
     """Every registered kind of agent: name, doc and options."""
     return [{"name": a["name"], "doc": a["doc"], "options": a["options"]} for a in _catalog()["agents"]]
@@ -104,6 +112,7 @@ __all__ = [
     "VectorEnv",
     "agents",
     "arena",
+    "builtin_models",
     "errors",
     "game_names",
     "games",

@@ -11,6 +11,12 @@ its build step also leaves it in the source tree (python/moongym/), so that
 code importing the source tree (``python python/bench.py``, ``python -m
 pytest`` inside python/) finds the library of the same build.
 
+The built-in models (``model=builtin``) are embedded in a library of the
+default Go build; the package's build step leaves them out of the library
+(``-tags moongym_modelsdir``) and ships the files as package data, in
+``builtin_models/`` beside this file, whose directory it gives the library
+on import (:func:`set_builtin_models`); ``$MOONGYM_MODELS`` names another.
+
 The Go runtime does not survive ``fork``: a child forked after the library
 was loaded gets :class:`moongym.ForkError` from every call into Go (see
 :func:`_after_fork_in_child`).
@@ -22,6 +28,7 @@ import ctypes
 import os
 import re
 import sys
+import warnings
 from ctypes import POINTER, c_char_p, c_double, c_int32, c_int64, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any, Callable
@@ -36,8 +43,14 @@ else:
     LIBNAME = "libmoongym.so"
 
 # The command that builds the library into the source tree, from the
-# repository root (what python/setup.py runs).
-BUILD_COMMAND = f"go build -trimpath -buildmode=c-shared -o python/moongym/{LIBNAME} ./capi"
+# repository root (what python/setup.py runs): the built-in models are not
+# embedded (the tag), but read from their directory (see
+# set_builtin_models).
+BUILD_TAGS = "moongym_modelsdir"
+BUILD_COMMAND = f"go build -trimpath -tags {BUILD_TAGS} -buildmode=c-shared -o python/moongym/{LIBNAME} ./capi"
+
+# Where the wheel puts the built-in model files: in the package.
+MODELS_DIRNAME = "builtin_models"
 
 
 def _missing(path: Path) -> str:
@@ -96,6 +109,12 @@ _SIGNATURES = {
         [c_uint64, c_void_p, c_int64, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p],
         c_int64,
     ),
+    "mg_vec_step_same": (
+        [c_uint64, c_void_p, c_int64, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p],
+        c_int64,
+    ),
+    "mg_builtin_models": ([_strp], c_int64),
+    "mg_set_builtin_models": ([c_char_p], c_int64),
     "mg_env_render_rgb": ([c_uint64, c_int32, c_int64, _strp, POINTER(c_int64)], c_int64),
     "mg_agent_new": ([c_char_p, c_char_p, c_char_p, c_uint64, _u64p], c_int64),
     "mg_agent_act": ([c_uint64, c_uint64, POINTER(c_int64)], c_int64),
@@ -206,3 +225,43 @@ def call_string(fn, *args) -> str:
         return ctypes.string_at(out.value).decode("utf-8")
     finally:
         lib.mg_free_string(out)
+
+
+def builtin_models_dir() -> Path | None:
+    """The directory of the built-in model files that this package has:
+    ``builtin_models/`` in the package (where the wheel puts them), else,
+    for the source tree's package, the repository's ``models/opponents``;
+    None if neither exists."""
+    here = Path(__file__).resolve().parent
+    if (here / MODELS_DIRNAME).is_dir():
+        return here / MODELS_DIRNAME
+    repo = here.parent.parent / "models" / "opponents"
+    if (here.parent / "setup.py").exists() and repo.is_dir():
+        return repo
+    return None
+
+
+def builtin_models() -> str:
+    """Where the library reads the built-in models from: "embedded" (a
+    library of the default Go build), else their directory ("" if none)."""
+    return call_string(lib.mg_builtin_models)
+
+
+def set_builtin_models() -> None:
+    """Gives a library that does not embed the built-in models the
+    directory of the package's (:func:`builtin_models_dir`), unless it has
+    one already ($MOONGYM_MODELS). Without one, ``model=builtin`` raises
+    :class:`moongym.BadAgentError` saying what to set; a directory the
+    library refuses (no model file in it) is warned about."""
+    if builtin_models():
+        return
+    d = builtin_models_dir()
+    if d is None:
+        return
+    try:
+        check(lib.mg_set_builtin_models(str(d).encode()))
+    except MoongymError as e:
+        warnings.warn(f"moongym: the package's built-in models are unusable: {e}", RuntimeWarning, stacklevel=2)
+
+
+set_builtin_models()

@@ -589,8 +589,9 @@ def _check_buffer(a: np.ndarray, dtype: Any, size: int, what: str) -> None:
 
 class Vec(_Handle):
     """n environments of one configuration, stepped together by Go with
-    next-step autoreset; every method writes into the arrays it owns
-    (obs, mask, rewards, player, terminated, truncated)."""
+    next-step autoreset (or same-step, per step); every method writes into
+    the arrays it owns (obs, mask, rewards, player, terminated, truncated,
+    illegal, final_obs)."""
 
     def __init__(
         self,
@@ -620,6 +621,7 @@ class Vec(_Handle):
         self.illegal = np.zeros(self.n, dtype=np.uint8)
         self._ptrs = [a.ctypes.data for a in (self.obs, self.mask, self.rewards, self.player, self.terminated, self.truncated)]
         self._illegal_ptr = self.illegal.ctypes.data
+        self._final_obs: np.ndarray | None = None
         self._lock = threading.Lock()
 
     def reset(self, seed: int) -> None:
@@ -628,12 +630,25 @@ class Vec(_Handle):
         with self._lock:
             check(lib.mg_vec_reset(self.handle, seed, o, m, p))
 
-    def step(self, actions: Iterable[int] | np.ndarray, forfeit: bool = False) -> None:
+    @property
+    def final_obs(self) -> np.ndarray:
+        """The final observations of the episodes that the last same-step
+        step ended (rows of the other environments are stale), (n, *shape)
+        float32; allocated by the first same-step step."""
+        if self._final_obs is None:
+            self._final_obs = np.zeros_like(self.obs)
+        return self._final_obs
+
+    def step(self, actions: Iterable[int] | np.ndarray, forfeit: bool = False, same_step: bool = False) -> None:
         """Steps every environment (actions of environments being reset are
         ignored). A batch with an illegal action is refused whole; with
         forfeit, an illegal action ends its environment's episode instead,
         the mover forfeiting (reward min_utility, terminated; nothing
-        played), and self.illegal marks those environments."""
+        played), and self.illegal marks those environments. With
+        same_step, an environment whose episode ends starts its next one in
+        the same step: its final observation goes to final_obs, and obs,
+        mask and player are the new episode's first (rewards and flags the
+        ended one's last)."""
         a = np.asarray(actions)
         if a.shape != (self.n,):
             raise TypeError(f"actions must have shape ({self.n},), not {a.shape}")
@@ -641,7 +656,13 @@ class Vec(_Handle):
             raise TypeError(f"actions must be integers, not {a.dtype}")
         with self._lock:
             self._actions[:] = a
-            if forfeit:
+            if same_step:
+                if not forfeit:
+                    self.illegal[:] = 0
+                final = self.final_obs.ctypes.data
+                illegal = self._illegal_ptr if forfeit else None
+                check(lib.mg_vec_step_same(self.handle, self._actions.ctypes.data, self.n, *self._ptrs, illegal, final))
+            elif forfeit:
                 check(lib.mg_vec_step_forfeit(self.handle, self._actions.ctypes.data, self.n, *self._ptrs, self._illegal_ptr))
             else:
                 self.illegal[:] = 0

@@ -8,10 +8,15 @@
 
 Go steps the games on its own threads (the GIL is released meanwhile) and
 writes observations, masks, rewards and flags into preallocated NumPy arrays.
-Autoreset is Gymnasium's next-step mode, as in Go's ``env.Vec``: the step
-that ends an episode returns its final observation; the next step of that
-environment ignores its action and returns the first observation of a new
-episode with reward 0.
+Autoreset is Gymnasium's next-step mode by default, as in Go's ``env.Vec``:
+the step that ends an episode returns its final observation; the next step
+of that environment ignores its action and returns the first observation of
+a new episode with reward 0. With ``autoreset_mode=AutoresetMode.SAME_STEP``
+(or ``"SameStep"``) the step that ends an episode starts the next one too
+(in Go, in the same call): it returns the new episode's first observation,
+mask and seat to act with the ended episode's rewards and flags, and the
+final observation in ``info["final_obs"]`` (Gymnasium's same-step
+convention, Stable-Baselines3's; :mod:`moongym.sb3` is built on it).
 
 With ``opponents`` (agent specs, :class:`moongym.Agent` objects or Python
 policies, as :class:`moongym.gymnasium.SingleAgentEnv` takes them) each
@@ -52,6 +57,18 @@ from . import core
 from .gymnasium import check_illegal_action_mode, warn_illegal_action
 
 
+def autoreset_mode_of(mode: AutoresetMode | str) -> AutoresetMode:
+    """The AutoresetMode named by mode (the enum or its value); next-step
+    and same-step are supported."""
+    try:
+        m = AutoresetMode(mode)
+    except ValueError:
+        m = None
+    if m not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+        raise ValueError(f"autoreset_mode must be AutoresetMode.NEXT_STEP or AutoresetMode.SAME_STEP (\"NextStep\" or \"SameStep\"), not {mode!r}")
+    return m
+
+
 def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action per row of a (n, actions) mask (0 for
     rows without one)."""
@@ -61,7 +78,8 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
 class VectorEnv(_GymVectorEnv):
     """num_envs environments of one game configuration (see the module doc).
     With copy=False the returned arrays are the environment's own buffers,
-    overwritten by the next step."""
+    overwritten by the next step. autoreset_mode is next-step (the default)
+    or same-step; ``metadata["autoreset_mode"]`` says which."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
@@ -75,10 +93,14 @@ class VectorEnv(_GymVectorEnv):
         copy: bool = True,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         **params: Any,
     ) -> None:
         if render_mode is not None:
             raise ValueError("the vector environment does not render; use render_mode=None")
+        self.autoreset_mode = autoreset_mode_of(autoreset_mode)
+        self._same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.illegal_action = check_illegal_action_mode(illegal_action)
         self._forfeit = illegal_action == "lose"
         self._warned = False
@@ -120,8 +142,17 @@ class VectorEnv(_GymVectorEnv):
         return self._out(self._core.obs), self._info()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
+        """Steps every environment. In the same-step mode, the environments
+        whose episode ended (terminated or truncated) return the first
+        observation of their next episode, with its mask and seat to act in
+        info, and their final observation in ``info["final_obs"]`` (an
+        object array, None for the others; ``info["_final_obs"]`` marks
+        them), their last step's info in ``info["final_info"]``: every
+        seat's rewards in self-play, the forfeit flag (as Gymnasium's
+        SyncVectorEnv gives a sub-environment's). The reward and flags are
+        the ended episode's last."""
         c = self._core
-        c.step(actions, self._forfeit)
+        c.step(actions, self._forfeit, same_step=self._same_step)
         if self._forfeit and not self._warned and c.illegal.any():
             self._warned = True
             i = int(np.argmax(c.illegal))
@@ -131,13 +162,28 @@ class VectorEnv(_GymVectorEnv):
             np.maximum(c.player, 0, out=self._mover)
         else:
             reward = c.rewards[:, 0].copy()
-        return (
-            self._out(c.obs),
-            reward,
-            c.terminated.astype(bool),
-            c.truncated.astype(bool),
-            self._info(),
-        )
+        terminated, truncated = c.terminated.astype(bool), c.truncated.astype(bool)
+        info = self._info()
+        if self._same_step:
+            ended = terminated | truncated
+            if ended.any():
+                self._final_info(info, ended)
+        return self._out(c.obs), reward, terminated, truncated, info
+
+    def _final_info(self, info: dict[str, Any], ended: np.ndarray) -> None:
+        """Adds the same-step mode's final observations and final infos of
+        the ended environments to info."""
+        c = self._core
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = c.final_obs[i].copy()
+        final: dict[str, Any] = {}
+        if self.self_play:
+            final["rewards"], final["_rewards"] = c.rewards * ended[:, None], ended.copy()
+        if self._forfeit:
+            final["illegal_action"], final["_illegal_action"] = c.illegal.astype(bool) & ended, ended.copy()
+        info["final_obs"], info["_final_obs"] = final_obs, ended
+        info["final_info"], info["_final_info"] = final, ended.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
         self._core.close()

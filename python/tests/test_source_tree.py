@@ -61,4 +61,4 @@ def test_missing_library_says_what_to_do(tmp_path):
     (tmp_path / "go.mod").write_text("module x\n")
     out = run(["-c", "import moongym"], cwd=tmp_path / "python")
     assert out.returncode != 0
-    assert "source tree" in out.stderr and "pip install ./python" in out.stderr and "go build -trimpath -buildmode=c-shared" in out.stderr
+    assert "source tree" in out.stderr and "pip install ./python" in out.stderr and "go build -trimpath -tags moongym_modelsdir -buildmode=c-shared" in out.stderr

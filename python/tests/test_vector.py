@@ -14,6 +14,8 @@ import pytest
 
 import moongym
 from moongym.gymnasium import SingleAgentEnv
+from gymnasium.vector import AutoresetMode
+
 from moongym.vector import VectorEnv, random_legal_actions
 
 
@@ -219,3 +221,103 @@ def test_async_vector_env_with_spawn():
         assert obs.shape == (2, 3, 3, 3)
     finally:
         envs.close()
+
+
+def episodes_of(envs: VectorEnv, actions_of, steps: int, seed: int = 5):
+    """Per environment, what it gave, as one event stream in either
+    autoreset mode: ("start", obs, mask, player) for an episode's first
+    observation, ("step", reward, terminated, truncated, illegal, obs) for
+    an action (at an end, obs is the final observation). actions_of(i,
+    mask) draws environment i's action from a generator of its own, so
+    that both modes play the same games."""
+    same = envs.autoreset_mode == AutoresetMode.SAME_STEP
+    obs, info = envs.reset(seed=seed)
+    n = envs.num_envs
+    events: list[list[tuple]] = [[("start", obs[i], info["action_mask"][i], info["player"][i])] for i in range(n)]
+    ended = np.zeros(n, dtype=bool)
+    for _ in range(steps):
+        acts = np.array([0 if ended[i] else actions_of(i, info["action_mask"][i]) for i in range(n)])
+        obs, r, term, trunc, info = envs.step(acts)
+        for i in range(n):
+            if ended[i]:  # next-step mode: this step started an episode
+                events[i].append(("start", obs[i], info["action_mask"][i], info["player"][i]))
+                continue
+            end = term[i] or trunc[i]
+            final = info["final_obs"][i] if same and end else obs[i]
+            events[i].append(("step", r[i], term[i], trunc[i], info["illegal_action"][i], final))
+            if same and end:
+                assert info["_final_obs"][i] and info["_final_info"][i]
+                assert info["final_info"]["illegal_action"][i] == info["illegal_action"][i]
+                events[i].append(("start", obs[i], info["action_mask"][i], info["player"][i]))
+        if same:
+            assert not (term | trunc).any() or info["final_obs"][~(term | trunc)].tolist() == [None] * int((~(term | trunc)).sum())
+        else:
+            ended = term | trunc
+    return events
+
+
+def same_events(a: list[tuple], b: list[tuple]) -> bool:
+    k = min(len(a), len(b))
+    return all(x[0] == y[0] and all(np.array_equal(u, v) for u, v in zip(x[1:], y[1:])) for x, y in zip(a[:k], b[:k]))
+
+
+@pytest.mark.parametrize("game", moongym.game_names())
+@pytest.mark.parametrize("opponents", [None, "random"])
+def test_same_step_mode_plays_the_same_games(game, opponents):
+    # The same-step mode gives what the next-step mode gives, each episode's
+    # first observation in the step that ended the last, and the final
+    # observation in info["final_obs"]; forfeits and truncation included.
+    n = 4
+    kw = dict(opponents=opponents, max_steps=6)
+    if game == "planet-cubes":
+        kw["players"] = 3
+
+    def actor():
+        rngs = [np.random.default_rng(i) for i in range(n)]
+
+        def act(i, mask):
+            if rngs[i].random() < 0.1:
+                return 10_000  # a forfeit
+            return int(rngs[i].choice(np.flatnonzero(mask)))
+
+        return act
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", moongym.IllegalActionWarning)
+        nxt = episodes_of(VectorEnv(game, n, **kw), actor(), 40)
+        same_env = VectorEnv(game, n, autoreset_mode="SameStep", **kw)
+        assert same_env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+        same = episodes_of(same_env, actor(), 30)
+    for i in range(n):
+        assert same_events(nxt[i], same[i]), f"env {i}"
+        starts = [e for e in same[i][1:] if e[0] == "start"]
+        assert starts, "no episode ended"
+        for e in starts:  # a new episode's mask always has a legal action
+            assert e[3] >= 0 and e[2].any()
+
+
+def test_same_step_final_info_in_self_play():
+    envs = VectorEnv("tictactoe", num_envs=1, autoreset_mode=AutoresetMode.SAME_STEP)
+    envs.reset(seed=0)
+    for a in [0, 3, 1, 4]:
+        obs, r, term, trunc, info = envs.step(np.array([a]))
+        assert "final_obs" not in info
+    obs, r, term, trunc, info = envs.step(np.array([2]))  # X completes a1 b1 c1
+    assert term[0] and r[0] == 1.0 and list(info["final_info"]["rewards"][0]) == [1.0, -1.0]
+    assert info["final_obs"][0].sum() == 5 + 4  # the final board: five marks, four empty cells
+    assert obs[0][2].all() and info["player"][0] == 0 and info["action_mask"][0].all()  # the next board, empty
+    # make_vec passes the mode on; others are refused.
+    v = gymnasium.make_vec("moongym/tictactoe-v0", num_envs=2, autoreset_mode="SameStep")
+    assert v.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        VectorEnv("tictactoe", num_envs=2, autoreset_mode=AutoresetMode.DISABLED)
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        VectorEnv("tictactoe", num_envs=2, autoreset_mode="sometimes")
+
+
+def test_episode_over_at_reset_is_an_error():
+    # Opponents whose moves reach max_steps before the learner's first
+    # decision: every episode would be over at once.
+    envs = VectorEnv("tictactoe", num_envs=2, opponents="random", seat=1, max_steps=1)
+    with pytest.raises(moongym.BadArgumentError, match="before the learner's first decision.*max_steps=1"):
+        envs.reset(seed=0)
