@@ -26,11 +26,7 @@ type agentObj struct {
 }
 
 func newAgent(spec, game, params string, seed uint64) (*agentObj, error) {
-	p, err := engine.ParseParams(params)
-	if err != nil {
-		return nil, err
-	}
-	g, err := loadGame(game, p)
+	g, err := loadGameText(game, params)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,16 @@ var gameCache = struct {
 	games map[string]engine.Game
 }{games: map[string]engine.Game{}}
 
+// loadGameText is loadGame for parameters as the C API passes them:
+// "name=value,..." text.
+func loadGameText(name, params string) (engine.Game, error) {
+	p, err := engine.ParseParams(params)
+	if err != nil {
+		return nil, err
+	}
+	return loadGame(name, p)
+}
+
 // loadGame is engine.Load through the cache, keyed by the name and the
 // resolved parameters.
 func loadGame(name string, params engine.Params) (engine.Game, error) {

@@ -55,11 +55,7 @@ func badModelFile(err error) error {
 // builtinModel is the model shipped for a game configuration
 // (models.LoadBuiltin, what model=builtin plays).
 func builtinModel(game, params string) (*modelObj, error) {
-	p, err := engine.ParseParams(params)
-	if err != nil {
-		return nil, err
-	}
-	g, err := loadGame(game, p)
+	g, err := loadGameText(game, params)
 	if err != nil {
 		return nil, err
 	}

@@ -42,11 +42,7 @@ type policyCall struct {
 }
 
 func newPyPolicy(id int64, name string, wantsState bool, game, params string) (*pyPolicy, error) {
-	p, err := engine.ParseParams(params)
-	if err != nil {
-		return nil, err
-	}
-	g, err := loadGame(game, p)
+	g, err := loadGameText(game, params)
 	if err != nil {
 		return nil, err
 	}
