@@ -49,6 +49,15 @@ type convLayer struct {
 	patches []float32
 	filt    []float32 // the filter as [(ky, kx, in), out] or flipped [(ky, kx, out), in]
 	acc     []float32 // the filter's gradient as [(ky, kx, in), out]
+	// The implicit passes (implicit.go): the input with a border, made by
+	// the forward pass and read again by the filter gradient (xpadOf is
+	// the input it was made from), g with a border, their segments, and a
+	// block of g in panels when cout is not a multiple of the tile.
+	xpad, gpad, bpart []float32
+	xpadOf            *float32
+	explicit          bool // the explicit passes whatever the sizes (tests)
+	segs              [3][]kernels.Segs
+	fsegs             kernels.Segs
 	// The ops' outputs, made on their first run and reused.
 	y, g, dw, dx outBuf
 }
@@ -177,16 +186,32 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, e
 	if err != nil {
 		return nil, err
 	}
+	var r []float32
 	if op.resid {
-		copy(d.out, d.in[2])
+		r = d.in[2]
 	}
-	op.product(d.in[0], op.cin, op.layoutFilter(d.in[1], false), op.cout, d.out, op.resid)
-	if op.relu {
-		for i, v := range d.out {
-			d.out[i] = math.Float32frombits(math.Float32bits(v) & positive(v))
+	op.forward(d.in[0], d.in[1], r, d.out)
+	return prealloc, nil
+}
+
+// forward writes the convolution of x by the filter f, plus r (nil for
+// none), through the ReLU if the layer has one, into out.
+func (l *convLayer) forward(x, f, r, out []float32) {
+	if r != nil {
+		copy(out, r)
+	}
+	if l.implicit() {
+		pad := l.pad(&l.xpad, x, l.cin)
+		l.xpadOf = &x[0]
+		l.implicitProduct(pad, l.cin, l.panelFilter(f, false), l.cout, out, r != nil, l.relu)
+		return
+	}
+	l.product(x, l.cin, l.layoutFilter(f, false), l.cout, out, r != nil)
+	if l.relu {
+		for i, v := range out {
+			out[i] = math.Float32frombits(math.Float32bits(v) & positive(v))
 		}
 	}
-	return prealloc, nil
 }
 func (op conv3Op) DiffWRT(n int) []bool {
 	d := []bool{op.gradX, true, true}
@@ -305,6 +330,30 @@ func (op conv3FilterGradOp) String() string        { return op.describe("conv3x3
 // and g, the gradient before the ReLU.
 func (l *convLayer) filterGrad(x, g, out []float32) {
 	cin, cout := l.cin, l.cout
+	if l.implicit() {
+		pad := l.xpad
+		if l.xpadOf != &x[0] {
+			pad = l.pad(&l.xpad, x, cin)
+			l.xpadOf = &x[0]
+		}
+		l.implicitFilterGrad(pad, g)
+	} else {
+		l.explicitFilterGrad(x, g)
+	}
+	for o := 0; o < cout; o++ {
+		for ci := 0; ci < cin; ci++ {
+			dst := out[(o*cin+ci)*9:][:9]
+			for t := range dst {
+				dst[t] = l.acc[(t*cin+ci)*cout+o]
+			}
+		}
+	}
+}
+
+// explicitFilterGrad writes the filter's gradient as [(t, ci), o] into
+// l.acc from blocks of patch rows of x.
+func (l *convLayer) explicitFilterGrad(x, g []float32) {
+	cin, cout := l.cin, l.cout
 	k, m := 9*cin, l.rows()
 	bm := patchRows(k, m)
 	l.patches = grow(l.patches, bm*k)
@@ -320,14 +369,6 @@ func (l *convLayer) filterGrad(x, g, out []float32) {
 		// acc [(t, ci), o] += patchesᵀ [(t, ci), rows] · g [rows, o]:
 		// patches and g read in place, as deep as the block.
 		kn.Sgemm(true, false, k, cout, rows, 1, l.patches, k, g[g0*cout:], cout, beta, l.acc, cout)
-	}
-	for o := 0; o < cout; o++ {
-		for ci := 0; ci < cin; ci++ {
-			dst := out[(o*cin+ci)*9:][:9]
-			for t := range dst {
-				dst[t] = l.acc[(t*cin+ci)*cout+o]
-			}
-		}
 	}
 }
 
@@ -351,8 +392,18 @@ func (op conv3InputGradOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G
 	if err != nil {
 		return nil, err
 	}
-	op.product(d.in[0], op.cout, op.layoutFilter(d.in[1], true), op.cin, d.out, false)
+	op.inputGrad(d.in[0], d.in[1], d.out)
 	return prealloc, nil
+}
+
+// inputGrad writes the input's gradient of g by the filter f into out.
+func (l *convLayer) inputGrad(g, f, out []float32) {
+	if l.implicit() {
+		pad := l.pad(&l.gpad, g, l.cout)
+		l.implicitProduct(pad, l.cout, l.panelFilter(f, true), l.cin, out, false, false)
+		return
+	}
+	l.product(g, l.cout, l.layoutFilter(f, true), l.cin, out, false)
 }
 func (op conv3InputGradOp) ReturnsPtr() bool      { return false }
 func (op conv3InputGradOp) CallsExtern() bool     { return false }

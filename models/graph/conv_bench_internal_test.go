@@ -12,12 +12,23 @@ import (
 // BenchmarkConv3 times the three passes of one 3x3 convolution of
 // lunar-rally's conv net at batch 128 (10 x 24 boards, 30,720 pixel rows):
 // the first layer (117 planes to 32 channels) and a residual layer (32 to
-// 32), on the default kernels path, in GFLOP/s and in % of the path's peak
-// (its FMA-chain loop, timed just before each pass).
+// 32), on the default kernels path, implicit (the padded image read in
+// place, what training runs) and explicit (blocks of patches), in GFLOP/s
+// and in % of the path's peak (its FMA-chain loop, timed just before each
+// pass).
 func BenchmarkConv3(b *testing.B) {
 	const batch, h, w = 128, 10, 24
-	for _, cin := range []int{117, 32} {
-		l := &convLayer{convSpec: convSpec{name: "bench", batch: batch, h: h, w: w, cin: cin, gradX: true, relu: true}, cout: 32}
+	for _, c := range []struct {
+		cin      int
+		explicit bool
+	}{{117, false}, {117, true}, {32, false}, {32, true}} {
+		cin := c.cin
+		l := &convLayer{convSpec: convSpec{name: "bench", batch: batch, h: h, w: w, cin: cin, gradX: true, relu: true},
+			cout: 32, explicit: c.explicit}
+		kind := "implicit"
+		if c.explicit {
+			kind = "explicit"
+		}
 		rng := rand.New(rand.NewPCG(1, 2))
 		fill := func(n int) []float32 {
 			v := make([]float32, n)
@@ -34,11 +45,11 @@ func BenchmarkConv3(b *testing.B) {
 			name string
 			run  func()
 		}{
-			{"forward", func() { l.product(x, cin, l.layoutFilter(f, false), 32, y, false) }},
+			{"forward", func() { l.forward(x, f, nil, y) }},
 			{"filter-grad", func() { l.filterGrad(x, g, dw) }},
-			{"input-grad", func() { l.product(g, 32, l.layoutFilter(f, true), cin, dx, false) }},
+			{"input-grad", func() { l.inputGrad(g, f, dx) }},
 		} {
-			b.Run(fmt.Sprintf("in%d/%s", cin, pass.name), func(b *testing.B) {
+			b.Run(fmt.Sprintf("in%d/%s/%s", cin, kind, pass.name), func(b *testing.B) {
 				kn := kernels.Default()
 				var took, peak time.Duration
 				var peakFlops int64

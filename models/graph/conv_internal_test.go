@@ -1,8 +1,12 @@
 package graph
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/moongym/moongym/models/kernels"
 )
 
 // TestPositive checks the ReLU's branchless mask against x > 0 on the
@@ -16,6 +20,68 @@ func TestPositive(t *testing.T) {
 		}
 		if got := positive(x); got != want {
 			t.Errorf("positive(%v) = %#x, want %#x", x, got, want)
+		}
+	}
+}
+
+// TestImplicitMatchesExplicit: the implicit passes (padded images read in
+// place) give the explicit ones' results bit for bit: the forward pass
+// with and without a residual input, the filter gradient and the input
+// gradient, on images as wide as a tile and wider (a partial last tile),
+// one and two rows high, blocks of patch rows that split image rows, a
+// depth Sgemm cuts into blocks (9 x 60 > 512) and widths that are not a
+// multiple of the tile's columns.
+func TestImplicitMatchesExplicit(t *testing.T) {
+	mr, nr := kernels.Default().Tile()
+	for _, c := range []struct{ batch, h, w, cin, cout int }{
+		{3, 4, mr, 3, nr},
+		{2, 1, mr + 1, 5, nr + 8},
+		{5, 2, 2*mr + 3, 60, 20},
+		{9, 7, mr + 5, 40, 2 * nr},
+		{128, 10, 24, 117, 32},
+	} {
+		t.Run(fmt.Sprintf("%dx%dx%dx%d-%d", c.batch, c.h, c.w, c.cin, c.cout), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(c.cin), uint64(c.w)))
+			fill := func(n int, zeros bool) []float32 {
+				v := make([]float32, n)
+				for i := range v {
+					if !zeros || rng.IntN(3) > 0 {
+						v[i] = float32(rng.NormFloat64())
+					}
+				}
+				return v
+			}
+			sp := convSpec{name: "t", batch: c.batch, h: c.h, w: c.w, cin: c.cin, gradX: true, relu: true}
+			imp, exp := &convLayer{convSpec: sp, cout: c.cout}, &convLayer{convSpec: sp, cout: c.cout}
+			exp.explicit = true
+			if !imp.implicit() {
+				t.Fatal("the implicit passes do not apply")
+			}
+			rows := imp.rows()
+			x, f, g, r := fill(rows*c.cin, true), fill(c.cout*c.cin*9, false), fill(rows*c.cout, true), fill(rows*c.cout, true)
+			for _, resid := range [][]float32{nil, r} {
+				y1, y2 := make([]float32, rows*c.cout), make([]float32, rows*c.cout)
+				imp.forward(x, f, resid, y1)
+				exp.forward(x, f, resid, y2)
+				sameBits(t, fmt.Sprintf("forward (residual %v)", resid != nil), y1, y2)
+			}
+			dw1, dw2 := make([]float32, len(f)), make([]float32, len(f))
+			imp.filterGrad(x, g, dw1)
+			exp.filterGrad(x, g, dw2)
+			sameBits(t, "filter gradient", dw1, dw2)
+			dx1, dx2 := make([]float32, rows*c.cin), make([]float32, rows*c.cin)
+			imp.inputGrad(g, f, dx1)
+			exp.inputGrad(g, f, dx2)
+			sameBits(t, "input gradient", dx1, dx2)
+		})
+	}
+}
+
+func sameBits(t *testing.T, what string, got, want []float32) {
+	t.Helper()
+	for i := range want {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+			t.Fatalf("%s[%d] = %v, explicit %v", what, i, got[i], want[i])
 		}
 	}
 }

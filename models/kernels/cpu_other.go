@@ -26,3 +26,11 @@ func sparseAVX512(n int, idx *int32, val *float32, b *float32, ldb int, bias *fl
 func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int) {
 	panic("kernels: avx2 path on a non-amd64 build")
 }
+
+func segAVX512(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+	panic("kernels: avx512 path on a non-amd64 build")
+}
+
+func segAVX2(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+	panic("kernels: avx2 path on a non-amd64 build")
+}

@@ -61,6 +61,13 @@ func microGeneric(k int, a *float32, lda, ka int, b *float32, ldb int, bias, c *
 			acc[i][15] = c15
 		}
 	}
+	finishGeneric(&acc, bias, c, ldc, flags)
+}
+
+// finishGeneric is the generic path's epilogue: the bias (flagBias), C's
+// old value (flagAcc), max(x, 0) (flagReLU), in that order, then the
+// store into C (rows ldc floats apart).
+func finishGeneric(acc *[genericMR][genericNR]float32, bias, c *float32, ldc, flags int) {
 	if flags&flagBias != 0 {
 		bb := (*[genericNR]float32)(unsafe.Slice(bias, genericNR))
 		for i := range acc {

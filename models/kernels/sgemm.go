@@ -30,7 +30,7 @@ func (kn *Kernel) Sgemm(transA, transB bool, m, n, k int, alpha float32, a []flo
 	s := getScratch()
 	defer putScratch(s)
 	checkDims("Sgemm", m, n, k, a, lda, transA, c, ldc)
-	if alpha == 1 && (k > 2*blockK && m >= 4*kn.mr || k > deepK) {
+	if alpha == 1 && kn.SgemmBlockK(m, k) < k {
 		if transB {
 			checkB(b, ldb, n, k)
 		} else {

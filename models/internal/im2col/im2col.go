@@ -51,3 +51,22 @@ func Patches(dst, in []float32, g0, n, h, w, c int) {
 		}
 	}
 }
+
+// PaddedLen is the size in floats of n images of h x w pixels (c channels)
+// with a border of one pixel (Pad's layout).
+func PaddedLen(n, h, w, c int) int { return n * (h + 2) * (w + 2) * c }
+
+// Pad writes n pixel-major images (h x w pixels of c channels, one after
+// the other in in) into dst with a border of one pixel around each: (h+2)
+// x (w+2) pixels per image, row by row, the image's pixel (y, x) at (y+1,
+// x+1). It writes only the images' pixels: the border of dst must be zero
+// already (as made, or cleared once), and stays so. With that border, a
+// patch row of pixel (y, x) (Patches) is three runs of 3c floats, the
+// padded rows y, y+1 and y+2 from pixel x on.
+func Pad(dst, in []float32, n, h, w, c int) {
+	pw, row := w+2, w*c
+	for i := 0; i < n*h; i++ {
+		img, y := i/h, i%h
+		copy(dst[((img*(h+2)+y+1)*pw+1)*c:][:row], in[i*row:(i+1)*row])
+	}
+}

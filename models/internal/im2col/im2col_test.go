@@ -59,3 +59,45 @@ func TestRows(t *testing.T) {
 		}
 	}
 }
+
+// TestPad: a padded image's runs are the patch rows Patches writes (each
+// pixel's row of the filter ky is 3c floats from padded pixel (y+ky, x)),
+// and the border stays zero.
+func TestPad(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sz := range [][3]int{{1, 5, 2}, {3, 1, 3}, {4, 6, 1}, {2, 2, 4}} {
+		h, w, c := sz[0], sz[1], sz[2]
+		const images = 3
+		in := make([]float32, images*h*w*c)
+		for i := range in {
+			in[i] = float32(rng.IntN(100) + 1)
+		}
+		pad := make([]float32, PaddedLen(images, h, w, c))
+		Pad(pad, in, images, h, w, c)
+		m, k := images*h*w, 9*c
+		patches := make([]float32, m*k)
+		Patches(patches, in, 0, m, h, w, c)
+		for g := 0; g < m; g++ {
+			img, pos := g/(h*w), g%(h*w)
+			y, x := pos/w, pos%w
+			for ky := 0; ky < 3; ky++ {
+				run := pad[((img*(h+2)+y+ky)*(w+2)+x)*c:][:3*c]
+				for i, v := range run {
+					if want := patches[g*k+ky*3*c+i]; v != want {
+						t.Fatalf("%v: pixel %d row %d of the filter, float %d = %v, patch %v", sz, g, ky, i, v, want)
+					}
+				}
+			}
+		}
+		sum := float32(0)
+		for _, v := range pad {
+			sum += v
+		}
+		for _, v := range in {
+			sum -= v
+		}
+		if sum != 0 {
+			t.Fatalf("%v: the border is not zero", sz)
+		}
+	}
+}

@@ -5,9 +5,10 @@
 //	go run ./internal/gen -out gemm_amd64.s -stubs gemm_amd64.go -pkg kernels
 //
 // It writes two GEMM micro-kernels (AVX-512: 12 rows x 32 columns; AVX2 with
-// FMA: 6 rows x 16 columns), their one-row sparse counterparts (a row of A
-// given by its nonzero entries) and two FMA-chain loops that measure a
-// core's peak. Each micro-kernel computes one tile of C = A·B: every output is
+// FMA: 6 rows x 16 columns), the same two with k cut into segments that
+// start anywhere in A and B (a convolution reading its image in place),
+// their one-row sparse counterparts (a row of A given by its nonzero
+// entries) and two FMA-chain loops that measure a core's peak. Each micro-kernel computes one tile of C = A·B: every output is
 // zero, then one fused multiply-add per k in increasing k, then the bias
 // (if asked), then C's old value (if asked), then max(x, 0) (if asked).
 // Every row of the tile goes through
@@ -35,6 +36,8 @@ func main() {
 	ConstraintExpr("amd64")
 	micro("gemmAVX512", 12, 2, 64, ZMM, VBROADCASTSS)
 	micro("gemmAVX2", 6, 2, 32, YMM, VBROADCASTSS)
+	segmented("segAVX512", 12, 2, 64, ZMM, VBROADCASTSS)
+	segmented("segAVX2", 6, 2, 32, YMM, VBROADCASTSS)
 	sparse("sparseAVX512", 8, 64, ZMM, VBROADCASTSS)
 	sparse("sparseAVX2", 8, 32, YMM, VBROADCASTSS)
 	peak("fmaLoopAVX512", 12, 64, ZMM)
@@ -79,13 +82,28 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 	TESTQ(k, k)
 	JE(LabelRef(name + "_store"))
 	Label(name + "_loop")
+	fmaStep(arows, ka, bp, ldb, bv, acc, vb, vec, bcast)
+	DECQ(k)
+	JNE(LabelRef(name + "_loop"))
+
+	Label(name + "_store")
+	ldc := Load(Param("ldc"), GP64())
+	SHLQ(U8(2), ldc)
+	epilogue(name, acc, newRows(Param("c"), ldc, mr), bv, vb, vec)
+}
+
+// fmaStep writes one k of a tile: B's row of nv vectors at bp, then, row
+// by row, A's element broadcast and one fused multiply-add per vector;
+// then A's rows move on by ka bytes and B by ldb.
+func fmaStep(arows rowSet, ka, bp, ldb Register, bv []VecVirtual, acc [][]VecVirtual, vb int,
+	vec func() VecVirtual, bcast func(...Op)) {
 	for j := range bv {
 		VMOVUPS(Mem{Base: bp, Disp: j * vb}, bv[j])
 	}
-	for i := 0; i < mr; i++ {
+	for i := range acc {
 		x := vec()
 		bcast(arows.at(i), x)
-		for j := 0; j < nv; j++ {
+		for j := range bv {
 			VFMADD231PS(bv[j], x, acc[i][j])
 		}
 	}
@@ -93,8 +111,73 @@ func micro(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)
 		ADDQ(ka, b)
 	}
 	ADDQ(ldb, bp)
+}
+
+// segmented writes a micro-kernel of mr rows and nv vectors of vb bytes
+// per row whose k is cut into segments, each with its own start in A and
+// in B: seg is nseg triples (A's offset, B's offset, length), offsets in
+// floats from a and b. Within a segment A and B move as in micro (ka and
+// ldb floats per k); the segments run in order, so every output is zero,
+// then one fused multiply-add per k of each segment in turn, then micro's
+// epilogue. A 3x3 convolution reads its image in place through it: a
+// patch row is three runs of adjacent pixels (one per row of the filter),
+// and a filter gradient's sum over pixels runs along rows of the image.
+// Signature: nseg, seg, then micro's arguments without k.
+func segmented(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
+	TEXT(name, NOSPLIT, "func(nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU) over segments of k.", name, mr, nv*vb/4))
+
+	acc := make([][]VecVirtual, mr)
+	for i := range acc {
+		acc[i] = make([]VecVirtual, nv)
+		for j := range acc[i] {
+			acc[i][j] = vec()
+			VXORPS(acc[i][j], acc[i][j], acc[i][j])
+		}
+	}
+	nseg := Load(Param("nseg"), GP64())
+	tab := Load(Param("seg"), GP64())
+	lda := Load(Param("lda"), GP64())
+	SHLQ(U8(2), lda)
+	ka := Load(Param("ka"), GP64())
+	SHLQ(U8(2), ka)
+	ldb := Load(Param("ldb"), GP64())
+	SHLQ(U8(2), ldb)
+	arows := rowSet{ld: lda, ld3: GP64(), bases: make([]GPVirtual, (mr+3)/4)}
+	LEAQ(Mem{Base: lda, Index: lda, Scale: 2}, arows.ld3)
+	for i := range arows.bases {
+		arows.bases[i] = GP64()
+	}
+	bp, k := GP64(), GP64()
+	bv := make([]VecVirtual, nv)
+	for j := range bv {
+		bv[j] = vec()
+	}
+
+	TESTQ(nseg, nseg)
+	JE(LabelRef(name + "_store"))
+	Label(name + "_seg")
+	Load(Param("a"), arows.bases[0])
+	MOVQ(Mem{Base: tab}, k)
+	LEAQ(Mem{Base: arows.bases[0], Index: k, Scale: 4}, arows.bases[0])
+	for i := 1; i < len(arows.bases); i++ {
+		LEAQ(Mem{Base: arows.bases[i-1], Index: lda, Scale: 4}, arows.bases[i])
+	}
+	Load(Param("b"), bp)
+	MOVQ(Mem{Base: tab, Disp: 8}, k)
+	LEAQ(Mem{Base: bp, Index: k, Scale: 4}, bp)
+	MOVQ(Mem{Base: tab, Disp: 16}, k)
+	ADDQ(U8(24), tab)
+	TESTQ(k, k)
+	JE(LabelRef(name + "_next"))
+	Label(name + "_loop")
+	fmaStep(arows, ka, bp, ldb, bv, acc, vb, vec, bcast)
 	DECQ(k)
 	JNE(LabelRef(name + "_loop"))
+	Label(name + "_next")
+	DECQ(nseg)
+	JNE(LabelRef(name + "_seg"))
 
 	Label(name + "_store")
 	ldc := Load(Param("ldc"), GP64())

@@ -1,0 +1,192 @@
+package graph
+
+import (
+	"github.com/moongym/moongym/models/internal/im2col"
+	"github.com/moongym/moongym/models/kernels"
+)
+
+// Implicit convolutions. With a border of zeros around each image
+// (im2col.Pad), a pixel's patch row is three runs of 3c adjacent floats,
+// one per row of the filter, and a tile of consecutive pixels of one image
+// row reads them at a stride of c: the kernels' segmented micro-kernel
+// (kernels.SegTile) multiplies the padded image in place, and no patch is
+// copied. The filter's gradient sums over pixels along runs of an image
+// row the same way, a tile being 3c consecutive floats of a run.
+//
+// The passes keep the explicit path's arithmetic bit for bit: the same
+// blocks of patch rows (patchRows), each output's sum in increasing k cut
+// where Sgemm cuts it (kernels.SgemmBlockK), the filter gradient's sums
+// accumulated block after block. A filter row whose taps all fall in the
+// border (the first or last image row) is left out: its products are zeros
+// added to a sum that is never -0, which changes nothing.
+
+// implicit reports whether the layer's passes read padded images in place:
+// its images are at least a tile of pixels wide and a run (3 cin floats)
+// at least a tile of the filter gradient.
+func (l *convLayer) implicit() bool {
+	mr, _ := kernels.Default().Tile()
+	return !l.explicit && l.w >= mr && 3*l.cin >= mr
+}
+
+// pad writes x (c channels) into buf with a border of one zero pixel
+// (im2col.Pad), making buf on first use.
+func (l *convLayer) pad(buf *[]float32, x []float32, c int) []float32 {
+	if n := im2col.PaddedLen(l.batch, l.h, l.w, c); len(*buf) != n {
+		*buf = make([]float32, n)
+	}
+	im2col.Pad(*buf, x, l.batch, l.h, l.w, c)
+	return *buf
+}
+
+// panelFilter lays out the [cout, cin, 3, 3] filter f as the right operand
+// of a segmented product, in panels of nr columns (zero-padded): rows
+// (t, ci) and columns o, or flipped, rows (t, o) = tap 8-t and columns ci.
+func (l *convLayer) panelFilter(f []float32, flip bool) []float32 {
+	_, nr := kernels.Default().Tile()
+	cin, cout := l.cin, l.cout
+	rows, cols := 9*cin, cout
+	if flip {
+		rows, cols = 9*cout, cin
+	}
+	np := (cols + nr - 1) / nr
+	l.filt = grow(l.filt, np*rows*nr)
+	if cols%nr != 0 {
+		clear(l.filt)
+	}
+	for o := 0; o < cout; o++ {
+		for ci := 0; ci < cin; ci++ {
+			for t, v := range f[(o*cin+ci)*9:][:9] {
+				r, j := t*cin+ci, o
+				if flip {
+					r, j = (8-t)*cout+o, ci
+				}
+				l.filt[((j/nr)*rows+r)*nr+j%nr] = v
+			}
+		}
+	}
+	return l.filt
+}
+
+// rowSegs makes, for the pixels of image rows whose filter rows ky0..ky1-1
+// fall inside the image, the segments of a patch row of c channels cut
+// into blocks of kb (one Segs per block) for a product by panels of k rows
+// of nr floats.
+func rowSegs(dst []kernels.Segs, ky0, ky1, c, kb, pw, nr int) []kernels.Segs {
+	k := 9 * c
+	nb := (k + kb - 1) / kb
+	if cap(dst) < nb {
+		dst = make([]kernels.Segs, nb)
+	}
+	dst = dst[:nb]
+	for bi := range dst {
+		s := &dst[bi]
+		s.Reset(1, nr)
+		for ky := ky0; ky < ky1; ky++ {
+			lo, hi := max(ky*3*c, bi*kb), min((ky+1)*3*c, (bi+1)*kb)
+			if lo < hi {
+				s.Add(ky*pw*c+lo-ky*3*c, lo*nr, hi-lo)
+			}
+		}
+	}
+	return dst
+}
+
+// implicitProduct computes out = patches(pad)·B (+ out with add; then the
+// ReLU with relu) for every pixel, pad the padded images (c channels) and
+// B [9c, n] in panels (panelFilter).
+func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, out []float32, add, relu bool) {
+	kn := kernels.Default()
+	mr, nr := kn.Tile()
+	h, w, pw, hw := l.h, l.w, l.w+2, l.h*l.w
+	k, m := 9*c, l.rows()
+	bm := patchRows(k, m)
+	kb := -1
+	for g0 := 0; g0 < m; g0 += bm {
+		rows := min(bm, m-g0)
+		if b := kn.SgemmBlockK(rows, k); b != kb {
+			kb = b
+			// Image rows by which filter rows are inside: the first, the
+			// inner ones, the last (one row: only the middle filter row).
+			l.segs[0] = rowSegs(l.segs[0], 1, min(3, h+1), c, kb, pw, nr)
+			l.segs[1] = rowSegs(l.segs[1], 0, 3, c, kb, pw, nr)
+			l.segs[2] = rowSegs(l.segs[2], max(0, 2-h), 2, c, kb, pw, nr)
+		}
+		// Runs of the block within one image row, by tiles of mr pixels
+		// (the last one ending at the row's end, keeping only its new rows).
+		for p := g0; p < g0+rows; {
+			img, pos := p/hw, p%hw
+			y, x := pos/w, pos%w
+			end := x + min(w-x, g0+rows-p)
+			segs := l.segs[1]
+			if y == 0 {
+				segs = l.segs[0]
+			} else if y == h-1 {
+				segs = l.segs[2]
+			}
+			for x0 := x; x0 < end; x0 += mr {
+				xs := min(x0, w-mr)
+				r0, r1 := x0-xs, min(mr, end-xs)
+				a0, c0 := ((img*(h+2)+y)*pw+xs)*c, ((img*h+y)*w+xs)*n
+				for j0 := 0; j0 < n; j0 += nr {
+					for bi := range segs {
+						kn.SegTile(&segs[bi], pad, a0, c, fp, (j0/nr)*k*nr, out, c0+j0, n, r0, r1, min(nr, n-j0),
+							add || bi > 0, relu && bi == len(segs)-1)
+					}
+				}
+			}
+			p += end - x
+		}
+	}
+}
+
+// implicitFilterGrad writes the filter's gradient as [(t, ci), o] into
+// l.acc from the padded input pad and g [rows, cout].
+func (l *convLayer) implicitFilterGrad(pad, g []float32) {
+	kn := kernels.Default()
+	mr, nr := kn.Tile()
+	cin, cout := l.cin, l.cout
+	h, w, pw, hw := l.h, l.w, l.w+2, l.h*l.w
+	k, m := 9*cin, l.rows()
+	bm := patchRows(k, m)
+	l.acc = grow(l.acc, k*cout)
+	for g0 := 0; g0 < m; g0 += bm {
+		rows := min(bm, m-g0)
+		// B: g's rows of the block, whole panels in place; if cout is not
+		// a multiple of nr, the block packed in panels of nr.
+		b, b0, ldb, pstride := g, g0*cout, cout, nr
+		if cout%nr != 0 {
+			np := (cout + nr - 1) / nr
+			l.bpart = grow(l.bpart, np*rows*nr)
+			for r := 0; r < rows; r++ {
+				src := g[(g0+r)*cout:][:cout]
+				for j0 := 0; j0 < cout; j0 += nr {
+					dst := l.bpart[((j0/nr)*rows+r)*nr:][:nr]
+					clear(dst[copy(dst, src[j0:min(j0+nr, cout)]):])
+				}
+			}
+			b, b0, ldb, pstride = l.bpart, 0, nr, rows*nr
+		}
+		for ky := 0; ky < 3; ky++ {
+			s := &l.fsegs
+			s.Reset(cin, ldb)
+			// Runs of the block's pixels within one image row whose source
+			// row y+ky-1 is inside the image.
+			for p := g0; p < g0+rows; {
+				img, pos := p/hw, p%hw
+				y, x := pos/w, pos%w
+				n := min(w-x, g0+rows-p)
+				if sy := y + ky - 1; sy >= 0 && sy < h {
+					s.Add(((img*(h+2)+y+ky)*pw+x)*cin, (p-g0)*ldb, n)
+				}
+				p += n
+			}
+			for i0 := 0; i0 < 3*cin; i0 += mr {
+				is := min(i0, 3*cin-mr)
+				for j0 := 0; j0 < cout; j0 += nr {
+					kn.SegTile(s, pad, is, 1, b, b0+(j0/nr)*pstride, l.acc, (ky*3*cin+is)*cout+j0, cout,
+						i0-is, mr, min(nr, cout-j0), g0 > 0, false)
+				}
+			}
+		}
+	}
+}
