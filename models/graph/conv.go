@@ -57,6 +57,7 @@ type convLayer struct {
 	xpadOf            *float32
 	explicit          bool // the explicit passes whatever the sizes (tests)
 	segs              [3][]kernels.Segs
+	tiles             []pixelTile
 	fsegs             kernels.Segs
 	// The ops' outputs, made on their first run and reused.
 	y, g, dw, dx outBuf
@@ -67,6 +68,10 @@ type convSpec struct {
 	name               string // the filter's weight name (unique in a graph)
 	batch, h, w, cin   int
 	gradX, relu, resid bool // x needs its gradient (not the observation); ReLU; a residual input
+	// x comes with a border of one zero pixel around each image
+	// (im2col.Pad's layout): the observation, written so by setInputs
+	// when the layer's passes are implicit.
+	padded bool
 }
 
 // outBuf is an op's output tensor, made on the first run.
@@ -178,7 +183,7 @@ func (op conv3Op) Do(inputs ...G.Value) (G.Value, error) {
 	return op.UsePreallocDo(op.y.get(op.rows(), op.cout), inputs...)
 }
 func (op conv3Op) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	sizes := []int{op.rows() * op.cin, op.cout * op.cin * 9}
+	sizes := []int{op.xLen(), op.cout * op.cin * 9}
 	if op.resid {
 		sizes = append(sizes, op.rows()*op.cout)
 	}
@@ -201,8 +206,11 @@ func (l *convLayer) forward(x, f, r, out []float32) {
 		copy(out, r)
 	}
 	if l.implicit() {
-		pad := l.pad(&l.xpad, x, l.cin)
-		l.xpadOf = &x[0]
+		pad := x
+		if !l.padded {
+			pad = l.pad(&l.xpad, x, l.cin)
+			l.xpadOf = &x[0]
+		}
 		l.implicitProduct(pad, l.cin, l.panelFilter(f, false), l.cout, out, r != nil, l.relu)
 		return
 	}
@@ -312,7 +320,7 @@ func (op conv3FilterGradOp) Do(inputs ...G.Value) (G.Value, error) {
 	return op.UsePreallocDo(op.dw.get(op.cout, op.cin, 3, 3), inputs...)
 }
 func (op conv3FilterGradOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value, error) {
-	d, err := floats(op, prealloc, inputs, op.rows()*op.cin, op.rows()*op.cout)
+	d, err := floats(op, prealloc, inputs, op.xLen(), op.rows()*op.cout)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +340,9 @@ func (l *convLayer) filterGrad(x, g, out []float32) {
 	cin, cout := l.cin, l.cout
 	if l.implicit() {
 		pad := l.xpad
-		if l.xpadOf != &x[0] {
+		if l.padded {
+			pad = x
+		} else if l.xpadOf != &x[0] {
 			pad = l.pad(&l.xpad, x, cin)
 			l.xpadOf = &x[0]
 		}

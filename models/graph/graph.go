@@ -36,6 +36,10 @@ type Graph struct {
 	// legacy: the conv trunk through Gorgonia's Conv2d (NCHW), as before
 	// the kernels; used when the BLAS is gonum's (see EnvBLAS).
 	legacy bool
+	// obsPadded: the conv trunk's observation is pixel-major with a
+	// border of zeros (im2col.Pad's layout), for the first layer's
+	// implicit passes.
+	obsPadded bool
 
 	g                       *G.ExprGraph
 	obs, bias, tPol, tVal   *G.Node
@@ -93,8 +97,14 @@ func (gr *Graph) build() error {
 	case a.Kind == models.KindConv && gr.legacy:
 		gr.obs, gr.obsT = gr.input("obs", b, s.Obs[0], s.Obs[1], s.Obs[2])
 	case a.Kind == models.KindConv:
-		// Pixel-major: [batch*h*w, channels] (see conv.go).
-		gr.obs, gr.obsT = gr.input("obs", b*s.Obs[1]*s.Obs[2], s.Obs[0])
+		// Pixel-major: [batch*h*w, channels] (see conv.go), or [batch*(h+2)*(w+2),
+		// channels] with a border.
+		gr.obsPadded = implicitConv(s.Obs[2], s.Obs[0])
+		rows := b * s.Obs[1] * s.Obs[2]
+		if gr.obsPadded {
+			rows = b * (s.Obs[1] + 2) * (s.Obs[2] + 2)
+		}
+		gr.obs, gr.obsT = gr.input("obs", rows, s.Obs[0])
 	default:
 		gr.obs, gr.obsT = gr.input("obs", b, s.ObsSize())
 	}
@@ -145,7 +155,8 @@ func (gr *Graph) build() error {
 			return must(G.Rectify(y))
 		}
 		// The observation (the first layer's input) needs no gradient.
-		sp := convSpec{name: wn, batch: b, h: s.Obs[1], w: s.Obs[2], cin: c, gradX: x != gr.obs, relu: true}
+		sp := convSpec{name: wn, batch: b, h: s.Obs[1], w: s.Obs[2], cin: c, gradX: x != gr.obs, relu: true,
+			padded: x == gr.obs && gr.obsPadded}
 		return must(conv3(sp, x, w[wn], res))
 	}
 	// head is a 1x1 convolution to ch channels, flattened per image
@@ -225,21 +236,7 @@ func (gr *Graph) setInputs(obs, mask []float32) error {
 	}
 	dst := gr.obsT.Data().([]float32)
 	if gr.net.Arch.Kind == models.KindConv && !gr.legacy {
-		// [batch, c, h, w] to pixel-major [batch*h*w, c], by windows of 16
-		// pixels so that the rows written stay in cache while every
-		// channel's plane is read.
-		c, hw := s.Obs[0], s.Obs[1]*s.Obs[2]
-		for r := 0; r < gr.Batch; r++ {
-			img, out := obs[r*c*hw:(r+1)*c*hw], dst[r*hw*c:(r+1)*hw*c]
-			for i0 := 0; i0 < hw; i0 += 16 {
-				i1 := min(i0+16, hw)
-				for ci := 0; ci < c; ci++ {
-					for i, v := range img[ci*hw+i0 : ci*hw+i1] {
-						out[(i0+i)*c+ci] = v
-					}
-				}
-			}
-		}
+		gr.pixelMajor(dst, obs)
 	} else {
 		copy(dst, obs)
 	}
@@ -252,6 +249,35 @@ func (gr *Graph) setInputs(obs, mask []float32) error {
 		}
 	}
 	return nil
+}
+
+// pixelMajor writes the observations obs, [batch, c, h, w], as the conv
+// trunk's pixel-major input [batch*h*w, c] (or with a border, whose zeros
+// it leaves alone), pixel by pixel: the rows are written in order, which
+// the caches stream, and a line read from a channel's plane serves 16
+// pixels in turn.
+func (gr *Graph) pixelMajor(dst, obs []float32) {
+	s := gr.net.Shapes
+	c, h, w := s.Obs[0], s.Obs[1], s.Obs[2]
+	hw, pw, ph := h*w, w, h
+	if gr.obsPadded {
+		pw, ph = w+2, h+2
+	}
+	for r := 0; r < gr.Batch; r++ {
+		img := obs[r*c*hw : (r+1)*c*hw]
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				q := (r*ph+y)*pw + x
+				if gr.obsPadded {
+					q += pw + 1
+				}
+				row, src := dst[q*c:(q+1)*c], img[y*w+x:]
+				for ci := range row {
+					row[ci] = src[ci*hw]
+				}
+			}
+		}
+	}
 }
 
 // Forward runs the graph on a batch (obs Batch*ObsSize, mask

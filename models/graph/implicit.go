@@ -23,9 +23,21 @@ import (
 // implicit reports whether the layer's passes read padded images in place:
 // its images are at least a tile of pixels wide and a run (3 cin floats)
 // at least a tile of the filter gradient.
-func (l *convLayer) implicit() bool {
+func (l *convLayer) implicit() bool { return l.padded || !l.explicit && implicitConv(l.w, l.cin) }
+
+// implicitConv reports whether convolutions of images w pixels wide with
+// cin input channels take the implicit passes.
+func implicitConv(w, cin int) bool {
 	mr, _ := kernels.Default().Tile()
-	return !l.explicit && l.w >= mr && 3*l.cin >= mr
+	return w >= mr && 3*cin >= mr
+}
+
+// xLen is the size of the layer's input: rows x cin, or padded.
+func (l *convLayer) xLen() int {
+	if l.padded {
+		return im2col.PaddedLen(l.batch, l.h, l.w, l.cin)
+	}
+	return l.rows() * l.cin
 }
 
 // pad writes x (c channels) into buf with a border of one zero pixel
@@ -96,8 +108,8 @@ func rowSegs(dst []kernels.Segs, ky0, ky1, c, kb, pw, nr int) []kernels.Segs {
 // B [9c, n] in panels (panelFilter).
 func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, out []float32, add, relu bool) {
 	kn := kernels.Default()
-	mr, nr := kn.Tile()
-	h, w, pw, hw := l.h, l.w, l.w+2, l.h*l.w
+	_, nr := kn.Tile()
+	h, pw := l.h, l.w+2
 	k, m := 9*c, l.rows()
 	bm := patchRows(k, m)
 	kb := -1
@@ -111,32 +123,53 @@ func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, o
 			l.segs[1] = rowSegs(l.segs[1], 0, 3, c, kb, pw, nr)
 			l.segs[2] = rowSegs(l.segs[2], max(0, 2-h), 2, c, kb, pw, nr)
 		}
-		// Runs of the block within one image row, by tiles of mr pixels
-		// (the last one ending at the row's end, keeping only its new rows).
-		for p := g0; p < g0+rows; {
-			img, pos := p/hw, p%hw
-			y, x := pos/w, pos%w
-			end := x + min(w-x, g0+rows-p)
-			segs := l.segs[1]
-			if y == 0 {
-				segs = l.segs[0]
-			} else if y == h-1 {
-				segs = l.segs[2]
-			}
-			for x0 := x; x0 < end; x0 += mr {
-				xs := min(x0, w-mr)
-				r0, r1 := x0-xs, min(mr, end-xs)
-				a0, c0 := ((img*(h+2)+y)*pw+xs)*c, ((img*h+y)*w+xs)*n
-				for j0 := 0; j0 < n; j0 += nr {
-					for bi := range segs {
-						kn.SegTile(&segs[bi], pad, a0, c, fp, (j0/nr)*k*nr, out, c0+j0, n, r0, r1, min(nr, n-j0),
-							add || bi > 0, relu && bi == len(segs)-1)
-					}
+		tiles := l.blockTiles(g0, rows, c, n)
+		// Panel by panel and block of k by block, every tile of the block:
+		// a panel's block of B stays in the first-level cache while the
+		// tiles go by; each output still adds its k-blocks in order.
+		for j0 := 0; j0 < n; j0 += nr {
+			for bi := range l.segs[1] {
+				for _, t := range tiles {
+					kn.SegTile(&l.segs[t.class][bi], pad, t.a0, c, fp, (j0/nr)*k*nr, out, t.c0+j0, n, t.r0, t.r1,
+						min(nr, n-j0), add || bi > 0, relu && bi == len(l.segs[1])-1)
 				}
 			}
-			p += end - x
 		}
 	}
+}
+
+// pixelTile is a tile of consecutive pixels of one image row: where its
+// first row starts in the padded input (a0) and in the output (c0), the
+// rows of it to store, and its image row's class (the first, an inner one,
+// the last: which filter rows fall inside the image).
+type pixelTile struct{ a0, c0, r0, r1, class int }
+
+// blockTiles lists the tiles of pixels g0..g0+rows-1 (c input channels, n
+// output channels): the runs of the block within one image row, by tiles
+// of mr pixels, the last one ending at the row's end and keeping only its
+// new rows.
+func (l *convLayer) blockTiles(g0, rows, c, n int) []pixelTile {
+	mr, _ := kernels.Default().Tile()
+	h, w, pw, hw := l.h, l.w, l.w+2, l.h*l.w
+	l.tiles = l.tiles[:0]
+	for p := g0; p < g0+rows; {
+		img, pos := p/hw, p%hw
+		y, x := pos/w, pos%w
+		end := x + min(w-x, g0+rows-p)
+		class := 1
+		if y == 0 {
+			class = 0
+		} else if y == h-1 {
+			class = 2
+		}
+		for x0 := x; x0 < end; x0 += mr {
+			xs := min(x0, w-mr)
+			l.tiles = append(l.tiles, pixelTile{a0: ((img*(h+2)+y)*pw + xs) * c, c0: ((img*h+y)*w + xs) * n,
+				r0: x0 - xs, r1: min(mr, end-xs), class: class})
+		}
+		p += end - x
+	}
+	return l.tiles
 }
 
 // implicitFilterGrad writes the filter's gradient as [(t, ci), o] into
@@ -180,9 +213,11 @@ func (l *convLayer) implicitFilterGrad(pad, g []float32) {
 				}
 				p += n
 			}
-			for i0 := 0; i0 < 3*cin; i0 += mr {
-				is := min(i0, 3*cin-mr)
-				for j0 := 0; j0 < cout; j0 += nr {
+			// Panel by panel, every tile: the panel's block of g stays in
+			// the first-level cache.
+			for j0 := 0; j0 < cout; j0 += nr {
+				for i0 := 0; i0 < 3*cin; i0 += mr {
+					is := min(i0, 3*cin-mr)
 					kn.SegTile(s, pad, is, 1, b, b0+(j0/nr)*pstride, l.acc, (ky*3*cin+is)*cout+j0, cout,
 						i0-is, mr, min(nr, cout-j0), g0 > 0, false)
 				}
