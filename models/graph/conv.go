@@ -50,12 +50,13 @@ type convLayer struct {
 	filt    []float32 // the filter as [(ky, kx, in), out] or flipped [(ky, kx, out), in]
 	acc     []float32 // the filter's gradient as [(ky, kx, in), out]
 	// The implicit passes (implicit.go): the input with a border, made by
-	// the forward pass and read again by the filter gradient (xpadOf is
-	// the input it was made from), g with a border, their segments, and a
-	// block of g in panels when cout is not a multiple of the tile.
+	// the forward pass and read again by the filter gradient, g with a
+	// border, made by the ReLU's gradient for the input gradient, their
+	// segments and tiles, and a block of g in panels when cout is not a
+	// multiple of the tile.
 	xpad, gpad, bpart []float32
-	xpadOf            *float32
-	explicit          bool // the explicit passes whatever the sizes (tests)
+	xpadOf, gpadOf    *float32 // the x and g that xpad and gpad were made from, for one use
+	explicit          bool     // the explicit passes whatever the sizes (tests)
 	segs              [3][]kernels.Segs
 	tiles             []pixelTile
 	fsegs             kernels.Segs
@@ -292,10 +293,31 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value
 		return nil, err
 	}
 	dy, y := d.in[0], d.in[1][:len(d.in[0])]
-	for i, v := range dy {
-		d.out[i] = math.Float32frombits(math.Float32bits(v) & positive(y[i]))
+	if !op.gradX || !op.implicit() {
+		reluGrad(d.out, dy, y)
+		return prealloc, nil
 	}
+	// The input gradient reads g with a border: write it there too, image
+	// row by image row, while the row is in cache.
+	gpad := op.padBuf(&op.gpad, op.cout)
+	row, pw := op.w*op.cout, op.w+2
+	for i := 0; i < op.batch*op.h; i++ {
+		img, r := i/op.h, i%op.h
+		out := d.out[i*row : (i+1)*row]
+		reluGrad(out, dy[i*row:(i+1)*row], y[i*row:(i+1)*row])
+		copy(gpad[((img*(op.h+2)+r+1)*pw+1)*op.cout:][:row], out)
+	}
+	op.gpadOf = &d.out[0]
 	return prealloc, nil
+}
+
+// reluGrad writes g = dy where y > 0, else 0.
+func reluGrad(g, dy, y []float32) {
+	y = y[:len(dy)]
+	g = g[:len(dy)]
+	for i, v := range dy {
+		g[i] = math.Float32frombits(math.Float32bits(v) & positive(y[i]))
+	}
 }
 func (op reluGradOp) ReturnsPtr() bool      { return false }
 func (op reluGradOp) CallsExtern() bool     { return false }
@@ -344,8 +366,8 @@ func (l *convLayer) filterGrad(x, g, out []float32) {
 			pad = x
 		} else if l.xpadOf != &x[0] {
 			pad = l.pad(&l.xpad, x, cin)
-			l.xpadOf = &x[0]
 		}
+		l.xpadOf = nil // made for this use only
 		l.implicitFilterGrad(pad, g)
 	} else {
 		l.explicitFilterGrad(x, g)
@@ -409,7 +431,11 @@ func (op conv3InputGradOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G
 // inputGrad writes the input's gradient of g by the filter f into out.
 func (l *convLayer) inputGrad(g, f, out []float32) {
 	if l.implicit() {
-		pad := l.pad(&l.gpad, g, l.cout)
+		pad := l.gpad
+		if l.gpadOf != &g[0] {
+			pad = l.pad(&l.gpad, g, l.cout)
+		}
+		l.gpadOf = nil // made for this use only
 		l.implicitProduct(pad, l.cout, l.panelFilter(f, true), l.cin, out, false, false)
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gorgonia.org/tensor"
+
 	"github.com/moongym/moongym/models/kernels"
 )
 
@@ -29,8 +31,8 @@ func TestPositive(t *testing.T) {
 // with and without a residual input, the filter gradient and the input
 // gradient, on images as wide as a tile and wider (a partial last tile),
 // one and two rows high, blocks of patch rows that split image rows, a
-// depth Sgemm cuts into blocks (9 x 60 > 512) and widths that are not a
-// multiple of the tile's columns.
+// depth Sgemm cuts into blocks (9 x 60 > 512), widths that are not a
+// multiple of the tile's columns, and images narrower than a tile.
 func TestImplicitMatchesExplicit(t *testing.T) {
 	mr, nr := kernels.Default().Tile()
 	for _, c := range []struct{ batch, h, w, cin, cout int }{
@@ -39,6 +41,10 @@ func TestImplicitMatchesExplicit(t *testing.T) {
 		{5, 2, 2*mr + 3, 60, 20},
 		{9, 7, mr + 5, 40, 2 * nr},
 		{128, 10, 24, 117, 32},
+		// Narrower than a tile: tiles of one pixel of consecutive images.
+		{128, 3, 3, 3, 32},
+		{mr + 1, 2, 1, 8, 20},
+		{2*mr + 1, 1, mr - 1, 32, nr},
 	} {
 		t.Run(fmt.Sprintf("%dx%dx%dx%d-%d", c.batch, c.h, c.w, c.cin, c.cout), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(c.cin), uint64(c.w)))
@@ -73,6 +79,24 @@ func TestImplicitMatchesExplicit(t *testing.T) {
 			imp.inputGrad(g, f, dx1)
 			exp.inputGrad(g, f, dx2)
 			sameBits(t, "input gradient", dx1, dx2)
+			// Through the ReLU's gradient, which writes g with a border for
+			// the implicit input gradient.
+			dy, y := fill(rows*c.cout, false), fill(rows*c.cout, true)
+			var gs [2][]float32
+			for i, l := range []*convLayer{imp, exp} {
+				out := tensor.New(tensor.WithShape(rows, c.cout), tensor.WithBacking(make([]float32, rows*c.cout)))
+				in := func(v []float32) *tensor.Dense {
+					return tensor.New(tensor.WithShape(rows, c.cout), tensor.WithBacking(v))
+				}
+				if _, err := (reluGradOp{l}).UsePreallocDo(out, in(dy), in(y)); err != nil {
+					t.Fatal(err)
+				}
+				gs[i] = out.Data().([]float32)
+			}
+			sameBits(t, "ReLU's gradient", gs[0], gs[1])
+			imp.inputGrad(gs[0], f, dx1)
+			exp.inputGrad(gs[1], f, dx2)
+			sameBits(t, "input gradient after the ReLU's", dx1, dx2)
 		})
 	}
 }

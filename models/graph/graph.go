@@ -99,7 +99,7 @@ func (gr *Graph) build() error {
 	case a.Kind == models.KindConv:
 		// Pixel-major: [batch*h*w, channels] (see conv.go), or [batch*(h+2)*(w+2),
 		// channels] with a border.
-		gr.obsPadded = implicitConv(s.Obs[2], s.Obs[0])
+		gr.obsPadded = implicitConv(b, s.Obs[2], s.Obs[0], a.Width)
 		rows := b * s.Obs[1] * s.Obs[2]
 		if gr.obsPadded {
 			rows = b * (s.Obs[1] + 2) * (s.Obs[2] + 2)

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"math"
+
 	"github.com/moongym/moongym/models/internal/im2col"
 	"github.com/moongym/moongym/models/kernels"
 )
@@ -20,16 +22,23 @@ import (
 // border (the first or last image row) is left out: its products are zeros
 // added to a sum that is never -0, which changes nothing.
 
-// implicit reports whether the layer's passes read padded images in place:
-// its images are at least a tile of pixels wide and a run (3 cin floats)
-// at least a tile of the filter gradient.
-func (l *convLayer) implicit() bool { return l.padded || !l.explicit && implicitConv(l.w, l.cin) }
+// implicit reports whether the layer's passes read padded images in place.
+func (l *convLayer) implicit() bool {
+	return l.padded || !l.explicit && implicitConv(l.batch, l.w, l.cin, l.cout)
+}
 
-// implicitConv reports whether convolutions of images w pixels wide with
-// cin input channels take the implicit passes.
-func implicitConv(w, cin int) bool {
-	mr, _ := kernels.Default().Tile()
-	return w >= mr && 3*cin >= mr
+// implicitConv reports whether the convolutions of a batch of images w
+// pixels wide from cin to cout channels take the implicit passes: a run
+// (3 cin floats) must be at least a tile of the filter gradient, and a
+// tile of pixels either consecutive pixels of an image row (w at least a
+// tile) or one pixel of consecutive images (the batch at least a tile),
+// which needs sums Sgemm never cuts (kernels.SgemmBlockK) since a tile then
+// spans blocks of patch rows.
+func implicitConv(batch, w, cin, cout int) bool {
+	kn := kernels.Default()
+	mr, _ := kn.Tile()
+	uncut := func(k int) bool { return kn.SgemmBlockK(math.MaxInt, k) == k }
+	return 3*cin >= mr && (w >= mr || batch >= mr && uncut(9*cin) && uncut(9*cout))
 }
 
 // xLen is the size of the layer's input: rows x cin, or padded.
@@ -41,12 +50,18 @@ func (l *convLayer) xLen() int {
 }
 
 // pad writes x (c channels) into buf with a border of one zero pixel
-// (im2col.Pad), making buf on first use.
+// (im2col.Pad).
 func (l *convLayer) pad(buf *[]float32, x []float32, c int) []float32 {
+	im2col.Pad(l.padBuf(buf, c), x, l.batch, l.h, l.w, c)
+	return *buf
+}
+
+// padBuf is buf, made on first use (border zero) for the layer's images
+// of c channels with a border.
+func (l *convLayer) padBuf(buf *[]float32, c int) []float32 {
 	if n := im2col.PaddedLen(l.batch, l.h, l.w, c); len(*buf) != n {
 		*buf = make([]float32, n)
 	}
-	im2col.Pad(*buf, x, l.batch, l.h, l.w, c)
 	return *buf
 }
 
@@ -108,9 +123,13 @@ func rowSegs(dst []kernels.Segs, ky0, ky1, c, kb, pw, nr int) []kernels.Segs {
 // B [9c, n] in panels (panelFilter).
 func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, out []float32, add, relu bool) {
 	kn := kernels.Default()
-	_, nr := kn.Tile()
+	mr, nr := kn.Tile()
 	h, pw := l.h, l.w+2
 	k, m := 9*c, l.rows()
+	if l.w < mr {
+		l.imageProduct(pad, c, fp, n, out, add, relu)
+		return
+	}
 	bm := patchRows(k, m)
 	kb := -1
 	for g0 := 0; g0 < m; g0 += bm {
@@ -132,6 +151,37 @@ func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, o
 				for _, t := range tiles {
 					kn.SegTile(&l.segs[t.class][bi], pad, t.a0, c, fp, (j0/nr)*k*nr, out, t.c0+j0, n, t.r0, t.r1,
 						min(nr, n-j0), add || bi > 0, relu && bi == len(l.segs[1])-1)
+				}
+			}
+		}
+	}
+}
+
+// imageProduct is implicitProduct for images narrower than a tile: a tile
+// is one pixel of mr consecutive images (the last tile ending at the
+// batch's end, keeping only its new rows), each output one uncut sum.
+func (l *convLayer) imageProduct(pad []float32, c int, fp []float32, n int, out []float32, add, relu bool) {
+	kn := kernels.Default()
+	mr, nr := kn.Tile()
+	h, w, pw := l.h, l.w, l.w+2
+	k := 9 * c
+	l.segs[0] = rowSegs(l.segs[0], 1, min(3, h+1), c, k, pw, nr)
+	l.segs[1] = rowSegs(l.segs[1], 0, 3, c, k, pw, nr)
+	l.segs[2] = rowSegs(l.segs[2], max(0, 2-h), 2, c, k, pw, nr)
+	lda, ldc := (h+2)*pw*c, h*w*n
+	for j0 := 0; j0 < n; j0 += nr {
+		for b0 := 0; b0 < l.batch; b0 += mr {
+			bs := min(b0, l.batch-mr)
+			for y := 0; y < h; y++ {
+				s := &l.segs[1][0]
+				if y == 0 {
+					s = &l.segs[0][0]
+				} else if y == h-1 {
+					s = &l.segs[2][0]
+				}
+				for x := 0; x < w; x++ {
+					kn.SegTile(s, pad, ((bs*(h+2)+y)*pw+x)*c, lda, fp, (j0/nr)*k*nr, out, ((bs*h+y)*w+x)*n+j0, ldc,
+						b0-bs, mr, min(nr, n-j0), add, relu)
 				}
 			}
 		}
