@@ -12,25 +12,35 @@ import (
 // pay for waking them: the threshold is in nanoseconds of work, estimated
 // from the measured cost of a slot at earlier steps (games differ by three
 // orders of magnitude: a tic-tac-toe step is about a tenth of a microsecond,
-// a lunar-rally one a hundred and fifty). BenchmarkVecSmall measured it.
+// a lunar-rally one a hundred and fifty).
 //
 // parallelMinNS is the least estimated work of a step that is split: a
-// helper goroutine takes some microseconds to wake on an idle core, and
+// helper that sleeps takes tens of microseconds to wake on an idle core, and
 // below this the caller has finished before it starts. (A variable for
 // BenchmarkVecSplit, which measures it.)
 var parallelMinNS = 24_000.0
 
 const (
 	// chunkMinNS is the least work of a chunk (the slots a worker claims at
-	// once); chunksPerWorker is how many chunks each worker gets when there
-	// is more work, so that a worker slowed down (by another process on its
-	// core, or by costlier games) leaves the rest to the others.
+	// once); a chunk is otherwise 1/(chunksPerWorker × workers) of the
+	// slots left: guided self-scheduling, large chunks first and small ones
+	// at the end, so that there are few claims (each an atomic operation
+	// on a shared cache line) and no worker waits long for another's last
+	// chunk, and a worker slowed down (by another process on its core, or
+	// by costlier games) leaves the rest to the others.
 	chunkMinNS      = 2_000
-	chunksPerWorker = 16
+	chunksPerWorker = 4
 	// spinNS is how long the caller spins for the last chunks of its
 	// helpers before it sleeps: a goroutine locked to a C thread (a call
 	// from Python) is slow to wake.
 	spinNS = 50_000
+	// idleSpinNS is how long a helper spins for the next split step
+	// before it sleeps. Waking a sleeping goroutine onto an idle core took
+	// 70-115 µs on a 2-vCPU KVM guest (a quarter to half of a whole
+	// 1,024-game tic-tac-toe step), against 0.2 µs for a spinning one, and
+	// steps of a vector environment come back to back (a Go loop: some
+	// µs apart; Python's random actions over NumPy: tens of µs).
+	idleSpinNS = 200_000
 )
 
 // costEstimate is what parallel has measured of a batch: the cost of one
@@ -38,13 +48,19 @@ const (
 type costEstimate struct {
 	ns float64 // nanoseconds per slot on one thread; 0 before the first measurement
 	// speedup is the measured gain of a split step: ns × slots / wall
-	// time; 0 before the first split step. Where other processes take the
+	// time; 0 before the first trial. Where other processes take the
 	// cores, or the work is too small, it falls under minSpeedup and the
-	// steps run on one thread, except a split step every probe steps to
-	// see whether that changed.
+	// steps run on one thread, except a trial every probe steps to see
+	// whether that changed.
 	speedup float64
-	probe   int // steps between split steps while splitting does not pay
-	since   int // steps since the last split step
+	probe   int // steps between trials while splitting does not pay
+	since   int // steps since the last trial
+	// trial counts the split steps left in a trial: two in a row, the
+	// first not counted, since it wakes the helpers (tens of µs on some
+	// machines, a sleeping goroutine onto an idle core), and the steps of
+	// a trial come back to back only where the calls do.
+	trial  int
+	splits int // split steps so far (for benchmarks and tests)
 }
 
 // minSpeedup is the least measured gain that keeps steps split.
@@ -69,22 +85,31 @@ func (c *costEstimate) split(work float64, workers int) bool {
 	if workers <= 1 || work < parallelMinNS {
 		return false
 	}
-	if c.speedup == 0 || c.speedup >= minSpeedup {
+	if c.trial > 0 || c.speedup >= minSpeedup {
 		return true
 	}
 	c.since++
-	return c.since >= c.probe
+	if c.speedup == 0 || c.since >= c.probe {
+		c.trial = 2
+		return true
+	}
+	return false
 }
 
 // splitDone folds in the gain of a split step of k slots that took wall.
 func (c *costEstimate) splitDone(wall time.Duration, k int) {
+	c.since = 0
+	if c.trial == 2 {
+		c.trial--
+		return
+	}
+	c.trial = 0
 	s := c.ns * float64(k) / max(1, float64(wall.Nanoseconds()))
 	if c.speedup == 0 {
 		c.speedup = s
 	} else {
 		c.speedup += (s - c.speedup) / 2
 	}
-	c.since = 0
 	if c.speedup >= minSpeedup {
 		c.probe = 4
 	} else {
@@ -92,26 +117,37 @@ func (c *costEstimate) splitDone(wall time.Duration, k int) {
 	}
 }
 
-// job is one call of parallel: workers claim chunks of slots from next
-// until none are left; left counts the slots not yet done, and the worker
-// that brings it to zero signals done. A worker that starts late finds no
-// chunk and returns without calling f, so nothing runs after parallel has
-// returned.
+// job is a split step: workers claim chunks of slots from next until none
+// are left; left counts the slots not yet done, and the worker that brings
+// it to zero signals done. A batch keeps two jobs and reuses them: a job
+// is set up only while no helper is inside it (joined == 0) and it is not
+// open to helpers (helpers.open is not it), so a helper that comes late
+// either finds the job closed and leaves or joins the step it is set up
+// for.
 type job struct {
-	next  atomic.Int64
-	_     [56]byte // next and left on cache lines of their own
-	left  atomic.Int64
-	_     [56]byte
+	next atomic.Int64
+	_    [56]byte // next, left and joined on cache lines of their own
+	left atomic.Int64
+	_    [56]byte
+	// joined counts the helpers inside the job; at most maxJoin join.
+	joined  atomic.Int32
+	maxJoin atomic.Int32
+	// epoch tells the steps of a reused job apart, for a helper that has
+	// helped with one and must not keep joining it.
+	epoch atomic.Uint64
+	_     [48]byte
 	n     int
-	chunk int
+	chunk int // the least chunk
+	parts int // a chunk is at least 1/parts of the slots left
 	f     func(i int) error
-	done  chan struct{}
+	// done gets a token from the worker that brings left to zero; a
+	// token left over from an earlier step only makes the caller look at
+	// left again.
+	done chan struct{}
 
-	mu     sync.Mutex
-	errAt  int // the lowest slot with an error, or n
-	err    error
-	caller time.Duration // time the caller spent in its chunks
-	byCall int           // slots the caller did
+	mu    sync.Mutex
+	errAt int // the lowest slot with an error, or n
+	err   error
 }
 
 // fail records err for slot i; the lowest slot's error wins.
@@ -151,15 +187,21 @@ func (j *job) runProtected(lo, hi int) (next int) {
 func (j *job) work() int {
 	did := 0
 	for {
-		lo := int(j.next.Add(int64(j.chunk))) - j.chunk
+		lo := int(j.next.Load())
 		if lo >= j.n {
 			return did
 		}
-		hi := min(lo+j.chunk, j.n)
+		hi := min(lo+max(j.chunk, (j.n-lo)/j.parts), j.n)
+		if !j.next.CompareAndSwap(int64(lo), int64(hi)) {
+			continue
+		}
 		j.runRange(lo, hi)
 		did += hi - lo
 		if j.left.Add(int64(lo-hi)) == 0 {
-			close(j.done)
+			select {
+			case j.done <- struct{}{}:
+			default:
+			}
 		}
 	}
 }
@@ -171,7 +213,11 @@ func (j *job) work() int {
 // slots are shared out.
 func (b *batch) parallel(f func(i int) error) error {
 	n := len(b.slots)
-	j := &job{n: n, f: f, errAt: n}
+	j := &b.jobs[0]
+	if j.joined.Load() != 0 {
+		j = b.freeJob()
+	}
+	j.n, j.f, j.errAt, j.err = n, f, n, nil
 	start := 0
 	if b.cost.ns == 0 {
 		// First call: time a few slots on this goroutine.
@@ -188,23 +234,43 @@ func (b *batch) parallel(f func(i int) error) error {
 		b.cost.update(time.Since(t), rest)
 		return j.result()
 	}
-	per := max(1, int(chunkMinNS/b.cost.ns))
-	j.chunk = max(per, rest/(workers*chunksPerWorker))
+	b.cost.splits++
+	j.chunk = max(1, int(chunkMinNS/b.cost.ns))
 	workers = min(workers, (rest+j.chunk-1)/j.chunk)
+	j.parts = workers * chunksPerWorker
 	j.next.Store(int64(start))
 	j.left.Store(int64(rest))
-	j.done = make(chan struct{})
-	for range workers - 1 {
-		go j.work()
-	}
+	j.maxJoin.Store(int32(workers - 1))
+	j.epoch.Add(1)
 	t := time.Now()
+	if workers > 1 {
+		helpers.post(j, workers-1)
+	}
 	did := j.work()
 	b.cost.update(time.Since(t), did)
 	if j.left.Load() != 0 {
 		j.wait()
 	}
+	helpers.open.CompareAndSwap(j, nil)
 	b.cost.splitDone(time.Since(t), rest)
 	return j.result()
+}
+
+// freeJob is one of the batch's jobs with no helper inside: a helper
+// leaves a finished job within nanoseconds, unless its thread was
+// descheduled in between, hence two jobs and the wait only when both are
+// taken.
+func (b *batch) freeJob() *job {
+	for k := 0; ; k++ {
+		for i := range b.jobs {
+			if b.jobs[i].joined.Load() == 0 {
+				return &b.jobs[i]
+			}
+		}
+		if k%64 == 63 {
+			runtime.Gosched()
+		}
+	}
 }
 
 // wait waits for the helpers' last chunks: spinning a while, then asleep.
@@ -212,7 +278,9 @@ func (j *job) wait() {
 	t := time.Now()
 	for k := 0; j.left.Load() != 0; k++ {
 		if k%64 == 63 && time.Since(t) > spinNS {
-			<-j.done
+			for j.left.Load() != 0 {
+				<-j.done
+			}
 			return
 		}
 	}
@@ -223,4 +291,92 @@ func (j *job) result() error {
 		return fmt.Errorf("env %d: %w", j.errAt, j.err)
 	}
 	return nil
+}
+
+// pool is the helper goroutines that join split steps, shared by every
+// batch: they are started when first needed (GOMAXPROCS-1 of them), spin
+// for the next split step for idleSpinNS after each, then sleep until a
+// step wakes them.
+type pool struct {
+	// open is the split step helpers may join (the last one posted; a
+	// step posted by another batch at the same time replaces it: the
+	// batch whose step it was does the rest itself).
+	open     atomic.Pointer[job]
+	sleepers atomic.Int32 // helpers asleep or about to sleep
+	wake     chan struct{}
+	mu       sync.Mutex
+	started  atomic.Int32
+}
+
+var helpers = &pool{wake: make(chan struct{}, 1024)}
+
+// post opens j to up to k helpers, starting or waking them as needed.
+func (p *pool) post(j *job, k int) {
+	if int(p.started.Load()) < k {
+		p.start(k)
+	}
+	select { // a token left from an earlier step
+	case <-j.done:
+	default:
+	}
+	p.open.Store(j)
+	for s := min(int(p.sleepers.Load()), k); s > 0; s-- {
+		select {
+		case p.wake <- struct{}{}:
+		default:
+			return
+		}
+	}
+}
+
+// start starts helpers until there are k.
+func (p *pool) start(k int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for int(p.started.Load()) < k {
+		p.started.Add(1)
+		go p.help()
+	}
+}
+
+// help is a helper's life: join the open step when it has room, else spin
+// for the next one, and after idleSpinNS without one, sleep.
+func (p *pool) help() {
+	var last *job
+	var lastEpoch uint64
+	idle := time.Now()
+	for k := 0; ; k++ {
+		if j := p.open.Load(); j != nil && (j != last || j.epoch.Load() != lastEpoch) {
+			last, lastEpoch = j, j.epoch.Load()
+			p.join(j)
+			idle = time.Now()
+			continue
+		}
+		if k%64 != 63 {
+			continue
+		}
+		if k%1024 == 1023 {
+			runtime.Gosched() // others waiting for this thread come first
+		}
+		if time.Since(idle) < idleSpinNS {
+			continue
+		}
+		// Sleep, unless a step was posted after the look above: either
+		// this sees it, or its poster sees this helper among the
+		// sleepers and wakes one.
+		p.sleepers.Add(1)
+		if j := p.open.Load(); j == nil || j == last && j.epoch.Load() == lastEpoch {
+			<-p.wake
+		}
+		p.sleepers.Add(-1)
+		idle = time.Now()
+	}
+}
+
+// join helps with j if it still has room and is still open.
+func (p *pool) join(j *job) {
+	if j.joined.Add(1) <= j.maxJoin.Load() && p.open.Load() == j {
+		j.work()
+	}
+	j.joined.Add(-1)
 }

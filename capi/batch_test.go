@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -76,34 +77,79 @@ func randomLegal(rng *rand.Rand, mask []int8, actions int, acts []int64) {
 }
 
 // playBatch plays steps steps of n environments with random legal actions
-// at GOMAXPROCS procs; split makes every step share its slots out one at a
-// time among the workers, however little work they are.
+// at GOMAXPROCS procs; split makes every step share its slots out among the
+// workers in chunks as small as one slot, however little work they are.
 func playBatch(t *testing.T, cfg slotConfig, n, steps, procs int, split bool) *batchRecord {
 	t.Helper()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-	b, err := newBatch(n, cfg)
+	rec, err := playSplit(cfg, n, steps, split, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rec
+}
+
+// playSplit is playBatch at the current GOMAXPROCS, sleeping pause after
+// every tenth step (long enough for the helpers to go to sleep).
+func playSplit(cfg slotConfig, n, steps int, split bool, pause time.Duration) (*batchRecord, error) {
+	b, err := newBatch(n, cfg)
+	if err != nil {
+		return nil, err
+	}
 	o := newOut(b)
 	if err := b.resetAll(7, o); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	rec := &batchRecord{}
 	rec.add(o)
 	rng := rand.New(rand.NewPCG(1, 2))
 	acts := make([]int64, n)
-	for range steps {
+	for k := range steps {
 		randomLegal(rng, o.mask, b.actions, acts)
 		if split {
 			b.cost.ns = 1e9
 		}
+		if pause > 0 && k%10 == 9 {
+			time.Sleep(pause)
+		}
 		if err := b.stepAll(acts, o); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		rec.add(o)
 	}
-	return rec
+	return rec, nil
+}
+
+// TestBatchesSplitAtOnce: batches split at the same time from several
+// goroutines share the helpers (a step posted by one batch replaces
+// another's as the one open to them; the jobs are reused step after
+// step; the helpers go to sleep in the pauses and are woken), and each
+// still plays the games of slots stepped one by one.
+func TestBatchesSplitAtOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	cfg := slotConfig{game: "tictactoe", seat: -1}
+	n, steps := 40, 200
+	if testing.Short() {
+		steps = 40
+	}
+	want := playSlots(t, cfg, n, steps)
+	errs := make([]error, 6)
+	var wg sync.WaitGroup
+	for g := range errs {
+		wg.Go(func() {
+			rec, err := playSplit(cfg, n, steps, true, time.Duration(g%2)*2*idleSpinNS)
+			if err == nil && rec.diff(want) != "" {
+				err = fmt.Errorf("the %s differ from slots stepped one by one", rec.diff(want))
+			}
+			errs[g] = err
+		})
+	}
+	wg.Wait()
+	for g, err := range errs {
+		if err != nil {
+			t.Errorf("goroutine %d: %v", g, err)
+		}
+	}
 }
 
 // playSlots plays what playBatch does with n slots of their own stepped one
@@ -267,35 +313,48 @@ func TestBatchChecksAgainstKeptMask(t *testing.T) {
 }
 
 // TestBatchSplitsWherePaying: steps are split when the work is large enough
-// and splitting gains; when it does not, one step in probe is still split,
-// probe growing to 64, and a gain again splits every step.
+// and splitting gains; when it does not, a trial of two split steps in a
+// row (the first not counted: it wakes the helpers) comes every probe
+// steps, probe growing to 64, and a gain again splits every step.
 func TestBatchSplitsWherePaying(t *testing.T) {
 	c := costEstimate{ns: 100}
 	if c.split(parallelMinNS/2, 2) || c.split(2*parallelMinNS, 1) {
 		t.Fatal("split a small step, or on one thread")
 	}
-	if !c.split(2*parallelMinNS, 2) {
-		t.Fatal("no first split")
+	// trial runs a trial whose counted step does 1,000 slots of 100 ns in
+	// wall (the first step's time is not counted: say 1 s).
+	trial := func(what string, wall time.Duration) {
+		t.Helper()
+		for k := range 2 {
+			if !c.split(2*parallelMinNS, 2) {
+				t.Fatalf("%s: step %d of the trial not split", what, k)
+			}
+			c.splitDone([]time.Duration{time.Second, wall}[k], 1000)
+		}
 	}
 	// 1,000 slots of 100 ns in 100 µs: no gain.
-	c.splitDone(100*time.Microsecond, 1000)
+	trial("first trial", 100*time.Microsecond)
+	if c.speedup != 1 {
+		t.Fatalf("speedup %v after the first trial, want 1 (its first step not counted)", c.speedup)
+	}
 	for _, probe := range []int{8, 16, 32, 64, 64} {
 		for k := 1; k < probe; k++ {
 			if c.split(2*parallelMinNS, 2) {
 				t.Fatalf("probe %d: split at step %d", probe, k)
 			}
 		}
-		if !c.split(2*parallelMinNS, 2) {
-			t.Fatalf("probe %d: no split", probe)
-		}
-		c.splitDone(100*time.Microsecond, 1000)
+		trial(fmt.Sprintf("probe %d", probe), 100*time.Microsecond)
 	}
 	// 1,000 slots in 50 µs: a gain of 2 (the estimate halfway, 1.5).
-	c.splitDone(50*time.Microsecond, 1000)
+	for k := 1; k < 64; k++ {
+		c.split(2*parallelMinNS, 2)
+	}
+	trial("a gain", 50*time.Microsecond)
 	for k := range 10 {
 		if !c.split(2*parallelMinNS, 2) {
 			t.Fatalf("step %d after a gain: not split", k)
 		}
+		c.splitDone(50*time.Microsecond, 1000)
 	}
 }
 
