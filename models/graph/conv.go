@@ -59,6 +59,7 @@ type convLayer struct {
 	explicit          bool     // the explicit passes whatever the sizes (tests)
 	segs              [3][]kernels.Segs
 	tiles             []pixelTile
+	colOff            []int // panelFilter's columns
 	fsegs             kernels.Segs
 	// The ops' outputs, made on their first run and reused.
 	y, g, dw, dx outBuf
@@ -311,14 +312,9 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, inputs ...G.Value) (G.Value
 	return prealloc, nil
 }
 
-// reluGrad writes g = dy where y > 0, else 0.
-func reluGrad(g, dy, y []float32) {
-	y = y[:len(dy)]
-	g = g[:len(dy)]
-	for i, v := range dy {
-		g[i] = math.Float32frombits(math.Float32bits(v) & positive(y[i]))
-	}
-}
+// reluGrad writes g = dy where y > 0, else 0 (kernels.ReLUGrad: the same
+// mask as positive, in vectors).
+func reluGrad(g, dy, y []float32)           { kernels.Default().ReLUGrad(g, dy, y) }
 func (op reluGradOp) ReturnsPtr() bool      { return false }
 func (op reluGradOp) CallsExtern() bool     { return false }
 func (op reluGradOp) OverwritesInput() int  { return -1 }

@@ -80,14 +80,24 @@ func (l *convLayer) panelFilter(f []float32, flip bool) []float32 {
 	if cols%nr != 0 {
 		clear(l.filt)
 	}
+	// Where column j starts: its panel, its place in the panel.
+	l.colOff = l.colOff[:0]
+	for j := 0; j < cols; j++ {
+		l.colOff = append(l.colOff, (j/nr)*rows*nr+j%nr)
+	}
 	for o := 0; o < cout; o++ {
 		for ci := 0; ci < cin; ci++ {
-			for t, v := range f[(o*cin+ci)*9:][:9] {
-				r, j := t*cin+ci, o
-				if flip {
-					r, j = (8-t)*cout+o, ci
+			src := f[(o*cin+ci)*9:][:9]
+			if flip {
+				at := l.colOff[ci] + o*nr
+				for t, v := range src {
+					l.filt[at+(8-t)*cout*nr] = v
 				}
-				l.filt[((j/nr)*rows+r)*nr+j%nr] = v
+				continue
+			}
+			at := l.colOff[o] + ci*nr
+			for t, v := range src {
+				l.filt[at+t*cin*nr] = v
 			}
 		}
 	}

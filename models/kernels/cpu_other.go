@@ -34,3 +34,5 @@ func segAVX512(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int,
 func segAVX2(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	panic("kernels: avx2 path on a non-amd64 build")
 }
+
+func reluGradAVX2(n int, dst, dy, y *float32) { panic("kernels: avx2 path on a non-amd64 build") }

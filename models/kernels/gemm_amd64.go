@@ -34,6 +34,11 @@ func sparseAVX512(n int, idx *int32, val *float32, b *float32, ldb int, bias *fl
 //go:noescape
 func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *float32, c *float32, flags int)
 
+// reluGradAVX2 writes dst = dy where y > 0, else +0, for n floats (a multiple of 8).
+//
+//go:noescape
+func reluGradAVX2(n int, dst *float32, dy *float32, y *float32)
+
 // fmaLoopAVX512 runs n rounds of 12 independent 64-byte FMAs.
 func fmaLoopAVX512(n int)
 

@@ -912,6 +912,34 @@ sparseAVX2_write:
 	VZEROUPPER
 	RET
 
+// func reluGradAVX2(n int, dst *float32, dy *float32, y *float32)
+// Requires: AVX, AVX2
+TEXT ·reluGradAVX2(SB), NOSPLIT, $0-32
+	MOVQ  n+0(FP), AX
+	MOVQ  dst+8(FP), CX
+	MOVQ  dy+16(FP), DX
+	MOVQ  y+24(FP), BX
+	VPXOR Y0, Y0, Y0
+	SHRQ  $0x03, AX
+	JE    reluGradAVX2_done
+
+reluGradAVX2_loop:
+	VMOVDQU (BX), Y1
+	VPSUBD  Y1, Y0, Y2
+	VPANDN  Y2, Y1, Y2
+	VPSRAD  $0x1f, Y2, Y2
+	VPAND   (DX), Y2, Y1
+	VMOVDQU Y1, (CX)
+	ADDQ    $0x20, BX
+	ADDQ    $0x20, DX
+	ADDQ    $0x20, CX
+	DECQ    AX
+	JNE     reluGradAVX2_loop
+
+reluGradAVX2_done:
+	VZEROUPPER
+	RET
+
 // func fmaLoopAVX512(n int)
 // Requires: AVX, AVX512DQ, AVX512F
 TEXT ·fmaLoopAVX512(SB), NOSPLIT, $0-8

@@ -40,6 +40,7 @@ func main() {
 	segmented("segAVX2", 6, 2, 32, YMM, VBROADCASTSS)
 	sparse("sparseAVX512", 8, 64, ZMM, VBROADCASTSS)
 	sparse("sparseAVX2", 8, 32, YMM, VBROADCASTSS)
+	reluGrad("reluGradAVX2")
 	peak("fmaLoopAVX512", 12, 64, ZMM)
 	peak("fmaLoopAVX2", 12, 32, YMM)
 	Generate()
@@ -318,6 +319,41 @@ func (r rowSet) at(i int) Mem {
 	default:
 		return Mem{Base: b, Index: r.ld3, Scale: 1}
 	}
+}
+
+// reluGrad writes the ReLU's gradient over AVX2 vectors: dst = dy where y >
+// 0 (or y is a NaN with its sign bit clear), else +0, n floats (a multiple
+// of 8). The mask is the sign of (-y) &^ y taken as integers, all ones
+// exactly when y's bits are positive and nonzero, branchless.
+// Signature: n, dst, dy, y.
+func reluGrad(name string) {
+	TEXT(name, NOSPLIT, "func(n int, dst *float32, dy *float32, y *float32)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s writes dst = dy where y > 0, else +0, for n floats (a multiple of 8).", name))
+	n := Load(Param("n"), GP64())
+	g := Load(Param("dst"), GP64()) // "g" is the goroutine register's name in Go assembly
+	dy := Load(Param("dy"), GP64())
+	y := Load(Param("y"), GP64())
+	zero := YMM()
+	VPXOR(zero, zero, zero)
+	SHRQ(U8(3), n)
+	JE(LabelRef(name + "_done"))
+	Label(name + "_loop")
+	yv, neg, d := YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: y}, yv)
+	VPSUBD(yv, zero, neg)
+	VPANDN(neg, yv, neg)
+	VPSRAD(U8(31), neg, neg)
+	VPAND(Mem{Base: dy}, neg, d)
+	VMOVDQU(d, Mem{Base: g})
+	ADDQ(U8(32), y)
+	ADDQ(U8(32), dy)
+	ADDQ(U8(32), g)
+	DECQ(n)
+	JNE(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
 }
 
 // peak writes a loop of n iterations of chains independent FMAs on vectors
