@@ -58,8 +58,9 @@ type convLayer struct {
 	xpadOf, gpadOf    *float32 // the x and g that xpad and gpad were made from, for one use
 	explicit          bool     // the explicit passes whatever the sizes (tests)
 	segs              [3][]kernels.Segs
-	tiles             []pixelTile
-	colOff            []int // panelFilter's columns
+	ts                [3]tileSet // a block's tiles by image row class
+	fts               tileSet    // the filter gradient's tiles
+	colOff            []int      // panelFilter's columns
 	fsegs             kernels.Segs
 	// The ops' outputs, made on their first run and reused.
 	y, g, dw, dx outBuf

@@ -152,15 +152,16 @@ func (l *convLayer) implicitProduct(pad []float32, c int, fp []float32, n int, o
 			l.segs[1] = rowSegs(l.segs[1], 0, 3, c, kb, pw, nr)
 			l.segs[2] = rowSegs(l.segs[2], max(0, 2-h), 2, c, kb, pw, nr)
 		}
-		tiles := l.blockTiles(g0, rows, c, n)
+		l.blockTiles(g0, rows, c, n)
 		// Panel by panel and block of k by block, every tile of the block:
 		// a panel's block of B stays in the first-level cache while the
 		// tiles go by; each output still adds its k-blocks in order.
 		for j0 := 0; j0 < n; j0 += nr {
+			last := len(l.segs[1]) - 1
 			for bi := range l.segs[1] {
-				for _, t := range tiles {
-					kn.SegTile(&l.segs[t.class][bi], pad, t.a0, c, fp, (j0/nr)*k*nr, out, t.c0+j0, n, t.r0, t.r1,
-						min(nr, n-j0), add || bi > 0, relu && bi == len(l.segs[1])-1)
+				for cl := range l.ts {
+					l.ts[cl].run(&l.segs[cl][bi], pad, c, fp, (j0/nr)*k*nr, out, j0, n, min(nr, n-j0),
+						add || bi > 0, relu && bi == last)
 				}
 			}
 		}
@@ -178,58 +179,97 @@ func (l *convLayer) imageProduct(pad []float32, c int, fp []float32, n int, out 
 	l.segs[0] = rowSegs(l.segs[0], 1, min(3, h+1), c, k, pw, nr)
 	l.segs[1] = rowSegs(l.segs[1], 0, 3, c, k, pw, nr)
 	l.segs[2] = rowSegs(l.segs[2], max(0, 2-h), 2, c, k, pw, nr)
+	for cl := range l.ts {
+		l.ts[cl].reset()
+	}
+	for b0 := 0; b0 < l.batch; b0 += mr {
+		bs := min(b0, l.batch-mr)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				l.ts[rowClass(y, h)].add(((bs*(h+2)+y)*pw+x)*c, ((bs*h+y)*w+x)*n, b0-bs, mr, mr)
+			}
+		}
+	}
 	lda, ldc := (h+2)*pw*c, h*w*n
 	for j0 := 0; j0 < n; j0 += nr {
-		for b0 := 0; b0 < l.batch; b0 += mr {
-			bs := min(b0, l.batch-mr)
-			for y := 0; y < h; y++ {
-				s := &l.segs[1][0]
-				if y == 0 {
-					s = &l.segs[0][0]
-				} else if y == h-1 {
-					s = &l.segs[2][0]
-				}
-				for x := 0; x < w; x++ {
-					kn.SegTile(s, pad, ((bs*(h+2)+y)*pw+x)*c, lda, fp, (j0/nr)*k*nr, out, ((bs*h+y)*w+x)*n+j0, ldc,
-						b0-bs, mr, min(nr, n-j0), add, relu)
-				}
-			}
+		for cl := range l.ts {
+			l.ts[cl].run(&l.segs[cl][0], pad, lda, fp, (j0/nr)*k*nr, out, j0, ldc, min(nr, n-j0), add, relu)
 		}
 	}
 }
 
-// pixelTile is a tile of consecutive pixels of one image row: where its
-// first row starts in the padded input (a0) and in the output (c0), the
-// rows of it to store, and its image row's class (the first, an inner one,
-// the last: which filter rows fall inside the image).
-type pixelTile struct{ a0, c0, r0, r1, class int }
+// rowClass is which filter rows of an image row y (of h) fall inside the
+// image: 0 for the first row, 2 for the last, 1 for the inner ones.
+func rowClass(y, h int) int {
+	switch {
+	case y == 0:
+		return 0
+	case y == h-1:
+		return 2
+	}
+	return 1
+}
 
-// blockTiles lists the tiles of pixels g0..g0+rows-1 (c input channels, n
-// output channels): the runs of the block within one image row, by tiles
-// of mr pixels, the last one ending at the row's end and keeping only its
-// new rows.
-func (l *convLayer) blockTiles(g0, rows, c, n int) []pixelTile {
+// tileSet is tiles of a product: the whole ones as (A's offset, C's offset)
+// pairs for kernels.SegTiles, the partial ones (rows r0..r1-1 kept) apart.
+type tileSet struct {
+	at   []int
+	part []partTile
+}
+
+type partTile struct{ a0, c0, r0, r1 int }
+
+func (ts *tileSet) reset() { ts.at, ts.part = ts.at[:0], ts.part[:0] }
+
+// add adds a tile whose rows start at a0 in A and c0 in C, keeping rows
+// r0..r1-1 of mr.
+func (ts *tileSet) add(a0, c0, r0, r1, mr int) {
+	if r0 == 0 && r1 == mr {
+		ts.at = append(ts.at, a0, c0)
+		return
+	}
+	ts.part = append(ts.part, partTile{a0, c0, r0, r1})
+}
+
+// run computes the set's tiles over s, rows of A lda floats apart,
+// into columns j0..j0+cols-1 of out (rows ldc apart), B from b0.
+func (ts *tileSet) run(s *kernels.Segs, a []float32, lda int, b []float32, b0 int, out []float32, j0, ldc, cols int,
+	add, relu bool) {
+	kn := kernels.Default()
+	mr, nr := kn.Tile()
+	if cols == nr {
+		kn.SegTiles(s, ts.at, a, lda, b, b0, out[j0:], ldc, add, relu)
+	} else {
+		for p := 0; p < len(ts.at); p += 2 {
+			kn.SegTile(s, a, ts.at[p], lda, b, b0, out, ts.at[p+1]+j0, ldc, 0, mr, cols, add, relu)
+		}
+	}
+	for _, t := range ts.part {
+		kn.SegTile(s, a, t.a0, lda, b, b0, out, t.c0+j0, ldc, t.r0, t.r1, cols, add, relu)
+	}
+}
+
+// blockTiles sorts the tiles of pixels g0..g0+rows-1 (c input channels, n
+// output channels) into l.ts by image row class: the runs of the block
+// within one image row, by tiles of mr pixels, the last one ending at the
+// row's end and keeping only its new rows.
+func (l *convLayer) blockTiles(g0, rows, c, n int) {
 	mr, _ := kernels.Default().Tile()
 	h, w, pw, hw := l.h, l.w, l.w+2, l.h*l.w
-	l.tiles = l.tiles[:0]
+	for cl := range l.ts {
+		l.ts[cl].reset()
+	}
 	for p := g0; p < g0+rows; {
 		img, pos := p/hw, p%hw
 		y, x := pos/w, pos%w
 		end := x + min(w-x, g0+rows-p)
-		class := 1
-		if y == 0 {
-			class = 0
-		} else if y == h-1 {
-			class = 2
-		}
+		ts := &l.ts[rowClass(y, h)]
 		for x0 := x; x0 < end; x0 += mr {
 			xs := min(x0, w-mr)
-			l.tiles = append(l.tiles, pixelTile{a0: ((img*(h+2)+y)*pw + xs) * c, c0: ((img*h+y)*w + xs) * n,
-				r0: x0 - xs, r1: min(mr, end-xs), class: class})
+			ts.add(((img*(h+2)+y)*pw+xs)*c, ((img*h+y)*w+xs)*n, x0-xs, min(mr, end-xs), mr)
 		}
 		p += end - x
 	}
-	return l.tiles
 }
 
 // implicitFilterGrad writes the filter's gradient as [(t, ci), o] into
@@ -275,12 +315,14 @@ func (l *convLayer) implicitFilterGrad(pad, g []float32) {
 			}
 			// Panel by panel, every tile: the panel's block of g stays in
 			// the first-level cache.
+			ts := &l.fts
+			ts.reset()
+			for i0 := 0; i0 < 3*cin; i0 += mr {
+				is := min(i0, 3*cin-mr)
+				ts.add(is, (ky*3*cin+is)*cout, i0-is, mr, mr)
+			}
 			for j0 := 0; j0 < cout; j0 += nr {
-				for i0 := 0; i0 < 3*cin; i0 += mr {
-					is := min(i0, 3*cin-mr)
-					kn.SegTile(s, pad, is, 1, b, b0+(j0/nr)*pstride, l.acc, (ky*3*cin+is)*cout+j0, cout,
-						i0-is, mr, min(nr, cout-j0), g0 > 0, false)
-				}
+				ts.run(s, pad, 1, b, b0+(j0/nr)*pstride, l.acc, j0, cout, min(nr, cout-j0), g0 > 0, false)
 			}
 		}
 	}

@@ -27,11 +27,11 @@ func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *floa
 	panic("kernels: avx2 path on a non-amd64 build")
 }
 
-func segAVX512(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+func segAVX512(ntile int, tiles *int, nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	panic("kernels: avx512 path on a non-amd64 build")
 }
 
-func segAVX2(nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
+func segAVX2(ntile int, tiles *int, nseg int, seg *int, a *float32, lda, ka int, b *float32, ldb int, bias, c *float32, ldc, flags int) {
 	panic("kernels: avx2 path on a non-amd64 build")
 }
 

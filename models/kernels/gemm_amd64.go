@@ -14,15 +14,15 @@ func gemmAVX512(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *f
 //go:noescape
 func gemmAVX2(k int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
-// segAVX512 computes a 12x32 tile of C = A·B (+ bias) (ReLU) over segments of k.
+// segAVX512 computes ntile 12x32 tiles of C = A·B (+ bias) (ReLU) over segments of k.
 //
 //go:noescape
-func segAVX512(nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
+func segAVX512(ntile int, tiles *int, nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
-// segAVX2 computes a 6x16 tile of C = A·B (+ bias) (ReLU) over segments of k.
+// segAVX2 computes ntile 6x16 tiles of C = A·B (+ bias) (ReLU) over segments of k.
 //
 //go:noescape
-func segAVX2(nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
+func segAVX2(ntile int, tiles *int, nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)
 
 // sparseAVX512 computes one row of 128 columns of C = A·B (+ bias) (ReLU) from the nonzero entries of A's row.
 //

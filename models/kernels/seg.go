@@ -1,6 +1,9 @@
 package kernels
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // Segmented products. A 3x3 convolution of a pixel-major image multiplies
 // rows of patches by the filter, and a patch row is three runs of three
@@ -70,15 +73,10 @@ func (kn *Kernel) SegTile(s *Segs, a []float32, a0, lda int, b []float32, b0 int
 		panic(fmt.Sprintf("kernels: SegTile rows %d..%d, %d columns: A %d floats from %d (lda %d, to %d), B %d from %d (to %d), C %d from %d (ldc %d)",
 			r0, r1, cols, len(a), a0, lda, s.aEnd, len(b), b0, s.bEnd, len(c), c0, ldc))
 	}
-	flags := 0
-	if add {
-		flags |= flagAcc
-	}
-	if relu {
-		flags |= flagReLU
-	}
+	flags := tileFlags(add, relu)
+	at := [2]int{a0, 0}
 	if r0 == 0 && r1 == mr && cols == nr {
-		kn.seg(s, a, a0, lda, b, b0, &c[c0], ldc, flags)
+		kn.seg(s, at[:], a, lda, b, b0, &c[c0], ldc, flags)
 		return
 	}
 	// A partial tile: through a tile on the stack, in the micro-kernel's
@@ -87,7 +85,7 @@ func (kn *Kernel) SegTile(s *Segs, a []float32, a0, lda int, b []float32, b0 int
 	if add {
 		flags = 0
 	}
-	kn.seg(s, a, a0, lda, b, b0, &tile[0], nr, flags)
+	kn.seg(s, at[:], a, lda, b, b0, &tile[0], nr, flags)
 	for i := r0; i < r1; i++ {
 		t := tile[i*nr : i*nr+cols]
 		if add {
@@ -98,23 +96,72 @@ func (kn *Kernel) SegTile(s *Segs, a []float32, a0, lda int, b []float32, b0 int
 	}
 }
 
-// seg runs the path's segmented micro-kernel on a whole tile into c (rows
-// ldc floats apart).
-func (kn *Kernel) seg(s *Segs, a []float32, a0, lda int, b []float32, b0 int, c *float32, ldc, flags int) {
+// SegTiles computes whole tiles (Tile: mr rows, nr columns, all stored)
+// of C = A·B over the segments of s, one for each pair (A's offset, C's
+// offset) of at: tile t's row i reads A from a[at[2t]+i*lda+off] for each
+// segment's offset off and is stored at c[at[2t+1]+i*ldc]; B's k-th row is
+// nr floats from b[b0+off], as in SegTile, whose arithmetic each tile
+// has. One call runs them all, so that a tile costs no call of its own.
+// It does not allocate.
+func (kn *Kernel) SegTiles(s *Segs, at []int, a []float32, lda int, b []float32, b0 int,
+	c []float32, ldc int, add, relu bool) {
+	mr, nr := kn.mr, kn.nr
+	n := len(at) / 2
+	if n == 0 {
+		return
+	}
+	amax, cmax, bad := 0, 0, len(at)%2 != 0 || lda < 0 || b0 < 0
+	for t := 0; t < n; t++ {
+		ao, co := at[2*t], at[2*t+1]
+		bad = bad || ao < 0 || co < 0
+		amax, cmax = max(amax, ao), max(cmax, co)
+	}
+	if bad || s.k > 0 && (amax+(mr-1)*lda+s.aEnd > len(a) || b0+s.bEnd-1+nr > len(b)) || cmax+(mr-1)*ldc+nr > len(c) {
+		panic(fmt.Sprintf("kernels: SegTiles of %d tiles: A %d floats to %d (lda %d, segments to %d), B %d from %d (to %d), C %d to %d (ldc %d)",
+			n, len(a), amax, lda, s.aEnd, len(b), b0, s.bEnd, len(c), cmax, ldc))
+	}
+	kn.seg(s, at, a, lda, b, b0, &c[0], ldc, tileFlags(add, relu))
+}
+
+func tileFlags(add, relu bool) int {
+	flags := 0
+	if add {
+		flags |= flagAcc
+	}
+	if relu {
+		flags |= flagReLU
+	}
+	return flags
+}
+
+// seg runs the path's segmented micro-kernel on whole tiles: at's pairs
+// are the tiles' offsets in a and from c (rows ldc floats apart).
+func (kn *Kernel) seg(s *Segs, at []int, a []float32, lda int, b []float32, b0 int, c *float32, ldc, flags int) {
 	nseg := len(s.tab) / 3
 	var tab *int
 	var ap, bp *float32
 	if nseg > 0 {
-		tab, ap, bp = &s.tab[0], &a[a0], &b[b0]
-		a, b = a[a0:], b[b0:]
+		tab, ap, bp = &s.tab[0], &a[0], &b[b0]
+		b = b[b0:]
 	}
 	switch kn.id {
 	case idAVX512:
-		segAVX512(nseg, tab, ap, lda, s.ka, bp, s.ldb, nil, c, ldc, flags)
+		segAVX512(len(at)/2, &at[0], nseg, tab, ap, lda, s.ka, bp, s.ldb, nil, c, ldc, flags)
 	case idAVX2:
-		segAVX2(nseg, tab, ap, lda, s.ka, bp, s.ldb, nil, c, ldc, flags)
+		segAVX2(len(at)/2, &at[0], nseg, tab, ap, lda, s.ka, bp, s.ldb, nil, c, ldc, flags)
 	default:
-		segGeneric(s, a, lda, b, c, ldc, flags)
+		cmax := 0
+		for t := 1; t < len(at); t += 2 {
+			cmax = max(cmax, at[t])
+		}
+		cs := unsafe.Slice(c, cmax+(genericMR-1)*ldc+genericNR)
+		for t := 0; t < len(at); t += 2 {
+			var as []float32
+			if nseg > 0 {
+				as = a[at[t]:]
+			}
+			segGeneric(s, as, lda, b, &cs[at[t+1]], ldc, flags)
+		}
 	}
 }
 

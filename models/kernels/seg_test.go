@@ -168,14 +168,43 @@ func TestSegTileDoesNotAllocate(t *testing.T) {
 	mr, nr := kn.Tile()
 	a, b, c := make([]float32, 400), make([]float32, 100*nr), make([]float32, mr*nr)
 	var s Segs
+	at := [4]int{0, 0, 1, 0}
 	allocs := testing.AllocsPerRun(20, func() {
 		s.Reset(1, nr)
 		s.Add(0, 0, 30)
 		s.Add(40, 30*nr, 30)
 		kn.SegTile(&s, a, 0, 2, b, 0, c, 0, nr, 0, mr, nr, true, true)
 		kn.SegTile(&s, a, 0, 2, b, 0, c, 0, nr, 1, mr, nr-1, true, true)
+		kn.SegTiles(&s, at[:], a, 2, b, 0, c, nr, true, true)
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per run", allocs)
+	}
+}
+
+// TestSegTilesMatchesSegTile: tiles computed in one SegTiles call are,
+// bit for bit, those SegTile computes one at a time, with and without C's
+// old value and the ReLU, with and without segments.
+func TestSegTilesMatchesSegTile(t *testing.T) {
+	for _, kn := range Available() {
+		mr, nr := kn.Tile()
+		rng := rand.New(rand.NewPCG(9, uint64(mr)))
+		for it := 0; it < 20; it++ {
+			sc := newSegCase(rng, kn, it%4)
+			add, relu := it%2 == 1, it%3 == 0
+			ldc := nr + rng.IntN(5)
+			var at []int
+			for range 1 + rng.IntN(7) {
+				at = append(at, rng.IntN(40), rng.IntN(200))
+			}
+			c0 := randMat(rng, 200+mr*ldc)
+			c1, c2 := append([]float32(nil), c0...), append([]float32(nil), c0...)
+			kn.SegTiles(&sc.s, at, sc.a, sc.lda, sc.b, sc.b0, c1, ldc, add, relu)
+			for p := 0; p < len(at); p += 2 {
+				// Tiles whose rows of C overlap: SegTiles runs them in order.
+				kn.SegTile(&sc.s, sc.a, at[p], sc.lda, sc.b, sc.b0, c2, at[p+1], ldc, 0, mr, nr, add, relu)
+			}
+			sameBits(t, fmt.Sprintf("%s case %d (%d tiles, k %d)", kn.Name(), it, len(at)/2, sc.s.K()), c1, c2)
+		}
 	}
 }

@@ -116,24 +116,38 @@ func fmaStep(arows rowSet, ka, bp, ldb Register, bv []VecVirtual, acc [][]VecVir
 
 // segmented writes a micro-kernel of mr rows and nv vectors of vb bytes
 // per row whose k is cut into segments, each with its own start in A and
-// in B: seg is nseg triples (A's offset, B's offset, length), offsets in
-// floats from a and b. Within a segment A and B move as in micro (ka and
-// ldb floats per k); the segments run in order, so every output is zero,
-// then one fused multiply-add per k of each segment in turn, then micro's
-// epilogue. A 3x3 convolution reads its image in place through it: a
-// patch row is three runs of adjacent pixels (one per row of the filter),
-// and a filter gradient's sum over pixels runs along rows of the image.
-// Signature: nseg, seg, then micro's arguments without k.
+// in B, for ntile tiles in one call: seg is nseg triples (A's offset, B's
+// offset, length), offsets in floats from a tile's A and from b; tiles is
+// ntile pairs (A's offset from a, C's offset from c), in floats. Within a
+// segment A and B move as in micro (ka and ldb floats per k); the segments
+// run in order, so every output is zero, then one fused multiply-add per
+// k of each segment in turn, then micro's epilogue. A 3x3 convolution
+// reads its image in place through it: a patch row is three runs of
+// adjacent pixels (one per row of the filter), and a filter gradient's sum
+// over pixels runs along rows of the image.
+// Signature: ntile, tiles, nseg, seg, then micro's arguments without k.
 func segmented(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(...Op)) {
-	TEXT(name, NOSPLIT, "func(nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)")
+	TEXT(name, NOSPLIT, "func(ntile int, tiles *int, nseg int, seg *int, a *float32, lda int, ka int, b *float32, ldb int, bias *float32, c *float32, ldc int, flags int)")
 	Pragma("noescape")
-	Doc(fmt.Sprintf("%s computes a %dx%d tile of C = A·B (+ bias) (ReLU) over segments of k.", name, mr, nv*vb/4))
+	Doc(fmt.Sprintf("%s computes ntile %dx%d tiles of C = A·B (+ bias) (ReLU) over segments of k.", name, mr, nv*vb/4))
 
 	acc := make([][]VecVirtual, mr)
 	for i := range acc {
 		acc[i] = make([]VecVirtual, nv)
 		for j := range acc[i] {
 			acc[i][j] = vec()
+		}
+	}
+	bv := make([]VecVirtual, nv)
+	for j := range bv {
+		bv[j] = vec()
+	}
+	ntile := Load(Param("ntile"), GP64())
+	TESTQ(ntile, ntile)
+	JE(LabelRef(name + "_done"))
+	Label(name + "_tile")
+	for i := range acc {
+		for j := range acc[i] {
 			VXORPS(acc[i][j], acc[i][j], acc[i][j])
 		}
 	}
@@ -151,15 +165,14 @@ func segmented(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(..
 		arows.bases[i] = GP64()
 	}
 	bp, k := GP64(), GP64()
-	bv := make([]VecVirtual, nv)
-	for j := range bv {
-		bv[j] = vec()
-	}
-
 	TESTQ(nseg, nseg)
 	JE(LabelRef(name + "_store"))
 	Label(name + "_seg")
+	// The tile's A: a plus its offset plus the segment's.
 	Load(Param("a"), arows.bases[0])
+	Load(Param("tiles"), k)
+	MOVQ(Mem{Base: k}, k)
+	LEAQ(Mem{Base: arows.bases[0], Index: k, Scale: 4}, arows.bases[0])
 	MOVQ(Mem{Base: tab}, k)
 	LEAQ(Mem{Base: arows.bases[0], Index: k, Scale: 4}, arows.bases[0])
 	for i := 1; i < len(arows.bases); i++ {
@@ -183,7 +196,27 @@ func segmented(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(..
 	Label(name + "_store")
 	ldc := Load(Param("ldc"), GP64())
 	SHLQ(U8(2), ldc)
-	epilogue(name, acc, newRows(Param("c"), ldc, mr), bv, vb, vec)
+	crows := rowSet{ld: ldc, ld3: GP64(), bases: make([]GPVirtual, (mr+3)/4)}
+	LEAQ(Mem{Base: ldc, Index: ldc, Scale: 2}, crows.ld3)
+	for i := range crows.bases {
+		crows.bases[i] = GP64()
+	}
+	tp := Load(Param("tiles"), GP64())
+	Load(Param("c"), crows.bases[0])
+	MOVQ(Mem{Base: tp, Disp: 8}, k)
+	LEAQ(Mem{Base: crows.bases[0], Index: k, Scale: 4}, crows.bases[0])
+	for i := 1; i < len(crows.bases); i++ {
+		LEAQ(Mem{Base: crows.bases[i-1], Index: ldc, Scale: 4}, crows.bases[i])
+	}
+	// The next tile: its pair, one fewer to go (kept in the arguments).
+	ADDQ(U8(16), tp)
+	Store(tp, Param("tiles"))
+	epilogueBody(name, acc, crows, bv, vb, vec)
+	DECQ(ntile)
+	JNE(LabelRef(name + "_tile"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
 }
 
 // epilogue finishes the tile of a kernel: the bias (flagBias), C's old
@@ -191,6 +224,14 @@ func segmented(name string, mr, nv, vb int, vec func() VecVirtual, bcast func(..
 // Row i of the tile is acc[i], stored at crows.at(i); tmp are nv scratch
 // vectors.
 func epilogue(name string, acc [][]VecVirtual, crows rowSet, tmp []VecVirtual, vb int, vec func() VecVirtual) {
+	epilogueBody(name, acc, crows, tmp, vb, vec)
+	VZEROUPPER()
+	RET()
+}
+
+// epilogueBody is epilogue without the return, for a kernel that goes on
+// to another tile (segmented).
+func epilogueBody(name string, acc [][]VecVirtual, crows rowSet, tmp []VecVirtual, vb int, vec func() VecVirtual) {
 	flags := Load(Param("flags"), GP64())
 	TESTQ(U32(flagBias), flags)
 	JE(LabelRef(name + "_acc"))
@@ -227,8 +268,6 @@ func epilogue(name string, acc [][]VecVirtual, crows rowSet, tmp []VecVirtual, v
 			VMOVUPS(acc[i][j], crows.at(i).Offset(j*vb))
 		}
 	}
-	VZEROUPPER()
-	RET()
 }
 
 // sparse writes a one-row kernel over nv vectors of vb bytes of columns of
