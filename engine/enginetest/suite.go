@@ -153,6 +153,7 @@ func checkGame(t *testing.T, g engine.Game) {
 	if g.MaxGameLength() <= 0 || g.MinUtility() > g.MaxUtility() {
 		t.Fatalf("MaxGameLength %d, utility [%v, %v]", g.MaxGameLength(), g.MinUtility(), g.MaxUtility())
 	}
+	checkStrictJSON(t, g, g.NewInitialState())
 	if _, err := engine.Lookup(spec.Name); err != nil {
 		return // not registered (a test-only game): nothing to reload
 	}
@@ -357,6 +358,25 @@ func checkJSON(t *testing.T, g engine.Game, s engine.State) {
 	for p := 0; p < g.NumPlayers(); p++ {
 		if !slices.Equal(observe(g, s, engine.Player(p)), observe(g, d, engine.Player(p))) {
 			t.Errorf("decoded state observes differently for p%d", p)
+		}
+	}
+}
+
+// checkStrictJSON: DecodeState refuses a state's JSON with data after it or
+// with a field the form does not have, as a bad state.
+func checkStrictJSON(t *testing.T, g engine.Game, s engine.State) {
+	t.Helper()
+	data := mustJSON(t, s)
+	cases := map[string][]byte{
+		"data after the state":    append(slices.Clip(data), " {}"...),
+		"a second state after it": append(slices.Clip(data), data...),
+	}
+	if len(data) > 1 && data[0] == '{' {
+		cases["an unknown field"] = append([]byte(`{"not-a-field":0,`), data[1:]...)
+	}
+	for what, bad := range cases {
+		if _, err := g.DecodeState(bad); !errors.Is(err, engine.ErrBadState) {
+			t.Errorf("DecodeState of a state's JSON with %s: error %v, want one wrapping ErrBadState", what, err)
 		}
 	}
 }

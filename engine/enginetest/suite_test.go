@@ -1,6 +1,8 @@
 package enginetest_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -36,6 +38,18 @@ func (g brokenGame) NewInitialState() engine.State {
 }
 
 func (g brokenGame) DecodeState(data []byte) (engine.State, error) {
+	if g.flaw == "lax-json" { // reads the first value, whatever follows it and whatever fields it has
+		var j struct {
+			Board string `json:"board"`
+		}
+		if err := json.NewDecoder(bytes.NewReader(data)).Decode(&j); err != nil {
+			return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+		}
+		var err error
+		if data, err = json.Marshal(j); err != nil {
+			return nil, err
+		}
+	}
 	s, err := g.Game.DecodeState(data)
 	if err != nil {
 		return nil, err
@@ -183,6 +197,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",
 		"resample-turn": "changed the current player",
 		"dup-names":     "not unique",
+		"lax-json":      "with data after the state: error <nil>",
 		"bad-svg":       "SVG: bad SVG",
 		"picture-leak":  "the picture shows what",
 		"turn-leak":     "is told the same in two courses of the game, then a move tells it nothing, but the player to act it is told differs",

@@ -3,7 +3,7 @@ package planetcubes
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/kit"
 	"github.com/moongym/moongym/internal/safefile"
 )
 
@@ -181,28 +182,17 @@ func validName(s string) bool {
 	return true
 }
 
-// decodeStrict decodes one JSON value into v, rejecting unknown fields;
-// more reports data after the value.
-func decodeStrict(data []byte, v any) (more bool, err error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return false, err
-	}
-	return dec.More(), nil
-}
-
 // ParseBoard reads and validates a board in the JSON board format. Every
 // error wraps engine.ErrBadParam and says what is wrong and where, without
 // quoting the data (a board file may be any file a user names): planets
 // and orbits are named by their number in their lists, from 1.
 func ParseBoard(data []byte) (*Board, error) {
 	var j boardJSON
-	switch more, err := decodeStrict(data, &j); {
+	switch err := kit.DecodeStrict(data, &j); {
+	case errors.Is(err, kit.ErrTrailingData):
+		return nil, boardErr("data after the board object")
 	case err != nil:
 		return nil, boardErr("not a board file: %s", safefile.DescribeJSON(err, data))
-	case more:
-		return nil, boardErr("data after the board object")
 	}
 	if len(j.Planets) == 0 || len(j.Planets) > MaxPlanets {
 		return nil, boardErr("%d planets, want 1..%d", len(j.Planets), MaxPlanets)
