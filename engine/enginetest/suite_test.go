@@ -33,6 +33,15 @@ func (g brokenGame) Spec() engine.Spec {
 	return s
 }
 
+// ObservationShape: the obs-size flaw declares one value more than Observe
+// writes.
+func (g brokenGame) ObservationShape() []int {
+	if g.flaw == "obs-size" {
+		return []int{3*3*3 + 1}
+	}
+	return g.Game.ObservationShape()
+}
+
 func (g brokenGame) NewInitialState() engine.State {
 	return &brokenState{State: g.Game.NewInitialState().(*tictactoe.State), flaw: g.flaw}
 }
@@ -197,6 +206,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",
 		"resample-turn": "changed the current player",
 		"dup-names":     "not unique",
+		"obs-size":      "observation[27] = NaN (not written",
 		"lax-json":      "with data after the state: error <nil>",
 		"bad-svg":       "SVG: bad SVG",
 		"picture-leak":  "the picture shows what",
