@@ -419,57 +419,52 @@ func (g *Game) parseDie(name string) (int, int8, error) {
 
 // decodeTasks checks each task's fields against what its kind reads.
 func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
-	g := s.g
-	if len(tasks) > taskrun.Max {
-		return states.Bad("%d tasks", len(tasks))
+	stack, err := taskrun.Decode(tasks, kindNames[:], states, s.checkTask)
+	if err != nil {
+		return err
 	}
-	for i, tj := range tasks {
-		k := -1
-		for n, name := range kindNames {
-			if name == tj.Kind {
-				k = n
-			}
-		}
-		if k < 0 {
-			return states.Bad("task %q", tj.Kind)
-		}
-		ok := kit.In(tj.A, 0, g.n-1) && kit.In(tj.C, -1, 1)
-		switch k {
-		case kAim:
-			ok = kit.In(tj.A, 0, g.n-1) && kit.In(tj.B, 0, 1) && kit.In(tj.C, 0, g.n-1)
-		case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
-			ok = ok && kit.In(tj.B, 0, 1)
-		case kCard:
-			ok = ok && kit.In(tj.B, 0, g.slots()-1)
-		case kDeploy:
-			ok = ok && kit.In(tj.B, -1, g.slots()-1) && kit.In(tj.C, 0, g.sides-1)
-		case kRoll:
-			ok = ok && kit.In(tj.B, 0, int(s.nDice)-1)
-		case kAction, kAfter, kContinue:
-			ok = ok && kit.In(tj.B, 0, 2)
-		case kLevel:
-			ok = ok && kit.In(tj.B, 0, g.cols-1)
-		case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
-			ok = ok && kit.In(tj.B, 0, 1)
-		case kJet:
-			ok = ok && kit.In(tj.B, -1, maxDice-1)
-		case kPrecogAct:
-			ok = ok && kit.In(tj.B, 0, maxDice-1)
-		case kTeleport:
-			ok = ok && kit.In(tj.B, 0, 2)
-		case kTeleLand:
-			ok = ok && kit.In(tj.B, 0, g.slots()-1)
-		case kAmulet:
-			ok = ok && kit.In(tj.B, 0, 1<<maxDice-1)
-		case kGiveTo:
-			ok = ok && kit.In(tj.B, 0, numEquipment-1)
-		default:
-			ok = ok && kit.In(tj.B, 0, 2*maxDice)
-		}
-		if !ok {
-			return states.Bad("task %d %+v", i, tj)
-		}
-		s.stack.Push(k, tj.A, tj.B, tj.C)
+	s.stack = stack
+	return nil
+}
+
+// checkTask checks task i of kind k against what the kind reads.
+func (s *State) checkTask(i, k int, tj taskrun.TaskJSON) error {
+	g := s.g
+	ok := kit.In(tj.A, 0, g.n-1) && kit.In(tj.C, -1, 1)
+	switch k {
+	case kAim:
+		ok = kit.In(tj.A, 0, g.n-1) && kit.In(tj.B, 0, 1) && kit.In(tj.C, 0, g.n-1)
+	case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
+		ok = ok && kit.In(tj.B, 0, 1)
+	case kCard:
+		ok = ok && kit.In(tj.B, 0, g.slots()-1)
+	case kDeploy:
+		ok = ok && kit.In(tj.B, -1, g.slots()-1) && kit.In(tj.C, 0, g.sides-1)
+	case kRoll:
+		ok = ok && kit.In(tj.B, 0, int(s.nDice)-1)
+	case kAction, kAfter, kContinue:
+		ok = ok && kit.In(tj.B, 0, 2)
+	case kLevel:
+		ok = ok && kit.In(tj.B, 0, g.cols-1)
+	case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
+		ok = ok && kit.In(tj.B, 0, 1)
+	case kJet:
+		ok = ok && kit.In(tj.B, -1, maxDice-1)
+	case kPrecogAct:
+		ok = ok && kit.In(tj.B, 0, maxDice-1)
+	case kTeleport:
+		ok = ok && kit.In(tj.B, 0, 2)
+	case kTeleLand:
+		ok = ok && kit.In(tj.B, 0, g.slots()-1)
+	case kAmulet:
+		ok = ok && kit.In(tj.B, 0, 1<<maxDice-1)
+	case kGiveTo:
+		ok = ok && kit.In(tj.B, 0, numEquipment-1)
+	default:
+		ok = ok && kit.In(tj.B, 0, 2*maxDice)
+	}
+	if !ok {
+		return states.Bad("task %d %+v", i, tj)
 	}
 	return nil
 }

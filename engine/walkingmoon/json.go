@@ -5,6 +5,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 )
 
 // The JSON form of a state (see docs/rules/walking-moon.md):
@@ -54,13 +55,6 @@ type rollJSON struct {
 	FreeDone int      `json:"free_done"`
 }
 
-type taskJSON struct {
-	Kind string `json:"kind"`
-	A    int    `json:"a"`
-	B    int    `json:"b"`
-	C    int    `json:"c"`
-}
-
 type stateJSON struct {
 	Cards      [numSlots]int      `json:"cards"`
 	Tokens     [numBetween]string `json:"tokens"`
@@ -82,7 +76,7 @@ type stateJSON struct {
 		Done  bool `json:"done"`
 		Flags int  `json:"flags"`
 	} `json:"exchange"`
-	Tasks []taskJSON `json:"tasks"`
+	Tasks []taskrun.TaskJSON `json:"tasks"`
 }
 
 func cardName(c int8) string {
@@ -136,11 +130,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		j.Roll.Dice[i] = dieName(int(s.dieCol[i]), s.dieFace[i])
 	}
 	j.Exchange.Done, j.Exchange.Flags = s.exchanged, int(s.exFlags)
-	j.Tasks = make([]taskJSON, s.sp)
-	for i := range j.Tasks {
-		t := s.tasks[i]
-		j.Tasks[i] = taskJSON{kindNames[t.Kind], int(t.A), int(t.B), int(t.C)}
-	}
+	j.Tasks = s.stack.Encode(kindNames[:])
 	return json.Marshal(j)
 }
 
@@ -398,58 +388,57 @@ func dieHas(g *Game, c int, f int8) bool {
 	return false
 }
 
-func (s *State) decodeTasks(tasks []taskJSON) error {
-	g := s.g
-	if len(tasks) > maxTasks {
-		return states.Bad("%d tasks, at most %d", len(tasks), maxTasks)
+func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
+	stack, err := taskrun.Decode(tasks, kindNames[:], states, s.checkTask)
+	if err != nil {
+		return err
 	}
-	for i, tj := range tasks {
-		k := lookupName(kindNames[:], tj.Kind)
-		if k < 0 {
-			return states.Bad("task %d: kind %q", i, tj.Kind)
-		}
-		if !kit.In(tj.A, -1, g.na-1) || !kit.In(tj.C, -1, g.na-1) {
-			return states.Bad("task %d: astronaut out of range", i)
-		}
-		bmax := 0
-		switch k {
-		case kSetupCard:
-			bmax = numSlots - 1
-		case kSetupToken:
-			bmax = numBetween - 1
-			if !g.advanced {
-				return states.Bad("task %d: tokens in basic rules", i)
-			}
-		case kDraw:
-			bmax = 1
-		case kWindow, kPrompt:
-			bmax = numTimings - 1
-		case kJump:
-			bmax = 2
-		case kRollDie:
-			bmax = max(int(s.nDice)-1, 0)
-		case kChoose, kJumpEnd, kColour:
-			bmax = numPurposes - 1
-		case kSpend:
-			bmax = 1
-		}
-		if !kit.In(tj.B, 0, bmax) {
-			return states.Bad("task %d (%s): b=%d outside 0..%d", i, tj.Kind, tj.B, bmax)
-		}
-		if isDecision(k) && tj.A < 0 {
-			return states.Bad("task %d (%s): no astronaut decides", i, tj.Kind)
-		}
-		if (k == kDraw || k == kKeep || k == kDealRound || k == kPrompt || k == kNoInstr || k == kTeam) && !g.advanced {
-			return states.Bad("task %d (%s): action cards are not in the basic rules", i, tj.Kind)
-		}
-		if (k == kToken || k == kSpend || k == kFreeAdv || k == kColour || k == kRob) && !g.advanced {
-			return states.Bad("task %d (%s): special boxes, single-die jumps and robbery are not in the basic rules", i, tj.Kind)
-		}
-		s.tasks[i] = task{int8(k), int8(tj.A), int8(tj.B), int8(tj.C)}
-	}
-	s.sp = int8(len(tasks))
+	s.stack = stack
 	if t, ok := s.top(); ok && !s.waiting(t) {
 		return states.Bad("the top task %s waits for nothing", kindNames[t.Kind])
+	}
+	return nil
+}
+
+// checkTask checks task i of kind k against what the kind reads.
+func (s *State) checkTask(i, k int, tj taskrun.TaskJSON) error {
+	g := s.g
+	if !kit.In(tj.A, -1, g.na-1) || !kit.In(tj.C, -1, g.na-1) {
+		return states.Bad("task %d: astronaut out of range", i)
+	}
+	bmax := 0
+	switch k {
+	case kSetupCard:
+		bmax = numSlots - 1
+	case kSetupToken:
+		bmax = numBetween - 1
+		if !g.advanced {
+			return states.Bad("task %d: tokens in basic rules", i)
+		}
+	case kDraw:
+		bmax = 1
+	case kWindow, kPrompt:
+		bmax = numTimings - 1
+	case kJump:
+		bmax = 2
+	case kRollDie:
+		bmax = max(int(s.nDice)-1, 0)
+	case kChoose, kJumpEnd, kColour:
+		bmax = numPurposes - 1
+	case kSpend:
+		bmax = 1
+	}
+	if !kit.In(tj.B, 0, bmax) {
+		return states.Bad("task %d (%s): b=%d outside 0..%d", i, tj.Kind, tj.B, bmax)
+	}
+	if isDecision(k) && tj.A < 0 {
+		return states.Bad("task %d (%s): no astronaut decides", i, tj.Kind)
+	}
+	if (k == kDraw || k == kKeep || k == kDealRound || k == kPrompt || k == kNoInstr || k == kTeam) && !g.advanced {
+		return states.Bad("task %d (%s): action cards are not in the basic rules", i, tj.Kind)
+	}
+	if (k == kToken || k == kSpend || k == kFreeAdv || k == kColour || k == kRob) && !g.advanced {
+		return states.Bad("task %d (%s): special boxes, single-die jumps and robbery are not in the basic rules", i, tj.Kind)
 	}
 	return nil
 }
