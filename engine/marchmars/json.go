@@ -214,8 +214,37 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, err
 	}
 	s := &State{g: g}
+	if err := s.decodeBoard(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeBase(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeFlags(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeEquipment(j.Equip); err != nil {
+		return nil, err
+	}
+	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
+	if err := s.decodeActive(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeTasks(j.Tasks); err != nil {
+		return nil, err
+	}
+	if s.result != 0 && s.stack.Len() != 0 {
+		return nil, states.Bad("a decided game with tasks left")
+	}
+	return s, nil
+}
+
+// decodeBoard reads the cards in their slots, the aliens on the board and
+// in their groups (incoming, bag, dead, pending) and the marines' boxes.
+func (s *State) decodeBoard(j *stateJSON) error {
+	g := s.g
 	if len(j.Cards) != g.slots() {
-		return nil, states.Bad("%d cards, want %d", len(j.Cards), g.slots())
+		return states.Bad("%d cards, want %d", len(j.Cards), g.slots())
 	}
 	for k := range s.slots {
 		s.slots[k] = -1
@@ -231,18 +260,18 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			}
 		}
 		if idx < 0 || s.cardPlaced(int8(idx)) {
-			return nil, states.Bad("card %d unknown or placed twice", id)
+			return states.Bad("card %d unknown or placed twice", id)
 		}
 		s.slots[k] = int8(idx)
 	}
 	for _, a := range j.Aliens {
 		x, l := a.Box[0], a.Box[1]
 		if !kit.In(x, 0, g.cols-1) || !kit.In(l, 0, g.height-1) {
-			return nil, states.Bad("aliens at %v: off the board", a.Box)
+			return states.Bad("aliens at %v: off the board", a.Box)
 		}
 		for c := range a.N {
 			if !kit.In(a.N[c], 0, 60) {
-				return nil, states.Bad("aliens at %v: count %d", a.Box, a.N[c])
+				return states.Bad("aliens at %v: count %d", a.Box, a.N[c])
 			}
 		}
 		s.aliens[x][l] = a.N
@@ -251,25 +280,32 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	for _, gr := range groups {
 		for _, n := range gr {
 			if !kit.In(n, 0, 60) {
-				return nil, states.Bad("alien count %d", n)
+				return states.Bad("alien count %d", n)
 			}
 		}
 	}
 	s.incoming, s.bag, s.dead, s.pending = j.Incoming, j.Bag, j.Dead, j.Pending
 	if len(j.Marines) != g.n {
-		return nil, states.Bad("%d marines, want %d", len(j.Marines), g.n)
+		return states.Bad("%d marines, want %d", len(j.Marines), g.n)
 	}
 	for m, mj := range j.Marines {
 		if !kit.In(mj.Pos[0], 0, g.cols-1) || !kit.In(mj.Pos[1], 0, g.height-1) {
-			return nil, states.Bad("marine %d at %v: off the board", m, mj.Pos)
+			return states.Bad("marine %d at %v: off the board", m, mj.Pos)
 		}
 		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played, mj.Gone}
 	}
+	return nil
+}
+
+// decodeBase checks the turn, attacks, result and bait, and reads the
+// base's upgrades and the marines' training.
+func (s *State) decodeBase(j *stateJSON) error {
+	g := s.g
 	if !kit.In(j.Turn, 0, maxTurns) || !kit.In(j.Attacks, 0, 3) || !kit.In(j.Result, -1, 1) {
-		return nil, states.Bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
+		return states.Bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
 	}
 	if !kit.In(j.Bait, -1, g.n-1) {
-		return nil, states.Bad("bait %d", j.Bait)
+		return states.Bad("bait %d", j.Bait)
 	}
 	for side := 0; side < 2; side++ {
 		u := -1
@@ -279,13 +315,13 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			}
 		}
 		if u < 0 || (side >= g.sides && (u != upNone || j.Intact[side])) {
-			return nil, states.Bad("upgrade %q of side %d", j.Upgrades[side], side)
+			return states.Bad("upgrade %q of side %d", j.Upgrades[side], side)
 		}
 		s.upgrade[side] = int8(u)
 	}
 	s.intact, s.antenna = j.Intact, j.Antenna
 	if len(j.Training) != g.n {
-		return nil, states.Bad("%d trainings, want %d", len(j.Training), g.n)
+		return states.Bad("%d trainings, want %d", len(j.Training), g.n)
 	}
 	for m, tj := range j.Training {
 		ab := -1
@@ -296,75 +332,79 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		}
 		if !kit.In(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
 			(ab != abNone && (tj.Card < 0 || (trainingCards[tj.Card][0] != int8(ab) && trainingCards[tj.Card][1] != int8(ab)))) {
-			return nil, states.Bad("training %+v", tj)
+			return states.Bad("training %+v", tj)
 		}
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
+	return nil
+}
+
+// decodeFlags reads what was done this turn, the multi-shot and the precog
+// pool.
+func (s *State) decodeFlags(j *stateJSON) error {
+	g := s.g
 	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
 	s.acted, s.commanded = j.Acted, j.Command
 	if !kit.In(j.Multi, 0, 15) || len(j.Pool) > maxDice {
-		return nil, states.Bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
+		return states.Bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
 	}
 	for m, t := range j.PrecogT {
 		if !kit.In(t, 0, maxTurns) {
-			return nil, states.Bad("precog turn %d of marine %d", t, m)
+			return states.Bad("precog turn %d of marine %d", t, m)
 		}
 	}
 	s.flying, s.flySkull, s.explored, s.multiUsed, s.precog, s.precogTurn = j.Flying, j.FlySkull, j.Explored, int8(j.Multi), j.Precog, j.PrecogT
 	for i, p := range j.Pool {
 		col, face, err := g.parseDie(p.Die)
 		if err != nil || !kit.In(p.Action, 0, 2) {
-			return nil, states.Bad("precog die %+v", p)
+			return states.Bad("precog die %+v", p)
 		}
 		s.poolCol[i], s.poolFace[i], s.poolAct[i] = int8(col), face, int8(p.Action)
 	}
 	s.nPool = int8(len(j.Pool))
-	if err := s.decodeEquipment(j.Equip); err != nil {
-		return nil, err
-	}
-	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
+	return nil
+}
+
+// decodeActive reads the active marine's turn: its programme, the dice
+// rolled and the shot.
+func (s *State) decodeActive(j *stateJSON) error {
+	g := s.g
 	ac := j.Active
 	if !kit.In(ac.Marine, -1, g.n-1) || !kit.In(ac.Dice, 0, maxDice) || !kit.In(ac.Assigned, 0, ac.Dice) ||
 		!kit.In(ac.LastKey, -1, 8) || !kit.In(ac.Actions, 0, 3) || !kit.In(ac.Action, 0, 2) {
-		return nil, states.Bad("active turn %+v", ac)
+		return states.Bad("active turn %+v", ac)
 	}
 	for c := 0; c < jumping.NumColours; c++ {
 		n := 0
 		for a := 0; a < 3; a++ {
 			if !kit.In(ac.Program[a][c], 0, 2) {
-				return nil, states.Bad("programme %v", ac.Program)
+				return states.Bad("programme %v", ac.Program)
 			}
 			n += int(ac.Program[a][c])
 		}
 		if n > 2 {
-			return nil, states.Bad("programme %v uses more than 2 %s dice", ac.Program, jumping.ColourNames[c])
+			return states.Bad("programme %v uses more than 2 %s dice", ac.Program, jumping.ColourNames[c])
 		}
 	}
 	s.active, s.dice, s.prog, s.nAssigned = int8(ac.Marine), int8(ac.Dice), ac.Program, int8(ac.Assigned)
 	s.lastKey, s.nActs, s.act, s.lzReroll = int8(ac.LastKey), int8(ac.Actions), int8(ac.Action), ac.LZReroll
 	if len(j.Roll.Dice) > maxDice {
-		return nil, states.Bad("%d dice rolled", len(j.Roll.Dice))
+		return states.Bad("%d dice rolled", len(j.Roll.Dice))
 	}
 	for i, name := range j.Roll.Dice {
 		col, face, err := g.parseDie(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.dieCol[i], s.dieFace[i] = int8(col), face
 	}
 	s.nDice = int8(len(j.Roll.Dice))
 	s.engaged, s.teamUsed = j.Roll.Engaged, j.Roll.TeamReroll
 	if !kit.In(j.Shot.Box[0], 0, g.cols-1) || !kit.In(j.Shot.Box[1], 0, g.height-1) || !kit.In(j.Shot.Hits, 0, 2*maxDice) {
-		return nil, states.Bad("shot %+v", j.Shot)
+		return states.Bad("shot %+v", j.Shot)
 	}
 	s.shotX, s.shotL, s.hits = int8(j.Shot.Box[0]), int8(j.Shot.Box[1]), int8(j.Shot.Hits)
-	if err := s.decodeTasks(j.Tasks); err != nil {
-		return nil, err
-	}
-	if s.result != 0 && s.stack.Len() != 0 {
-		return nil, states.Bad("a decided game with tasks left")
-	}
-	return s, nil
+	return nil
 }
 
 // decodeEquipment reads the equipment: every card in exactly one of the

@@ -145,6 +145,35 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	}
 	s := &State{g: g}
 	s.setupBlank()
+	if err := s.decodeLunarCards(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeTokens(&j); err != nil {
+		return nil, err
+	}
+	var counts [numCardTypes]int // the cards the astronauts hold
+	if err := s.decodeAstronauts(&j, &counts); err != nil {
+		return nil, err
+	}
+	if err := s.decodeSupply(&j, &counts); err != nil {
+		return nil, err
+	}
+	if err := s.decodeOrder(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeTurn(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeTasks(j.Tasks); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// decodeLunarCards deals the lunar cards of the JSON form: in slot order,
+// from the edition, each once, no more difficult ones than the setup allows.
+func (s *State) decodeLunarCards(j *stateJSON) error {
+	g := s.g
 	hard := 0
 	for k := 0; k < numSlots; k++ {
 		s.slots[k] = -1
@@ -152,7 +181,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			continue
 		}
 		if k > 0 && s.slots[k-1] < 0 {
-			return nil, states.Bad("card slot %d dealt before slot %d", k+1, k)
+			return states.Bad("card slot %d dealt before slot %d", k+1, k)
 		}
 		for _, c := range g.cards {
 			if g.data.Cards[c].ID == j.Cards[k] {
@@ -160,11 +189,11 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			}
 		}
 		if s.slots[k] < 0 {
-			return nil, states.Bad("lunar card %d is not in the %s edition", j.Cards[k], editionNames[g.edition])
+			return states.Bad("lunar card %d is not in the %s edition", j.Cards[k], editionNames[g.edition])
 		}
 		for m := 0; m < k; m++ {
 			if s.slots[m] == s.slots[k] {
-				return nil, states.Bad("lunar card %d dealt twice", j.Cards[k])
+				return states.Bad("lunar card %d dealt twice", j.Cards[k])
 			}
 		}
 		if g.data.Cards[s.slots[k]].Difficult {
@@ -172,8 +201,15 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		}
 	}
 	if hard > g.difficult {
-		return nil, states.Bad("%d difficult cards, limit %d", hard, g.difficult)
+		return states.Bad("%d difficult cards, limit %d", hard, g.difficult)
 	}
+	return nil
+}
+
+// decodeTokens places the tokens between the cards (advanced rules), no
+// more of a type than the game has.
+func (s *State) decodeTokens(j *stateJSON) error {
+	g := s.g
 	var tokLeft [numTokenTypes]int
 	for t := range tokLeft {
 		tokLeft[t] = int(g.tokens[t])
@@ -185,127 +221,152 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		}
 		t := lookupName(tokenNames[:], name)
 		if t < 0 || !g.advanced {
-			return nil, states.Bad("token %q", name)
+			return states.Bad("token %q", name)
 		}
 		if tokLeft[t]--; tokLeft[t] < 0 {
-			return nil, states.Bad("too many %s tokens", name)
+			return states.Bad("too many %s tokens", name)
 		}
 		s.tokens[k] = int8(t)
 	}
+	return nil
+}
+
+// decodeAstronauts reads the astronauts, the counters and the finishing
+// places; counts gets the cards they hold.
+func (s *State) decodeAstronauts(j *stateJSON, counts *[numCardTypes]int) error {
+	g := s.g
 	if len(j.Astronauts) != g.na {
-		return nil, states.Bad("%d astronauts, want %d", len(j.Astronauts), g.na)
+		return states.Bad("%d astronauts, want %d", len(j.Astronauts), g.na)
 	}
 	if !kit.In(j.StackSeq, 0, 30000) || !kit.In(j.Finishers, 0, g.na) || !kit.In(j.Round, 0, g.rounds) {
-		return nil, states.Bad("stack_seq, finishers or round out of range")
+		return states.Bad("stack_seq, finishers or round out of range")
 	}
 	s.stackSeq, s.finishers, s.round = int16(j.StackSeq), int8(j.Finishers), int16(j.Round)
-	var cardCount [numCardTypes]int
-	sumSp, sumEC := 0, 0
 	var places [maxAstro + 1]bool
 	for a, aj := range j.Astronauts {
-		as := &s.ast[a]
-		x, l := aj.Pos[0], aj.Pos[1]
-		if !kit.In(x, 0, g.goal) || !kit.In(l, 0, g.height-1) {
-			return nil, states.Bad("astronaut %d at %v: off the track", a, aj.Pos)
-		}
-		if k := s.cell(x, l) & cellKind; k != cellCircle && k != cellHazard {
-			return nil, states.Bad("astronaut %d at %v: not on a box", a, aj.Pos)
-		}
-		if !kit.In(aj.Stack, 1, j.StackSeq) {
-			return nil, states.Bad("astronaut %d: stack %d outside 1..%d", a, aj.Stack, j.StackSeq)
-		}
-		for b := 0; b < a; b++ {
-			if int(s.ast[b].Stack) == aj.Stack {
-				return nil, states.Bad("astronauts %d and %d share stack position %d", b, a, aj.Stack)
-			}
-		}
-		if (aj.Finished > 0) != (x == g.goal) || !kit.In(aj.Finished, 0, j.Finishers) {
-			return nil, states.Bad("astronaut %d: finished %d at column %d", a, aj.Finished, x)
-		}
-		if aj.Finished > 0 {
-			if places[aj.Finished] {
-				return nil, states.Bad("two astronauts finished in place %d", aj.Finished)
-			}
-			places[aj.Finished] = true
-		}
-		if !kit.In(aj.Sputnik, 0, int(g.supplySp)) || !kit.In(aj.EC, 0, int(g.supplyEC)) || !kit.In(aj.Handicap, 0, maxCounter) {
-			return nil, states.Bad("astronaut %d: counters out of range", a)
-		}
-		if !g.ecRules && (aj.EC > 0 || aj.Handicap > 0) {
-			return nil, states.Bad("astronaut %d: Earth Control and handicap counters are not in these rules", a)
-		}
-		as.X, as.L, as.Stack, as.Stunned = int8(x), int8(l), int16(aj.Stack), aj.Stunned
-		as.Finished, as.FinishPos = aj.Finished > 0, int8(aj.Finished)
-		as.Sputnik, as.EC, as.Handicap = int8(aj.Sputnik), int8(aj.EC), int8(aj.Handicap)
-		as.FreeReroll, as.StartedLast = aj.FreeReroll, aj.StartedLast
-		sumSp += aj.Sputnik
-		sumEC += aj.EC
-		as.Card, as.Card2 = noCard, noCard
-		for i, name := range []string{aj.Card, aj.Drawn} {
-			if name == "" {
-				continue
-			}
-			c := lookupName(cardNames[:], name)
-			if c < 0 || !g.advanced || !g.holds(a) {
-				return nil, states.Bad("astronaut %d: card %q (with 2 players only p0a and p1a hold their seat's card)", a, name)
-			}
-			cardCount[c]++
-			if i == 0 {
-				as.Card = int8(c)
-			} else {
-				as.Card2 = int8(c)
-			}
-		}
-		if as.Card2 != noCard && (as.Card == noCard || g.edition == editionES) {
-			return nil, states.Bad("astronaut %d: a drawn card without a card in hand", a)
-		}
-		if aj.FreeReroll && !g.advanced {
-			return nil, states.Bad("astronaut %d: free reroll in basic rules", a)
+		if err := s.decodeAstronaut(j, a, aj, &places, counts); err != nil {
+			return err
 		}
 	}
 	for p := 1; p <= j.Finishers; p++ {
 		if !places[p] {
-			return nil, states.Bad("no astronaut finished in place %d", p)
+			return states.Bad("no astronaut finished in place %d", p)
 		}
 	}
+	return nil
+}
+
+// decodeAstronaut reads astronaut a: its box, stack position, finish,
+// counters and cards.
+func (s *State) decodeAstronaut(j *stateJSON, a int, aj astroJSON, places *[maxAstro + 1]bool, counts *[numCardTypes]int) error {
+	g := s.g
+	as := &s.ast[a]
+	x, l := aj.Pos[0], aj.Pos[1]
+	if !kit.In(x, 0, g.goal) || !kit.In(l, 0, g.height-1) {
+		return states.Bad("astronaut %d at %v: off the track", a, aj.Pos)
+	}
+	if k := s.cell(x, l) & cellKind; k != cellCircle && k != cellHazard {
+		return states.Bad("astronaut %d at %v: not on a box", a, aj.Pos)
+	}
+	if !kit.In(aj.Stack, 1, j.StackSeq) {
+		return states.Bad("astronaut %d: stack %d outside 1..%d", a, aj.Stack, j.StackSeq)
+	}
+	for b := 0; b < a; b++ {
+		if int(s.ast[b].Stack) == aj.Stack {
+			return states.Bad("astronauts %d and %d share stack position %d", b, a, aj.Stack)
+		}
+	}
+	if (aj.Finished > 0) != (x == g.goal) || !kit.In(aj.Finished, 0, j.Finishers) {
+		return states.Bad("astronaut %d: finished %d at column %d", a, aj.Finished, x)
+	}
+	if aj.Finished > 0 {
+		if places[aj.Finished] {
+			return states.Bad("two astronauts finished in place %d", aj.Finished)
+		}
+		places[aj.Finished] = true
+	}
+	if !kit.In(aj.Sputnik, 0, int(g.supplySp)) || !kit.In(aj.EC, 0, int(g.supplyEC)) || !kit.In(aj.Handicap, 0, maxCounter) {
+		return states.Bad("astronaut %d: counters out of range", a)
+	}
+	if !g.ecRules && (aj.EC > 0 || aj.Handicap > 0) {
+		return states.Bad("astronaut %d: Earth Control and handicap counters are not in these rules", a)
+	}
+	as.X, as.L, as.Stack, as.Stunned = int8(x), int8(l), int16(aj.Stack), aj.Stunned
+	as.Finished, as.FinishPos = aj.Finished > 0, int8(aj.Finished)
+	as.Sputnik, as.EC, as.Handicap = int8(aj.Sputnik), int8(aj.EC), int8(aj.Handicap)
+	as.FreeReroll, as.StartedLast = aj.FreeReroll, aj.StartedLast
+	as.Card, as.Card2 = noCard, noCard
+	for i, name := range []string{aj.Card, aj.Drawn} {
+		if name == "" {
+			continue
+		}
+		c := lookupName(cardNames[:], name)
+		if c < 0 || !g.advanced || !g.holds(a) {
+			return states.Bad("astronaut %d: card %q (with 2 players only p0a and p1a hold their seat's card)", a, name)
+		}
+		counts[c]++
+		if i == 0 {
+			as.Card = int8(c)
+		} else {
+			as.Card2 = int8(c)
+		}
+	}
+	if as.Card2 != noCard && (as.Card == noCard || g.edition == editionES) {
+		return states.Bad("astronaut %d: a drawn card without a card in hand", a)
+	}
+	if aj.FreeReroll && !g.advanced {
+		return states.Bad("astronaut %d: free reroll in basic rules", a)
+	}
+	return nil
+}
+
+// decodeSupply checks that the counters and the cards add up: held plus the
+// supply, and the deck, played and face-down piles per type.
+func (s *State) decodeSupply(j *stateJSON, counts *[numCardTypes]int) error {
+	g := s.g
+	sumSp, sumEC := 0, 0
+	for _, as := range s.ast[:g.na] {
+		sumSp += int(as.Sputnik)
+		sumEC += int(as.EC)
+	}
 	if j.Supply.Sputnik < 0 || sumSp+j.Supply.Sputnik != int(g.supplySp) {
-		return nil, states.Bad("Sputniks: %d held + %d in the supply, want %d", sumSp, j.Supply.Sputnik, g.supplySp)
+		return states.Bad("Sputniks: %d held + %d in the supply, want %d", sumSp, j.Supply.Sputnik, g.supplySp)
 	}
 	if j.Supply.EC < 0 || sumEC+j.Supply.EC != int(g.supplyEC) {
-		return nil, states.Bad("Earth Control: %d held + %d in the supply, want %d", sumEC, j.Supply.EC, g.supplyEC)
+		return states.Bad("Earth Control: %d held + %d in the supply, want %d", sumEC, j.Supply.EC, g.supplyEC)
 	}
 	s.supplySp, s.supplyEC = int8(j.Supply.Sputnik), int8(j.Supply.EC)
 	for t := 0; t < numCardTypes; t++ {
 		if j.Deck[t] < 0 || j.Played[t] < 0 || j.Secret[t] < 0 {
-			return nil, states.Bad("negative card count")
+			return states.Bad("negative card count")
 		}
-		if cardCount[t]+j.Deck[t]+j.Played[t]+j.Secret[t] != int(g.deck[t]) || (!g.advanced && g.deck[t] != 0 && j.Deck[t] != int(g.deck[t])) {
-			return nil, states.Bad("%s cards do not add up to %d", cardNames[t], g.deck[t])
+		if counts[t]+j.Deck[t]+j.Played[t]+j.Secret[t] != int(g.deck[t]) || (!g.advanced && g.deck[t] != 0 && j.Deck[t] != int(g.deck[t])) {
+			return states.Bad("%s cards do not add up to %d", cardNames[t], g.deck[t])
 		}
 		s.deck[t], s.played[t], s.secret[t] = int8(j.Deck[t]), int8(j.Played[t]), int8(j.Secret[t])
 	}
+	return nil
+}
+
+// decodeOrder reads the order of play of the round.
+func (s *State) decodeOrder(j *stateJSON) error {
+	g := s.g
 	if len(j.Order) > g.na {
-		return nil, states.Bad("order too long")
+		return states.Bad("order too long")
 	}
 	for i, a := range j.Order {
 		if !kit.In(a, 0, g.na-1) {
-			return nil, states.Bad("order: astronaut %d", a)
+			return states.Bad("order: astronaut %d", a)
 		}
 		for k := 0; k < i; k++ {
 			if j.Order[k] == a {
-				return nil, states.Bad("order: astronaut %d twice", a)
+				return states.Bad("order: astronaut %d twice", a)
 			}
 		}
 		s.order[i] = int8(a)
 	}
 	s.nOrder = int8(len(j.Order))
-	if err := s.decodeTurn(&j); err != nil {
-		return nil, err
-	}
-	if err := s.decodeTasks(j.Tasks); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return nil
 }
 
 func (s *State) setupBlank() {
