@@ -309,34 +309,8 @@ func (s *State) checkStage() error {
 	if s.pending >= 0 && s.stage != stageFace {
 		return states.Bad("a pending start hex outside stage face")
 	}
-	if s.initial {
-		if s.stage == stageOver || s.moon != 0 || s.turn != 1 || s.taken != 0 {
-			return states.Bad("the initial setup is at turn 1, Moon on Rover 1, caches untouched, game running")
-		}
-		for i := 0; i < 2*n; i++ {
-			r := &s.rovers[i]
-			if r.Status == Destroyed {
-				return states.Bad("rover %d destroyed before the first execution", i)
-			}
-			if r.Status != Racing {
-				continue
-			}
-			slot := b.startSlot[r.Pos]
-			if slot < 0 || b.facings[slot]&(1<<r.Heading) == 0 || r.Armed || r.Phases != MaxPhases ||
-				r.Shields != MaxShields[i%2] || r.Missiles != MaxMissiles[i%2] || r.Shown != emptyProgram {
-				return states.Bad("rover %d: before the first execution a rover stands on the start line facing off it, fully equipped", i)
-			}
-		}
-	} else {
-		if waiting > 0 || s.stage == stageFirst {
-			return states.Bad("rovers not placed after the first execution")
-		}
-		if s.stage != stageOver && racing == 0 {
-			return states.Bad("no rover left but the game goes on")
-		}
-		if s.stage != stageOver && s.moon == 1 && int(s.turn) >= g.turnLimit {
-			return states.Bad("turn %d is past the turn limit", s.turn)
-		}
+	if err := s.checkExecuted(racing, waiting); err != nil {
+		return err
 	}
 	if s.stage != stageOver {
 		for i := 0; i < 2*n; i++ {
@@ -368,42 +342,94 @@ func (s *State) checkStage() error {
 		}
 		return nil
 	case stagePlace, stageFace:
-		if s.initial {
-			placed := 2*n - waiting
-			for k := 0; k < 2*n; k++ {
-				if (s.rovers[s.placeOrder(k)].Status != Waiting) != (k < placed) {
-					return states.Bad("rovers placed out of the placement order")
-				}
-			}
-			for i := 0; i < 2*n; i++ {
-				if !s.emptyProgram(i) {
-					return states.Bad("rover %d programmed before every rover is placed", i)
-				}
-			}
-		} else {
-			if !g.replacement || s.moon != 0 {
-				return states.Bad("a replacement rover is placed only with the replacement rule, before the Rover 1s are reprogrammed")
-			}
-			for i := 0; i < 2*n; i += 2 {
-				if !s.emptyProgram(i) {
-					return states.Bad("rover %d reprogrammed before the replacement rovers are placed", i)
-				}
-			}
-			for i := 1; i < 2*n; i += 2 {
-				if s.rovers[i].Status == Racing && !s.complete(i) {
-					return states.Bad("rover %d: a Rover 2 waiting to execute has a card on every phase", i)
-				}
-			}
-		}
-		if !s.locate() {
-			return states.Bad("stage %s with no rover to place", stageNames[s.stage])
-		}
-		if s.stage == stageFace && (s.pending < 0 || s.occupant(s.pending) >= 0) {
-			return states.Bad("stage face needs a free pending start hex")
-		}
-		return nil
+		return s.checkPlacing(waiting)
 	}
-	// stageProgram
+	return s.checkProgramming()
+}
+
+// checkExecuted checks the rovers and the turn against whether the first
+// execution has happened: before it, every racing rover stands on the start
+// line fully equipped; after it, every rover is placed and one still races
+// within the turn limit.
+func (s *State) checkExecuted(racing, waiting int) error {
+	g, b := s.g, s.g.board
+	n := g.players
+	if s.initial {
+		if s.stage == stageOver || s.moon != 0 || s.turn != 1 || s.taken != 0 {
+			return states.Bad("the initial setup is at turn 1, Moon on Rover 1, caches untouched, game running")
+		}
+		for i := 0; i < 2*n; i++ {
+			r := &s.rovers[i]
+			if r.Status == Destroyed {
+				return states.Bad("rover %d destroyed before the first execution", i)
+			}
+			if r.Status != Racing {
+				continue
+			}
+			slot := b.startSlot[r.Pos]
+			if slot < 0 || b.facings[slot]&(1<<r.Heading) == 0 || r.Armed || r.Phases != MaxPhases ||
+				r.Shields != MaxShields[i%2] || r.Missiles != MaxMissiles[i%2] || r.Shown != emptyProgram {
+				return states.Bad("rover %d: before the first execution a rover stands on the start line facing off it, fully equipped", i)
+			}
+		}
+	} else {
+		if waiting > 0 || s.stage == stageFirst {
+			return states.Bad("rovers not placed after the first execution")
+		}
+		if s.stage != stageOver && racing == 0 {
+			return states.Bad("no rover left but the game goes on")
+		}
+		if s.stage != stageOver && s.moon == 1 && int(s.turn) >= g.turnLimit {
+			return states.Bad("turn %d is past the turn limit", s.turn)
+		}
+	}
+	return nil
+}
+
+// checkPlacing checks a stage of placing rovers: in the placement order
+// before the first execution, replacements after it.
+func (s *State) checkPlacing(waiting int) error {
+	g, n := s.g, s.g.players
+	if s.initial {
+		placed := 2*n - waiting
+		for k := 0; k < 2*n; k++ {
+			if (s.rovers[s.placeOrder(k)].Status != Waiting) != (k < placed) {
+				return states.Bad("rovers placed out of the placement order")
+			}
+		}
+		for i := 0; i < 2*n; i++ {
+			if !s.emptyProgram(i) {
+				return states.Bad("rover %d programmed before every rover is placed", i)
+			}
+		}
+	} else {
+		if !g.replacement || s.moon != 0 {
+			return states.Bad("a replacement rover is placed only with the replacement rule, before the Rover 1s are reprogrammed")
+		}
+		for i := 0; i < 2*n; i += 2 {
+			if !s.emptyProgram(i) {
+				return states.Bad("rover %d reprogrammed before the replacement rovers are placed", i)
+			}
+		}
+		for i := 1; i < 2*n; i += 2 {
+			if s.rovers[i].Status == Racing && !s.complete(i) {
+				return states.Bad("rover %d: a Rover 2 waiting to execute has a card on every phase", i)
+			}
+		}
+	}
+	if !s.locate() {
+		return states.Bad("stage %s with no rover to place", stageNames[s.stage])
+	}
+	if s.stage == stageFace && (s.pending < 0 || s.occupant(s.pending) >= 0) {
+		return states.Bad("stage face needs a free pending start hex")
+	}
+	return nil
+}
+
+// checkProgramming checks the programme stage: replacements placed, and
+// every racing rover programmed up to the one programming now.
+func (s *State) checkProgramming() error {
+	g, n := s.g, s.g.players
 	if !s.initial && s.moon == 0 && g.replacement {
 		for seat := 0; seat < n; seat++ {
 			if s.needsReplacement(seat) {
