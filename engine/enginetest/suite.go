@@ -3,7 +3,6 @@ package enginetest
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -572,9 +571,4 @@ func CheckAllocs(t *testing.T, g engine.Game, seed uint64) {
 		}
 		s.Apply(a)
 	}
-}
-
-// Describe is a one-line summary of a game's configuration for logs.
-func Describe(g engine.Game) string {
-	return fmt.Sprintf("%s[%s] players=%d actions=%d obs=%v", g.Spec().Name, g.Params(), g.NumPlayers(), g.NumActions(), g.ObservationShape())
 }

@@ -73,9 +73,6 @@ func (k Kind) Points() int {
 // IsMoon reports whether the kind scores points.
 func (k Kind) IsMoon() bool { return k == HalfMoon || k == FullMoon }
 
-// hasBenefit reports whether a cube can activate the planet's benefit.
-func (k Kind) hasBenefit() bool { return k == CubePlanet || k == LifeUp || k == Weaponry }
-
 // Limits of boards and teams. They size the flat arrays of a State.
 const (
 	// MaxPlanets is the most planets a board may have.

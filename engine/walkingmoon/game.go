@@ -184,11 +184,6 @@ func (g *Game) timing(card int) int {
 	return tmEndRound // planification, teamwork
 }
 
-// isRed reports whether a card hinders a rival (red) rather than helps its holder.
-func isRed(card int) bool {
-	return card == cardMiscalculation || card == cardNoInstructions || card == cardSanction
-}
-
 // seat is the player who runs astronaut a.
 func (g *Game) seat(a int) int { return a % g.seats }
 
