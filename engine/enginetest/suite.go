@@ -292,6 +292,7 @@ func checkState(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	checkScores(t, g, s)
 	checkJSON(t, g, s)
 	checkClone(t, g, s)
+	checkCopyEqual(t, g, s)
 	checkObserve(t, g, s, rng)
 	checkViewer(t, g, s, rng)
 	checkPicture(t, g, s, rng)
@@ -376,6 +377,43 @@ func checkStrictJSON(t *testing.T, g engine.Game, s engine.State) {
 	for what, bad := range cases {
 		if _, err := g.DecodeState(bad); !errors.Is(err, engine.ErrBadState) {
 			t.Errorf("DecodeState of a state's JSON with %s: error %v, want one wrapping ErrBadState", what, err)
+		}
+	}
+}
+
+// checkCopyEqual checks the optional engine.Comparer against the JSON forms
+// (a state equals its clone and its decoded JSON; against the initial
+// state it answers as the JSON forms compare) and the optional
+// engine.Copier (a copy has the state's JSON and shares nothing with it).
+func checkCopyEqual(t *testing.T, g engine.Game, s engine.State) {
+	t.Helper()
+	data := mustJSON(t, s)
+	if c, ok := s.(engine.Comparer); ok {
+		if d, err := g.DecodeState(data); err == nil && !c.Equal(d) {
+			t.Errorf("Equal: the state is not equal to its JSON decoded")
+		}
+		if !c.Equal(s.Clone()) {
+			t.Errorf("Equal: the state is not equal to its clone")
+		}
+		init := g.NewInitialState()
+		if c.Equal(init) != bytes.Equal(data, mustJSON(t, init)) {
+			t.Errorf("Equal against the initial state says %v, the JSON forms the opposite", c.Equal(init))
+		}
+	}
+	dst := g.NewInitialState()
+	c, ok := dst.(engine.Copier)
+	if !ok {
+		return
+	}
+	switch {
+	case !c.CopyFrom(s):
+		t.Errorf("CopyFrom refused a state of its own game")
+	case !bytes.Equal(mustJSON(t, dst), data):
+		t.Errorf("CopyFrom: the copy's JSON differs from the state's")
+	case !s.IsTerminal():
+		dst.Apply(dst.LegalActions(nil)[0])
+		if !bytes.Equal(mustJSON(t, s), data) {
+			t.Errorf("CopyFrom: playing on the copy changed the original")
 		}
 	}
 }

@@ -143,6 +143,24 @@ func (s *brokenState) Clone() engine.State {
 	return &brokenState{State: s.State.Clone().(*tictactoe.State), flaw: s.flaw}
 }
 
+func (s *brokenState) CopyFrom(src engine.State) bool {
+	o, ok := src.(*brokenState)
+	if !ok {
+		return false
+	}
+	if s.flaw == "bad-copy" {
+		s.State = o.State // shares the board
+		return true
+	}
+	*s = brokenState{State: o.State.Clone().(*tictactoe.State), flaw: o.flaw, secret: o.secret}
+	return true
+}
+
+func (s *brokenState) Equal(o engine.State) bool {
+	x, ok := o.(*brokenState)
+	return ok && (s.flaw == "bad-equal" || s.State.Equal(x.State))
+}
+
 func (s *brokenState) Returns(dst []float64) []float64 {
 	dst = s.State.Returns(dst)
 	if s.flaw == "bounds" {
@@ -207,6 +225,8 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"resample-turn": "changed the current player",
 		"dup-names":     "not unique",
 		"obs-size":      "observation[27] = NaN (not written",
+		"bad-copy":      "CopyFrom: playing on the copy changed the original",
+		"bad-equal":     "Equal against the initial state says true",
 		"lax-json":      "with data after the state: error <nil>",
 		"bad-svg":       "SVG: bad SVG",
 		"picture-leak":  "the picture shows what",

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // roverJSON is one rover in the JSON form of a state.

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
 	"github.com/moongym/moongym/engine/internal/taskrun"
 	"github.com/moongym/moongym/engine/jumping"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // The JSON form of a state:

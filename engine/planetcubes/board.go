@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 	"github.com/moongym/moongym/internal/safefile"
 )
 

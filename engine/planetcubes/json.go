@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // stateJSON is the documented JSON form of a state (docs/rules/planet-cubes.md).

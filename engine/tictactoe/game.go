@@ -2,7 +2,7 @@ package tictactoe
 
 import (
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Name is the registry name of the game.

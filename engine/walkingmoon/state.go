@@ -108,6 +108,9 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
 // Resample redraws what seat p cannot know: the action cards of the other
 // seats' astronauts (in hand and drawn), the face-down discards and the deck.
 func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // The JSON form of a state (documented in docs/rules/welcome-moon.md).

@@ -206,6 +206,12 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer): all are the position.
+func (s *State) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
+
 // CurrentPlayer is the seat to act, Chance or Terminal.
 func (s *State) CurrentPlayer() engine.Player {
 	switch s.phase {

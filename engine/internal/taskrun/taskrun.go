@@ -8,7 +8,7 @@ import (
 	"fmt"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Max is the depth of a Stack.

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
 	"github.com/moongym/moongym/engine/internal/taskrun"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 const states kit.States = "a-game"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 func nans(n int) []float32 {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/engine/internal/kit"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 type point struct {

@@ -1,5 +1,5 @@
 // Package kit is the scaffolding every game package shares, so that no game
-// writes it again: the strict decoder of a state's JSON form and its
+// (ours or one written outside this repository) writes it again: the strict decoder of a state's JSON form and its
 // bad-state errors, names of enumerations read back to values, range checks
 // (state.go), and the observation writer with named sections (observe.go).
 //
