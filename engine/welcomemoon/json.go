@@ -514,7 +514,7 @@ func (s *State) decodeCtx(j *stateJSON) error {
 		if rest != fresh {
 			return states.Bad("%s phase with a turn in progress", j.Phase)
 		}
-		if s.phase == phIncident && s.lay().a6 == nil {
+		if s.phase == phIncident && !s.lay().r.decidesIncidents() {
 			return states.Bad("phase 5 decisions outside Adventure 6")
 		}
 		for _, e := range s.ctx.pend[:s.ctx.npend] {
@@ -591,59 +591,24 @@ func (s *State) decodeAstra(j *stateJSON) error {
 	}
 	a := j.Astra
 	l := s.lay()
-	maxTrack := 0
-	if l.a1 != nil {
-		maxTrack = l.a1.astraBoxes
-	}
-	if a.Track < 0 || int(a.Track) > maxTrack || a.Bonus < 0 || int(a.Bonus) > l.solo.bonusBoxes || a.Used < 0 || a.Used > a.Bonus {
+	start, boxes := l.r.astraTrack(s.g.level)
+	if a.Track < 0 || int(a.Track) > boxes || a.Bonus < 0 || int(a.Bonus) > l.solo.bonusBoxes || a.Used < 0 || a.Used > a.Bonus {
 		return states.Bad("ASTRA track %d, bonus %d, used %d", a.Track, a.Bonus, a.Used)
 	}
-	if l.a1 != nil && int(a.Track) < l.a1.astraSetup(s.g.level) {
+	if boxes > 0 && int(a.Track) < start {
 		return states.Bad("ASTRA track %d below its start", a.Track)
 	}
-	if l.a1 != nil {
-		want := l.a1.astraSetup(s.g.level)
+	if boxes > 0 {
+		want := start
 		for act, n := range a.Cards {
 			want += int(n) * astraLevels[s.g.level-1][act]
 		}
-		if int(a.Track) != min(want, l.a1.astraBoxes) {
+		if int(a.Track) != min(want, boxes) {
 			return states.Bad("ASTRA track %d, but its start and cards cross %d", a.Track, want)
 		}
 	}
-	// Solo bonuses: A1 one per sabotage the player triggered (at most the
-	// crossed sabotages, as ASTRA cards cross some too); A2-A4 their count
-	// per race box the player circled.
-	triggers := 0
-	for _, id := range l.races {
-		triggers += boolInt(s.sh[0].circ.has(id))
-	}
-	want := min(l.solo.bonusBoxes, l.solo.bonusPerTrigger*triggers)
-	if l.a1 != nil {
-		if n := countCrossed(&s.sh[0], l.a1.sabotages); int(a.Bonus) > min(l.solo.bonusBoxes, n) {
-			return states.Bad("ASTRA Solo bonus %d for %d crossed sabotages", a.Bonus, n)
-		}
-	} else if l.a6 != nil {
-		// A6: a Solo bonus per virus the player activated, propagation
-		// symbol it triggered and propagation of its System Errors: at
-		// most the symbols and error boxes crossed
-		n := countCrossed(&s.sh[0], l.errIDs[1:])
-		for _, sym := range l.a6.specials {
-			n += boolInt(s.sh[0].cross.has(sym.symbol))
-		}
-		for _, m := range l.a6.mission {
-			n += boolInt(s.sh[0].cross.has(m.symbol))
-		}
-		if int(a.Bonus) > min(l.solo.bonusBoxes, n) {
-			return states.Bad("ASTRA Solo bonus %d for %d triggers", a.Bonus, n)
-		}
-	} else if l.a8 != nil {
-		// A8: a Solo bonus each time the planets the player controls
-		// become even
-		if n := l.a8.controlled(s, 0); int(a.Bonus) != min(l.solo.bonusBoxes, n/2) {
-			return states.Bad("Solo bonus %d for %d planets controlled", a.Bonus, n)
-		}
-	} else if int(a.Bonus) != want {
-		return states.Bad("Solo bonus %d for %d race boxes circled", a.Bonus, triggers)
+	if err := l.r.checkSoloBonus(s, a.Bonus); err != nil {
+		return err
 	}
 	s.astra = astraState{cards: a.Cards, track: a.Track, bonus: a.Bonus, used: a.Used, moved: a.Moved}
 	if l.astraPlays {

@@ -105,6 +105,7 @@ type a6Sym struct {
 }
 
 type a6Layout struct {
+	baseRules
 	quarters  []a6Quarter
 	quarterOf [maxSpaces]int8
 	walks     []a6Walk
@@ -401,8 +402,6 @@ func (a *a6Layout) quarterScore(sh *sheet, q int) int {
 	}
 	return e * n
 }
-
-func (a *a6Layout) allowed(*State, *sheet, int8, int8) bool { return true }
 
 // onFilled: an X completes its quarter (the number's quarter is checked by
 // action, after the Plant/Water/Energy of the space).
@@ -1009,4 +1008,25 @@ func countWild(sh *sheet, ids []int16) int {
 		n += boolInt(sh.circ.has(id) && !sh.cross.has(id))
 	}
 	return n
+}
+
+// decidesIncidents: the propagations of phase 5 are decisions.
+func (a *a6Layout) decidesIncidents() bool { return true }
+
+// checkSoloBonus: a Solo bonus per virus the player activated, propagation
+// symbol it triggered and propagation of its System Errors: at most the
+// symbols and error boxes crossed.
+func (a *a6Layout) checkSoloBonus(s *State, bonus int8) error {
+	l := s.lay()
+	n := countCrossed(&s.sh[0], l.errIDs[1:])
+	for _, sym := range a.specials {
+		n += boolInt(s.sh[0].cross.has(sym.symbol))
+	}
+	for _, m := range a.mission {
+		n += boolInt(s.sh[0].cross.has(m.symbol))
+	}
+	if int(bonus) > min(l.solo.bonusBoxes, n) {
+		return states.Bad("ASTRA Solo bonus %d for %d triggers", bonus, n)
+	}
+	return nil
 }
