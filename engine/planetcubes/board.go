@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"slices"
 	"sort"
@@ -151,8 +152,11 @@ type planetJSON struct {
 // safefile.DataLimit bytes (1 MiB). Errors wrap engine.ErrBadParam (and
 // safefile.ErrNotRegular or safefile.ErrTooLarge for such a file) and
 // never quote the file.
-func LoadBoard(path string) (*Board, error) {
-	data, err := safefile.Read(path, safefile.DataLimit)
+func LoadBoard(path string) (*Board, error) { return LoadBoardFS(engine.HostFiles, path) }
+
+// LoadBoardFS is LoadBoard with the file read from files.
+func LoadBoardFS(files fs.FS, path string) (*Board, error) {
+	data, err := safefile.ReadFS(files, path, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: board=%q: %w", engine.ErrBadParam, path, err)
 	}

@@ -1,6 +1,8 @@
 package tictactoe
 
 import (
+	"io/fs"
+
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/kit"
 )
@@ -21,7 +23,7 @@ var spec = engine.Spec{
 }
 
 func init() {
-	engine.Register(spec, func(engine.Params) (engine.Game, error) { return Game{}, nil })
+	engine.Register(spec, func(engine.Params, fs.FS) (engine.Game, error) { return Game{}, nil })
 }
 
 // Game is tic-tac-toe. It has no parameters.

@@ -37,7 +37,7 @@ var spec = engine.Spec{
 			Doc: "round limit (not in the rules): the game ends after this round even if nobody finished"},
 		{Name: "difficult", Kind: engine.IntParam, Default: "5", Min: 0, Max: 5,
 			Doc: "most 'difficult' lunar cards dealt onto the board (Spanish rule: 1 or 2 for a first game)"},
-		{Name: "data", Kind: engine.StringParam, Default: "",
+		{Name: "data", Kind: engine.FileParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice, decks and supplies (format: lunar.txt); empty: built in"},
 	},
 }
