@@ -147,14 +147,6 @@ func (s *Stack) Encode(names []string) []TaskJSON {
 	return out
 }
 
-// Flag is 1 for true, 0 for false (observations).
-func Flag(b bool) float32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // DecodeStrict reads a state's JSON form into v, refusing unknown fields.
 func DecodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
