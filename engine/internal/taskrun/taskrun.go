@@ -147,9 +147,6 @@ func (s *Stack) Encode(names []string) []TaskJSON {
 	return out
 }
 
-// Flag is 1 for true, 0 for false (observations).
-func Flag(b bool) float32 { return kit.Flag(b) }
-
 // Decode reads a state's tasks, bottom first, into a stack: each kind by
 // its name in names, and check, given the task's place and its kind's
 // index, tests the rest against what the kind reads. Errors are bad states
