@@ -285,12 +285,6 @@ func (cfg Config) check() ([]Entrant, error) {
 	return ents, nil
 }
 
-// PlayOne plays game i of a tournament: seats from Seating, agents made
-// afresh with seeds derived from the game's seed, chance drawn from it.
-func PlayOne(g engine.Game, specs []string, seed uint64, i int) (GameResult, error) {
-	return playOne(context.Background(), g, SpecEntrants(g, specs), seed, i, 0)
-}
-
 // PlayEntrant plays game i of a tournament of entrants whose games open
 // with opening random decisions (see Config.Opening), as Run does.
 func PlayEntrant(g engine.Game, entrants []Entrant, seed uint64, i, opening int) (GameResult, error) {

@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -38,7 +39,7 @@ func (failingTicTacToe) Spec() engine.Spec {
 var errNoHeuristic = errors.New("this heuristic cannot be made")
 
 func init() {
-	engine.Register(failingTicTacToe{}.Spec(), func(engine.Params) (engine.Game, error) { return failingTicTacToe{}, nil })
+	engine.Register(failingTicTacToe{}.Spec(), func(engine.Params, fs.FS) (engine.Game, error) { return failingTicTacToe{}, nil })
 	agents.RegisterHeuristic(failingGame, agents.Heuristic{
 		New: func(engine.Game, uint64) (agents.Agent, error) { return nil, errNoHeuristic },
 	})

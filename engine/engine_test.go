@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -90,7 +91,7 @@ func TestRegisterRejectsMistakes(t *testing.T) {
 		}()
 		f()
 	}
-	newGame := func(engine.Params) (engine.Game, error) { return nil, nil }
+	newGame := func(engine.Params, fs.FS) (engine.Game, error) { return nil, nil }
 	mustPanic("duplicate", func() { engine.Register(engine.Spec{Name: "tictactoe"}, newGame) })
 	mustPanic("empty name", func() { engine.Register(engine.Spec{}, newGame) })
 	mustPanic("bad default", func() {

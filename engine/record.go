@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // Record is the canonical save and replay format of a game: the game's name,
@@ -29,8 +30,11 @@ func NewRecord(g Game) *Record {
 
 // Replay loads the record's game and applies its actions, each checked. It
 // returns the game and the final state; errors wrap ErrBadRecord.
-func (r *Record) Replay() (Game, State, error) {
-	g, err := Load(r.Game, r.Params)
+func (r *Record) Replay() (Game, State, error) { return r.ReplayFS(HostFiles) }
+
+// ReplayFS is Replay with the game loaded by LoadFS from files.
+func (r *Record) ReplayFS(files fs.FS) (Game, State, error) {
+	g, err := LoadFS(r.Game, r.Params, files)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", ErrBadRecord, err)
 	}

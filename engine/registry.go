@@ -1,16 +1,22 @@
 package engine
 
 import (
+	"io/fs"
+
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/moongym/moongym/internal/safefile"
 )
 
 // NewGameFunc makes a game from parameters that Load has validated against
 // the spec, with defaults filled in. It may still reject combinations of
-// values (wrapping ErrBadParam).
-type NewGameFunc func(params Params) (Game, error)
+// values (wrapping ErrBadParam). It reads the files its FileParam values
+// name from files (nil: none may be read, and a value that is not a
+// built-in name gives an error wrapping ErrNoFiles).
+type NewGameFunc func(params Params, files fs.FS) (Game, error)
 
 type entry struct {
 	spec Spec
@@ -86,8 +92,24 @@ func Lookup(name string) (Spec, error) {
 
 // Load makes a registered game with the given parameters; missing ones take
 // their defaults. Unknown games and parameters and out-of-range values give
-// errors that name the valid choices.
-func Load(name string, params Params) (Game, error) {
+// errors that name the valid choices. A FileParam value that is no built-in
+// name is a path of the machine, as a command line gives it (LoadFS with
+// HostFiles).
+func Load(name string, params Params) (Game, error) { return LoadFS(name, params, HostFiles) }
+
+// HostFiles is the machine's file system with host paths for names
+// (relative to the working directory, or absolute): Load's.
+var HostFiles fs.FS = safefile.Host
+
+// ErrNoFiles is wrapped by the error of a game loaded with no file system
+// (LoadFS with nil) whose FileParam value is not a built-in name.
+var ErrNoFiles = safefile.ErrNoFiles
+
+// LoadFS is Load with the files that FileParam values name read from files:
+// nil lets none be read (a server that reads no file for its clients), an
+// fs.Sub of a folder confines them to it. Files are regular files of at
+// most 1 MiB.
+func LoadFS(name string, params Params, files fs.FS) (Game, error) {
 	registry.RLock()
 	e, ok := registry.games[name]
 	registry.RUnlock()
@@ -98,7 +120,7 @@ func Load(name string, params Params) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return e.make(resolved)
+	return e.make(resolved, files)
 }
 
 // MustLoad is Load for tests and examples with known-good input; it panics on error.

@@ -77,13 +77,17 @@ const (
 	IntParam ParamKind = iota
 	// EnumParam values are one of Choices.
 	EnumParam
-	// StringParam values are free text (a file name, say); the game validates them.
+	// StringParam values are free text; the game validates them.
 	StringParam
 	// BoolParam values are "true" or "false".
 	BoolParam
+	// FileParam values are a built-in name the game knows, or else the
+	// name of a file the game reads through the file system LoadFS was
+	// given (Load: the machine's); the game validates them.
+	FileParam
 )
 
-var paramKindNames = []string{"int", "enum", "string", "bool"}
+var paramKindNames = []string{"int", "enum", "string", "bool", "file"}
 
 func (k ParamKind) String() string { return kindName(paramKindNames, int8(k)) }
 

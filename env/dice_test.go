@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // diceGame is a one-player chance game for tests: a die is rolled; the
@@ -26,8 +27,8 @@ func (diceGame) MaxUtility() float64           { return 1 }
 func (diceGame) NewInitialState() engine.State { return &diceState{} }
 func (diceGame) DecodeState(data []byte) (engine.State, error) {
 	var s diceState
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+	if err := kit.States("dice").Decode(data, &s); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }

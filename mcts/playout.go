@@ -35,7 +35,6 @@ type PlayoutEvaluator struct {
 
 	mu       sync.Mutex
 	pcg      *rand.PCG
-	copier   copier
 	scratch  []engine.State // one playout state per leaf of the batch
 	live     []engine.State // the playouts still going, in leaf order
 	liveIdx  []int          // live[k] is the playout of leaf liveIdx[k]
@@ -84,9 +83,6 @@ func (p *PlayoutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.copier.typ == nil {
-		p.copier = newCopier(states[0])
-	}
 	for len(p.scratch) < len(states) {
 		p.scratch = append(p.scratch, nil)
 	}
@@ -96,7 +92,7 @@ func (p *PlayoutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 		if st.IsTerminal() || st.CurrentPlayer() == engine.Chance {
 			continue
 		}
-		p.scratch[i] = p.copier.into(p.scratch[i], st)
+		p.scratch[i] = engine.CopyInto(p.scratch[i], st)
 		p.live, p.liveIdx = append(p.live, p.scratch[i]), append(p.liveIdx, i)
 	}
 	for step := 1; ; step++ {

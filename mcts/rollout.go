@@ -21,7 +21,6 @@ type RolloutEvaluator struct {
 	game     engine.Game
 	pcg      *rand.PCG // the random source (intN, float64Of)
 	scratch  engine.State
-	copier   copier
 	legal    []engine.Action
 	outcomes []engine.Outcome
 	ret      []float64
@@ -108,10 +107,7 @@ func (r *RolloutEvaluator) Evaluate(states []engine.State, out []Evaluation) err
 // playout plays uniformly at random from a copy of st to the end and leaves
 // the returns in r.ret. first, unless nil, holds st's legal actions.
 func (r *RolloutEvaluator) playout(st engine.State, first []engine.Action) error {
-	if r.copier.typ == nil {
-		r.copier = newCopier(st)
-	}
-	r.scratch = r.copier.into(r.scratch, st)
+	r.scratch = engine.CopyInto(r.scratch, st)
 	s := r.scratch
 	maxLen := r.game.MaxGameLength()
 	for steps := 0; !s.IsTerminal(); steps++ {

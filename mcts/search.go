@@ -1,7 +1,6 @@
 package mcts
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -30,7 +29,6 @@ type Search struct {
 	root      int32        // none when there is no tree
 	rootState engine.State // our copy of the state at the root
 	searcher  engine.Player
-	copier    copier
 
 	// scratch, sized once
 	work     []engine.State // perfect-information working states, one per batch slot
@@ -322,22 +320,19 @@ func stopped(ctx context.Context, done, sims int) error {
 // prepareRoot keeps the tree when reuse applies and st is the root's state,
 // and starts a new tree otherwise.
 func (s *Search) prepareRoot(st engine.State) {
-	if s.copier.typ == nil {
-		s.copier = newCopier(st)
-	}
 	if s.cfg.Reuse && s.mode == PerfectMode && s.root != none && s.rootState != nil {
-		if sameState(s.rootState, st) {
+		if engine.Equal(s.rootState, st) {
 			return
 		}
 		if n, found := s.findDescendant(st); n != none {
 			s.compact(n)
-			s.rootState = s.copier.into(s.rootState, found)
+			s.rootState = engine.CopyInto(s.rootState, found)
 			s.searcher = st.CurrentPlayer()
 			return
 		}
 	}
 	s.Reset()
-	s.rootState = s.copier.into(s.rootState, st)
+	s.rootState = engine.CopyInto(s.rootState, st)
 	s.searcher = st.CurrentPlayer()
 	s.root = s.t.newNode(s.searcher)
 }
@@ -354,10 +349,6 @@ const (
 // Advance (an agent sees only the positions where it moves) still reuses
 // the tree. It returns the node and its state, or none.
 func (s *Search) findDescendant(st engine.State) (int32, engine.State) {
-	target, err := st.MarshalJSON()
-	if err != nil {
-		return none, nil
-	}
 	type item struct {
 		node  int32
 		state engine.State
@@ -369,7 +360,7 @@ func (s *Search) findDescendant(st engine.State) (int32, engine.State) {
 		queue = queue[1:]
 		if it.depth > 0 && s.t.nodes[it.node].player == st.CurrentPlayer() {
 			checked++
-			if j, err := it.state.MarshalJSON(); err == nil && bytes.Equal(j, target) {
+			if engine.Equal(it.state, st) {
 				return it.node, it.state
 			}
 		}
@@ -385,14 +376,6 @@ func (s *Search) findDescendant(st engine.State) (int32, engine.State) {
 		}
 	}
 	return none, nil
-}
-
-// sameState compares two states by their JSON form, which the engine
-// contract makes complete (DecodeState reads it back).
-func sameState(a, b engine.State) bool {
-	ja, err1 := a.MarshalJSON()
-	jb, err2 := b.MarshalJSON()
-	return err1 == nil && err2 == nil && bytes.Equal(ja, jb) && a.CurrentPlayer() == b.CurrentPlayer()
 }
 
 // batch runs k simulations, evaluating their leaves in one Evaluator call.
@@ -442,7 +425,7 @@ func (s *Search) batch(k int) error {
 // search. It returns the leaf state to evaluate, or nil when the simulation
 // ended at a terminal state and is already backed up.
 func (s *Search) descendPerfect(b int) engine.State {
-	st := s.copier.into(s.work[b], s.rootState)
+	st := engine.CopyInto(s.work[b], s.rootState)
 	s.work[b] = st
 	path := s.paths[b][:0]
 	n := s.root

@@ -389,45 +389,33 @@ func TestNoAllocPerSimulation(t *testing.T) {
 	}
 }
 
-func TestStateCopier(t *testing.T) {
+// TestCopyInto: the search copies a state that is an engine.Copier in
+// place, without allocating, and clones any other.
+func TestCopyInto(t *testing.T) {
 	g := tictactoe.Game{}
 	src := play(g, 4, 0, 8)
-	c := newCopier(src)
-	if !c.flat || !c.noPtr {
-		t.Fatalf("tictactoe state not seen as flat and pointer-free")
-	}
 	dst := g.NewInitialState()
-	if got := c.into(dst, src); got != dst || got.String() != src.String() {
+	if got := engine.CopyInto(dst, src); got != dst || got.String() != src.String() {
 		t.Errorf("copy in place failed: %v", got)
 	}
-	if n := testing.AllocsPerRun(10, func() { c.into(dst, src) }); n != 0 {
+	if n := testing.AllocsPerRun(10, func() { engine.CopyInto(dst, src) }); n != 0 {
 		t.Errorf("copy allocates %v", n)
 	}
-	type withSlice struct{ s []int }
-	if isFlat(reflectTypeOf(withSlice{}), 0) {
-		t.Errorf("a struct with a slice counts as flat")
+	race := testgames.DiceRace{Goal: 20, MaxTurns: 30}
+	rs := race.NewState(7, 11, 1, 5)
+	if got := engine.CopyInto(rs, rs); got != rs || got.String() != race.NewState(7, 11, 1, 5).String() {
+		t.Errorf("copy onto itself gave %v", got)
 	}
-	// A state whose Clone shares its configuration pointer is copied in
-	// place; one whose Clone copies its slice is not.
-	cfg := &[4]int{1, 2, 3, 4}
-	if !newCopier(&sharedState{cfg: cfg}).flat {
-		t.Errorf("shallow-cloned state not copied in place")
+	if got := engine.CopyInto(dst, rs); got == dst || got.String() != rs.String() {
+		t.Errorf("a state of another game is not cloned: %v", got)
 	}
-	if newCopier(&deepState{cells: []int{1, 2}}).flat {
-		t.Errorf("deep-cloned state copied in place")
+	plain := &deepState{cells: []int{1, 2}}
+	if got := engine.CopyInto(&deepState{}, plain).(*deepState); got == plain || len(got.cells) != 2 {
+		t.Errorf("a state that is no Copier is not cloned: %+v", got)
 	}
 }
 
-// sharedState clones by a shallow copy: its configuration is shared.
-type sharedState struct {
-	engine.State
-	cfg *[4]int
-	n   int
-}
-
-func (s *sharedState) Clone() engine.State { c := *s; return &c }
-
-// deepState clones its slice.
+// deepState clones its slice and has no CopyFrom.
 type deepState struct {
 	engine.State
 	cells []int
@@ -435,41 +423,6 @@ type deepState struct {
 
 func (s *deepState) Clone() engine.State {
 	return &deepState{cells: append([]int(nil), s.cells...)}
-}
-
-// TestCopierPointerFree: only flat types without strings are copied byte by
-// byte (a string holds a pointer), and that copy is complete.
-func TestCopierPointerFree(t *testing.T) {
-	for _, tc := range []struct {
-		typ   any
-		noPtr bool
-	}{
-		{struct{ a, b int32 }{}, true},
-		{struct{ s string }{}, false},
-		{[4]struct{ s [2]string }{}, false},
-		{[0]string{}, true},
-		{struct {
-			a [3]int8
-			f float64
-		}{}, true},
-	} {
-		if got := hasNoPointers(reflectTypeOf(tc.typ)); got != tc.noPtr {
-			t.Errorf("%T: hasNoPointers %v, want %v", tc.typ, got, tc.noPtr)
-		}
-	}
-	g := testgames.DiceRace{Goal: 20, MaxTurns: 30}
-	src := g.NewState(7, 11, 1, 5)
-	c := newCopier(src)
-	if !c.flat || !c.noPtr || c.size != reflectTypeOf(*src).Size() {
-		t.Fatalf("dice race copier %+v", c)
-	}
-	dst := g.NewInitialState()
-	if got := c.into(dst, src); got != dst || got.String() != src.String() {
-		t.Errorf("byte copy gave %v, want %v", got, src)
-	}
-	if got := c.into(src, src); got != src || got.String() != g.NewState(7, 11, 1, 5).String() {
-		t.Errorf("copy onto itself gave %v", got)
-	}
 }
 
 // TestRolloutListsLegal: the rollout evaluator keeps the legal actions of

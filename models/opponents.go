@@ -125,10 +125,6 @@ func builtinFiles(fsys fs.FS, dir, game string) []string {
 	return files
 }
 
-// BuiltinGames lists the games that have a built-in model, sorted (from
-// the models' metadata; a file that does not decode is left out).
-func BuiltinGames() []string { return builtinGamesIn(opponents, opponentsDir) }
-
 func builtinGamesIn(fsys fs.FS, dir string) []string {
 	var names []string
 	for _, f := range builtinFiles(fsys, dir, "") {

@@ -50,20 +50,15 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 	if err := sv.limits.CheckAgent(spec); err != nil {
 		return BestResponse{}, err
 	}
-	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params), spec); err != nil {
+	if err := sv.limits.CheckFiles(spec); err != nil {
 		return BestResponse{}, err
-	}
-	if r.Record != nil {
-		if err := sv.limits.CheckFiles(r.Record.Game, engine.Params(r.Record.Params)); err != nil {
-			return BestResponse{}, err
-		}
 	}
 	ctx, cancel := sv.withTimeout(ctx)
 	defer cancel()
 	return bounded(ctx, sv.log, func(func() bool) (BestResponse, error) {
 		run := sv.searchRun()
 		defer run.done()
-		g, st, err := position(r)
+		g, st, err := sv.position(r)
 		if err != nil {
 			return BestResponse{}, err
 		}
@@ -118,7 +113,7 @@ func (sv *Service) Best(ctx context.Context, r BestRequest) (BestResponse, error
 }
 
 // position decodes the request's state or replays its record.
-func position(r BestRequest) (engine.Game, engine.State, error) {
+func (sv *Service) position(r BestRequest) (engine.Game, engine.State, error) {
 	if r.Record != nil {
 		rec := engine.Record{Game: r.Record.Game, Params: engine.Params(r.Record.Params), Actions: r.Record.Actions}
 		if rec.Game == "" {
@@ -136,9 +131,10 @@ func position(r BestRequest) (engine.Game, engine.State, error) {
 		if rec.Game == "" {
 			return nil, nil, fmt.Errorf("%w: the record names no game", engine.ErrBadRecord)
 		}
-		return rec.Replay()
+		g, s, err := rec.ReplayFS(sv.limits.files())
+		return g, s, refuseFiles(err)
 	}
-	g, err := engine.Load(r.Game, engine.Params(r.Params))
+	g, err := sv.load(r.Game, engine.Params(r.Params))
 	if err != nil {
 		return nil, nil, err
 	}

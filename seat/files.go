@@ -3,8 +3,7 @@ package seat
 import (
 	"errors"
 	"fmt"
-	"os"
-	"regexp"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -12,35 +11,45 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-// bareName is a parameter value that is a name, not a path.
-var bareName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-
 // fileOptions are the agent options whose values name files on the server,
 // with the values that are not files.
 var fileOptions = map[string][]string{"model": {"", "builtin"}}
 
-// CheckFiles refuses, unless AllowFiles is set, a request that would make
-// the server read a file of its own choosing: a game parameter of kind
-// string (lunar-rally's scenario, planet-cubes' board, walking-moon's data,
-// welcome-moon's sheet) whose value is neither its default nor a bare name
-// (letters, digits, '_', '-') that names no file in the server's working
-// directory, and an agent spec whose model option is a path (only
-// "builtin" is allowed). Unknown games and parameters are left to the
-// engine. Errors wrap ErrFileRefused.
-func (l Limits) CheckFiles(game string, params engine.Params, specs ...string) error {
+// files is the file system the games of this server read the files their
+// parameters name from: the machine's with AllowFiles, none otherwise.
+func (l Limits) files() fs.FS {
+	if l.AllowFiles {
+		return engine.HostFiles
+	}
+	return nil
+}
+
+// load loads a game with the server's files (Limits.files): a file
+// parameter (engine.FileParam: lunar-rally's scenario, planet-cubes' board,
+// walking-moon's and march-mars' data, welcome-moon's sheet) whose value is
+// no built-in name is refused, wrapping ErrFileRefused, unless AllowFiles.
+func (sv *Service) load(game string, p engine.Params) (engine.Game, error) {
+	g, err := engine.LoadFS(game, p, sv.limits.files())
+	return g, refuseFiles(err)
+}
+
+// refuseFiles words a game's failure to read a file the server does not
+// read for its clients.
+func refuseFiles(err error) error {
+	if errors.Is(err, engine.ErrNoFiles) {
+		return fmt.Errorf("%w: this server reads no files for its clients (give a built-in name; the operator may start it with --allow-files): %w", ErrFileRefused, err)
+	}
+	return err
+}
+
+// CheckFiles refuses, unless AllowFiles is set, an agent spec whose model
+// option is a path (only "builtin" is allowed). Game parameters need no
+// check: the games read their files through the server's file system,
+// which holds none unless AllowFiles (Service.load). Errors wrap
+// ErrFileRefused.
+func (l Limits) CheckFiles(specs ...string) error {
 	if l.AllowFiles {
 		return nil
-	}
-	if spec, err := engine.Lookup(game); err == nil {
-		for _, ps := range spec.Params {
-			v, given := params[ps.Name]
-			if !given || ps.Kind != engine.StringParam || v == ps.Default {
-				continue
-			}
-			if !bareName.MatchString(v) || exists(v) {
-				return fmt.Errorf("%w: %s=%q: this server reads no files for its clients (give a built-in name; the operator may start it with --allow-files)", ErrFileRefused, ps.Name, v)
-			}
-		}
 	}
 	for _, s := range specs {
 		name, opts, err := agents.ParseSpec(s)
@@ -54,9 +63,4 @@ func (l Limits) CheckFiles(game string, params engine.Params, specs ...string) e
 		}
 	}
 	return nil
-}
-
-func exists(name string) bool {
-	_, err := os.Lstat(name)
-	return !errors.Is(err, os.ErrNotExist)
 }

@@ -7,32 +7,53 @@ import (
 	"github.com/moongym/moongym/engine"
 )
 
-func TestCheckFiles(t *testing.T) {
+// TestLoadRefusesFiles: without AllowFiles, a file parameter that is no
+// built-in name is refused whatever it looks like (a path, a bare name
+// that names a file here, a Windows path), and built-in names and the
+// defaults load; with AllowFiles the game reads the file.
+func TestLoadRefusesFiles(t *testing.T) {
 	for _, tc := range []struct {
 		game   string
 		params engine.Params
+		refuse bool
+	}{
+		{"planet-cubes", engine.Params{"board": "/etc/passwd"}, true},
+		{"planet-cubes", engine.Params{"board": ""}, false}, // the default
+		{"lunar-rally", engine.Params{"scenario": "blue"}, false},
+		{"lunar-rally", engine.Params{"scenario": "../../etc/hostname"}, true},
+		{"lunar-rally", engine.Params{"scenario": "testdata"}, true}, // a bare name that exists here
+		{"walking-moon", engine.Params{"data": "lunar.txt"}, true},
+		{"march-mars", engine.Params{"data": "mars.txt"}, true},
+		{"welcome-moon", engine.Params{"sheet": `C:\sheet.json`}, true},
+		{"welcome-moon", engine.Params{"players": "3"}, false},
+		{"nosuchgame", engine.Params{"board": "/etc/passwd"}, false}, // unknown game
+	} {
+		_, err := NewService(Limits{}, nil).load(tc.game, tc.params)
+		if got := errors.Is(err, ErrFileRefused); got != tc.refuse {
+			t.Errorf("load(%s %v) = %v, want refused %v", tc.game, tc.params, err, tc.refuse)
+		}
+		if _, err := NewService(Limits{AllowFiles: true}, nil).load(tc.game, tc.params); errors.Is(err, ErrFileRefused) {
+			t.Errorf("AllowFiles: load(%s %v) = %v", tc.game, tc.params, err)
+		}
+	}
+}
+
+func TestCheckFiles(t *testing.T) {
+	for _, tc := range []struct {
 		specs  []string
 		refuse bool
 	}{
-		{"planet-cubes", engine.Params{"board": "/etc/passwd"}, nil, true},
-		{"planet-cubes", engine.Params{"board": ""}, nil, false}, // the default
-		{"lunar-rally", engine.Params{"scenario": "blue"}, nil, false},
-		{"lunar-rally", engine.Params{"scenario": "../../etc/hostname"}, nil, true},
-		{"lunar-rally", engine.Params{"scenario": "testdata"}, nil, true}, // a bare name that exists here
-		{"walking-moon", engine.Params{"data": "lunar.txt"}, nil, true},
-		{"welcome-moon", engine.Params{"sheet": `C:\sheet.json`}, nil, true},
-		{"welcome-moon", engine.Params{"players": "3"}, nil, false},
-		{"tictactoe", nil, []string{"human", "net:model=/etc/passwd"}, true},
-		{"tictactoe", nil, []string{"az:sims=10,model=builtin"}, false},
-		{"tictactoe", nil, []string{"mcts:sims=10", "random"}, false},
-		{"nosuchgame", engine.Params{"board": "/etc/passwd"}, nil, false}, // left to the engine
+		{[]string{"human", "net:model=/etc/passwd"}, true},
+		{[]string{"az:sims=10,model=lunar.safetensors"}, true},
+		{[]string{"az:sims=10,model=builtin"}, false},
+		{[]string{"mcts:sims=10", "random"}, false},
 	} {
-		err := Limits{}.CheckFiles(tc.game, tc.params, tc.specs...)
+		err := Limits{}.CheckFiles(tc.specs...)
 		if got := errors.Is(err, ErrFileRefused); got != tc.refuse {
-			t.Errorf("CheckFiles(%s %v %v) = %v, want refused %v", tc.game, tc.params, tc.specs, err, tc.refuse)
+			t.Errorf("CheckFiles(%v) = %v, want refused %v", tc.specs, err, tc.refuse)
 		}
-		if err := (Limits{AllowFiles: true}).CheckFiles(tc.game, tc.params, tc.specs...); err != nil {
-			t.Errorf("AllowFiles: CheckFiles(%s %v %v) = %v", tc.game, tc.params, tc.specs, err)
+		if err := (Limits{AllowFiles: true}).CheckFiles(tc.specs...); err != nil {
+			t.Errorf("AllowFiles: CheckFiles(%v) = %v", tc.specs, err)
 		}
 	}
 }

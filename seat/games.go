@@ -55,10 +55,7 @@ func (sv *Service) Games() ([]GameInfo, error) {
 
 // Game describes one game in the configuration the request gives.
 func (sv *Service) Game(r GameRequest) (GameInfo, error) {
-	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params)); err != nil {
-		return GameInfo{}, err
-	}
-	g, err := engine.Load(r.Game, engine.Params(r.Params))
+	g, err := sv.load(r.Game, engine.Params(r.Params))
 	if err != nil {
 		return GameInfo{}, err
 	}

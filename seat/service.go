@@ -102,7 +102,7 @@ func (sv *Service) StartSeat(ctx context.Context, c Caller, r StartRequest) (Sea
 
 // seatsOf is the number of seats of a game in a configuration.
 func (sv *Service) seatsOf(game string, p Params) (int, error) {
-	g, err := engine.Load(game, engine.Params(p))
+	g, err := sv.load(game, engine.Params(p))
 	if err != nil {
 		return 0, err
 	}
@@ -114,7 +114,7 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 	if err := r.check(); err != nil {
 		return nil, nil, err
 	}
-	if err := sv.limits.CheckFiles(r.Game, engine.Params(r.Params), r.Seats...); err != nil {
+	if err := sv.limits.CheckFiles(r.Seats...); err != nil {
 		return nil, nil, err
 	}
 	models := 0
@@ -126,7 +126,7 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 	if err := sv.room(r.Session, c.Client, models); err != nil {
 		return nil, nil, err
 	}
-	g, err := engine.Load(r.Game, engine.Params(r.Params))
+	g, err := sv.load(r.Game, engine.Params(r.Params))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	_ "github.com/moongym/moongym/agents/all"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // A small test-only game with what tictactoe lacks: a parameter, chance
@@ -46,7 +48,7 @@ func init() {
 			{Name: "goal", Kind: engine.IntParam, Default: "10", Min: 3, Max: 40, Doc: "cells to the finish"},
 			{Name: "sides", Kind: engine.IntParam, Default: "3", Min: 2, Max: 6, Doc: "sides of the die"},
 		},
-	}, func(p engine.Params) (engine.Game, error) {
+	}, func(p engine.Params, _ fs.FS) (engine.Game, error) {
 		return diceRaceGame{p.Int("goal"), p.Int("sides")}, nil
 	})
 	agents.Register(agents.Info{Name: "test-panic", Doc: "panics (seat tests)", New: func(agents.Context) (agents.Agent, error) {
@@ -117,8 +119,8 @@ func (s *diceRaceState) Resample(engine.Player, *rand.Rand) engine.State { retur
 
 func (g diceRaceGame) DecodeState(data []byte) (engine.State, error) {
 	var j diceRaceJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+	if err := kit.States("test-dice-race").Decode(data, &j); err != nil {
+		return nil, err
 	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{engine.ErrBadState}, a...)...)

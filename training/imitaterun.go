@@ -98,9 +98,6 @@ func (t *Trainer) PendingImitation() (ImitateConfig, bool) {
 	return t.ck.Pending.Config, true
 }
 
-// Imitated reports whether the run finished an imitation.
-func (t *Trainer) Imitated() bool { return t.ck.Imitation != "" }
-
 // RunImitation imitates the game's heuristic into t (as HeuristicGames then
 // Imitate do), saving its progress in the run's checkpoint as it goes:
 // when ctx is done it saves and returns ctx's error, and a later

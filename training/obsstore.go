@@ -8,8 +8,7 @@ import (
 
 // ObsStore keeps the observations of a replay buffer exactly, in a
 // fraction of their dense size. Observations are mostly zeros and a few
-// repeated values (3-21% of the entries nonzero in this project's games, a
-// lunar-rally position 105 kB dense), so a slot holds only its nonzero
+// repeated values (docs/training.md says how small), so a slot holds only its nonzero
 // entries, each packed into 32 bits as the entry's index and the number of
 // its value in a table of the distinct values met. A value that no longer
 // fits in the table is kept as it is, in the slot's Extra. Get gives back

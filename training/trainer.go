@@ -251,8 +251,8 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 	sp := SelfPlay{Game: t.Game, Cfg: t.Cfg, OnGame: t.GameProgress}
 	if groups := t.Cfg.groups(); t.Cfg.Shards && groups > 1 {
 		// One evaluator per group, its own cache and no split: the cores
-		// share no lock and no cache line (measured in
-		// docs/benchmarks/learning.md: a default planet-cubes iteration 1.30x -> 1.90-1.99x on 2 cores).
+		// share no lock and no cache line (docs/benchmarks/learning.md
+		// measures what it gives).
 		evs := make([]mcts.Evaluator, groups)
 		for i := range evs {
 			ev, err := models.NewEvaluator(t.Game, t.net, t.Cfg.CacheSize/groups)

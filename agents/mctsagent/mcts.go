@@ -65,8 +65,7 @@ func init() {
 // runs on after its request is cancelled.
 const (
 	// MaxRollouts bounds rollouts: the random playouts of one leaf, each a
-	// whole game (0.1-0.5 ms in the registered games with their default
-	// parameters). The docs use 1 to 4.
+	// whole game. The docs use 1 to 4.
 	MaxRollouts = 32
 	// MaxBatch bounds batch: the leaves of one evaluator call, each with
 	// its working state, path and evaluation buffers (kilobytes). With

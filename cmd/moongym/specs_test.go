@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +31,7 @@ func (renamedGame) Spec() engine.Spec {
 var errBrokenHeuristic = errors.New("this heuristic cannot be made")
 
 func init() {
-	engine.Register(renamedGame{}.Spec(), func(engine.Params) (engine.Game, error) { return renamedGame{}, nil })
+	engine.Register(renamedGame{}.Spec(), func(engine.Params, fs.FS) (engine.Game, error) { return renamedGame{}, nil })
 	agents.RegisterHeuristic(brokenHeuristicGame, agents.Heuristic{
 		New: func(engine.Game, uint64) (agents.Agent, error) { return nil, errBrokenHeuristic },
 	})

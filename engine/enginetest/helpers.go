@@ -2,6 +2,10 @@ package enginetest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -70,4 +74,37 @@ func BenchmarkPlayout(b *testing.B, g engine.Game) {
 			s.Apply(legal[rng.IntN(len(legal))])
 		}
 	}
+}
+
+// ObservationDigest plays a random game from each seed (as RandomRecord
+// does) and digests every player's observation of every state on the way,
+// the first and the last included, each written over a buffer of NaNs: the
+// SHA-256 in hex. A golden digest pins a game's observation layout, so that
+// a change to how Observe writes it must leave every value where it was.
+func ObservationDigest(g engine.Game, seeds ...uint64) string {
+	h := sha256.New()
+	obs := make([]float32, engine.ObservationSize(g))
+	buf := make([]byte, 4*len(obs))
+	digest := func(s engine.State) {
+		for p := range g.NumPlayers() {
+			for i := range obs {
+				obs[i] = float32(math.NaN())
+			}
+			s.Observe(engine.Player(p), obs)
+			for i, v := range obs {
+				binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(v))
+			}
+			h.Write(buf)
+		}
+	}
+	for _, seed := range seeds {
+		s := g.NewInitialState()
+		rng := newRNG(seed)
+		digest(s)
+		for n := 0; !s.IsTerminal() && n <= g.MaxGameLength(); n++ {
+			s.Apply(pick(s, rng))
+			digest(s)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -3,7 +3,6 @@ package enginetest
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -153,6 +152,7 @@ func checkGame(t *testing.T, g engine.Game) {
 	if g.MaxGameLength() <= 0 || g.MinUtility() > g.MaxUtility() {
 		t.Fatalf("MaxGameLength %d, utility [%v, %v]", g.MaxGameLength(), g.MinUtility(), g.MaxUtility())
 	}
+	checkStrictJSON(t, g, g.NewInitialState())
 	if _, err := engine.Lookup(spec.Name); err != nil {
 		return // not registered (a test-only game): nothing to reload
 	}
@@ -292,6 +292,7 @@ func checkState(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand) {
 	checkScores(t, g, s)
 	checkJSON(t, g, s)
 	checkClone(t, g, s)
+	checkCopyEqual(t, g, s)
 	checkObserve(t, g, s, rng)
 	checkViewer(t, g, s, rng)
 	checkPicture(t, g, s, rng)
@@ -357,6 +358,62 @@ func checkJSON(t *testing.T, g engine.Game, s engine.State) {
 	for p := 0; p < g.NumPlayers(); p++ {
 		if !slices.Equal(observe(g, s, engine.Player(p)), observe(g, d, engine.Player(p))) {
 			t.Errorf("decoded state observes differently for p%d", p)
+		}
+	}
+}
+
+// checkStrictJSON: DecodeState refuses a state's JSON with data after it or
+// with a field the form does not have, as a bad state.
+func checkStrictJSON(t *testing.T, g engine.Game, s engine.State) {
+	t.Helper()
+	data := mustJSON(t, s)
+	cases := map[string][]byte{
+		"data after the state":    append(slices.Clip(data), " {}"...),
+		"a second state after it": append(slices.Clip(data), data...),
+	}
+	if len(data) > 1 && data[0] == '{' {
+		cases["an unknown field"] = append([]byte(`{"not-a-field":0,`), data[1:]...)
+	}
+	for what, bad := range cases {
+		if _, err := g.DecodeState(bad); !errors.Is(err, engine.ErrBadState) {
+			t.Errorf("DecodeState of a state's JSON with %s: error %v, want one wrapping ErrBadState", what, err)
+		}
+	}
+}
+
+// checkCopyEqual checks the optional engine.Comparer against the JSON forms
+// (a state equals its clone and its decoded JSON; against the initial
+// state it answers as the JSON forms compare) and the optional
+// engine.Copier (a copy has the state's JSON and shares nothing with it).
+func checkCopyEqual(t *testing.T, g engine.Game, s engine.State) {
+	t.Helper()
+	data := mustJSON(t, s)
+	if c, ok := s.(engine.Comparer); ok {
+		if d, err := g.DecodeState(data); err == nil && !c.Equal(d) {
+			t.Errorf("Equal: the state is not equal to its JSON decoded")
+		}
+		if !c.Equal(s.Clone()) {
+			t.Errorf("Equal: the state is not equal to its clone")
+		}
+		init := g.NewInitialState()
+		if c.Equal(init) != bytes.Equal(data, mustJSON(t, init)) {
+			t.Errorf("Equal against the initial state says %v, the JSON forms the opposite", c.Equal(init))
+		}
+	}
+	dst := g.NewInitialState()
+	c, ok := dst.(engine.Copier)
+	if !ok {
+		return
+	}
+	switch {
+	case !c.CopyFrom(s):
+		t.Errorf("CopyFrom refused a state of its own game")
+	case !bytes.Equal(mustJSON(t, dst), data):
+		t.Errorf("CopyFrom: the copy's JSON differs from the state's")
+	case !s.IsTerminal():
+		dst.Apply(dst.LegalActions(nil)[0])
+		if !bytes.Equal(mustJSON(t, s), data) {
+			t.Errorf("CopyFrom: playing on the copy changed the original")
 		}
 	}
 }
@@ -552,9 +609,4 @@ func CheckAllocs(t *testing.T, g engine.Game, seed uint64) {
 		}
 		s.Apply(a)
 	}
-}
-
-// Describe is a one-line summary of a game's configuration for logs.
-func Describe(g engine.Game) string {
-	return fmt.Sprintf("%s[%s] players=%d actions=%d obs=%v", g.Spec().Name, g.Params(), g.NumPlayers(), g.NumActions(), g.ObservationShape())
 }

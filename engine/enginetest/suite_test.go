@@ -1,6 +1,8 @@
 package enginetest_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -31,11 +33,32 @@ func (g brokenGame) Spec() engine.Spec {
 	return s
 }
 
+// ObservationShape: the obs-size flaw declares one value more than Observe
+// writes.
+func (g brokenGame) ObservationShape() []int {
+	if g.flaw == "obs-size" {
+		return []int{3*3*3 + 1}
+	}
+	return g.Game.ObservationShape()
+}
+
 func (g brokenGame) NewInitialState() engine.State {
 	return &brokenState{State: g.Game.NewInitialState().(*tictactoe.State), flaw: g.flaw}
 }
 
 func (g brokenGame) DecodeState(data []byte) (engine.State, error) {
+	if g.flaw == "lax-json" { // reads the first value, whatever follows it and whatever fields it has
+		var j struct {
+			Board string `json:"board"`
+		}
+		if err := json.NewDecoder(bytes.NewReader(data)).Decode(&j); err != nil {
+			return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+		}
+		var err error
+		if data, err = json.Marshal(j); err != nil {
+			return nil, err
+		}
+	}
 	s, err := g.Game.DecodeState(data)
 	if err != nil {
 		return nil, err
@@ -120,6 +143,24 @@ func (s *brokenState) Clone() engine.State {
 	return &brokenState{State: s.State.Clone().(*tictactoe.State), flaw: s.flaw}
 }
 
+func (s *brokenState) CopyFrom(src engine.State) bool {
+	o, ok := src.(*brokenState)
+	if !ok {
+		return false
+	}
+	if s.flaw == "bad-copy" {
+		s.State = o.State // shares the board
+		return true
+	}
+	*s = brokenState{State: o.State.Clone().(*tictactoe.State), flaw: o.flaw, secret: o.secret}
+	return true
+}
+
+func (s *brokenState) Equal(o engine.State) bool {
+	x, ok := o.(*brokenState)
+	return ok && (s.flaw == "bad-equal" || s.State.Equal(x.State))
+}
+
 func (s *brokenState) Returns(dst []float64) []float64 {
 	dst = s.State.Returns(dst)
 	if s.flaw == "bounds" {
@@ -183,6 +224,10 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		"drawing-leak":  "StringFor(p0) changed under Resample(p0)",
 		"resample-turn": "changed the current player",
 		"dup-names":     "not unique",
+		"obs-size":      "observation[27] = NaN (not written",
+		"bad-copy":      "CopyFrom: playing on the copy changed the original",
+		"bad-equal":     "Equal against the initial state says true",
+		"lax-json":      "with data after the state: error <nil>",
 		"bad-svg":       "SVG: bad SVG",
 		"picture-leak":  "the picture shows what",
 		"turn-leak":     "is told the same in two courses of the game, then a move tells it nothing, but the player to act it is told differs",

@@ -3,6 +3,7 @@ package jumping
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -157,11 +158,11 @@ func MustParse[D any](game, text string, parse func(string) (*D, error)) *D {
 // error's message is cleared of the file's text (safefile.Redact): the
 // name may come from a client of the seat server, and the message goes
 // back to it.
-func ReadData[D any](file string, builtin *D, parse func(string) (*D, error)) (*D, error) {
+func ReadData[D any](files fs.FS, file string, builtin *D, parse func(string) (*D, error)) (*D, error) {
 	if file == "" {
 		return builtin, nil
 	}
-	b, err := safefile.Read(file, safefile.DataLimit)
+	b, err := safefile.ReadFS(files, file, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: data: %w", engine.ErrBadParam, err)
 	}
@@ -174,9 +175,9 @@ func ReadData[D any](file string, builtin *D, parse func(string) (*D, error)) (*
 
 // Loader makes a game's registry constructor: it reads the data parameter
 // (ReadData) and builds the game with it.
-func Loader[D any, G engine.Game](builtin *D, parse func(string) (*D, error), build func(engine.Params, *D) (G, error)) func(engine.Params) (engine.Game, error) {
-	return func(p engine.Params) (engine.Game, error) {
-		d, err := ReadData(p["data"], builtin, parse)
+func Loader[D any, G engine.Game](builtin *D, parse func(string) (*D, error), build func(engine.Params, *D) (G, error)) engine.NewGameFunc {
+	return func(p engine.Params, files fs.FS) (engine.Game, error) {
+		d, err := ReadData(files, p["data"], builtin, parse)
 		if err != nil {
 			return nil, err
 		}

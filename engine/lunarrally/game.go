@@ -2,6 +2,7 @@ package lunarrally
 
 import (
 	"fmt"
+	"io/fs"
 	"strconv"
 
 	"github.com/moongym/moongym/engine"
@@ -25,7 +26,7 @@ var spec = engine.Spec{
 	Utility:     engine.ZeroSum,
 	Params: []engine.ParamSpec{
 		{Name: "players", Kind: engine.IntParam, Default: "2", Min: 2, Max: 4, Doc: "number of players, each with two rovers"},
-		{Name: "scenario", Kind: engine.StringParam, Default: "green",
+		{Name: "scenario", Kind: engine.FileParam, Default: "green",
 			Doc: "scenario map: blue, green, red or yellow, or the path of a scenario file (format in docs/rules/lunar-rally.md)"},
 		{Name: "replacement", Kind: engine.BoolParam, Default: "true",
 			Doc: "optional rule: a player whose two rovers are destroyed places a new Rover 1 on the start line"},
@@ -56,8 +57,8 @@ type Game struct {
 
 var _ engine.Game = (*Game)(nil)
 
-func newGame(p engine.Params) (engine.Game, error) {
-	board, err := LoadScenario(p["scenario"])
+func newGame(p engine.Params, files fs.FS) (engine.Game, error) {
+	board, err := LoadScenarioFS(files, p["scenario"])
 	if err != nil {
 		return nil, err
 	}

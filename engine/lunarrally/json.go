@@ -1,13 +1,12 @@
 package lunarrally
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // roverJSON is one rover in the JSON form of a state.
@@ -108,16 +107,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-var errDecode = errors.New("lunar-rally")
-
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%w: %w: %s", engine.ErrBadState, errDecode, fmt.Sprintf(format, args...))
-}
-
 func parseCards(list []string, what string) ([MaxPhases]Card, error) {
 	p := emptyProgram
 	if len(list) != MaxPhases {
-		return p, bad("%s has %d phases, want %d", what, len(list), MaxPhases)
+		return p, states.Bad("%s has %d phases, want %d", what, len(list), MaxPhases)
 	}
 	for i, name := range list {
 		if name == "" {
@@ -125,12 +118,15 @@ func parseCards(list []string, what string) ([MaxPhases]Card, error) {
 		}
 		k := slices.Index(cardNames[:], name)
 		if k < 0 {
-			return p, bad("%s phase %d: unknown card %q (cards: %v)", what, i+1, name, cardNames)
+			return p, states.Bad("%s phase %d: unknown card %q (cards: %v)", what, i+1, name, cardNames)
 		}
 		p[i] = Card(k)
 	}
 	return p, nil
 }
+
+// states makes lunar-rally's bad-state errors.
+const states kit.States = "lunar-rally"
 
 // DecodeState reads the JSON that MarshalJSON writes and checks it against
 // the rules: rovers on the board on distinct passable hexes, counts within
@@ -139,54 +135,54 @@ func parseCards(list []string, what string) ([MaxPhases]Card, error) {
 // stage that can arise in a game. Errors wrap engine.ErrBadState.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, bad("%v", err)
+	if err := states.Decode(data, &j); err != nil {
+		return nil, err
 	}
 	b := g.board
 	n := g.players
 	s := &State{g: g}
 	s.reset()
-	stage := slices.Index(stageNames, j.Stage)
-	end := slices.Index(endNames, j.End)
+	stage, err := kit.Index[int](states, stageNames, j.Stage, "stage")
+	if err != nil {
+		return nil, err
+	}
+	end, err := kit.Index[int](states, endNames, j.End, "end")
+	if err != nil {
+		return nil, err
+	}
 	switch {
-	case stage < 0:
-		return nil, bad("stage %q is not one of %v", j.Stage, stageNames)
-	case end < 0:
-		return nil, bad("end %q is not one of %q", j.End, endNames)
 	case j.Moon != 1 && j.Moon != 2:
-		return nil, bad("moon %d, want 1 or 2", j.Moon)
+		return nil, states.Bad("moon %d, want 1 or 2", j.Moon)
 	case j.Turn < 1 || j.Turn > g.turnLimit:
-		return nil, bad("turn %d outside 1..%d", j.Turn, g.turnLimit)
+		return nil, states.Bad("turn %d outside 1..%d", j.Turn, g.turnLimit)
 	case j.First < 0 || j.First >= n:
-		return nil, bad("first player %d outside 0..%d", j.First, n-1)
+		return nil, states.Bad("first player %d outside 0..%d", j.First, n-1)
 	case len(j.Rovers) != 2*n:
-		return nil, bad("%d rovers, want %d", len(j.Rovers), 2*n)
+		return nil, states.Bad("%d rovers, want %d", len(j.Rovers), 2*n)
 	}
 	s.stage, s.end, s.initial = int8(stage), int8(end), j.Initial
 	s.moon, s.turn, s.first = int8(j.Moon-1), int16(j.Turn), int8(j.First)
 	for _, name := range j.CachesTaken {
 		cell, ok := b.ParseCell(name)
 		if !ok || b.cacheSlot[cell] < 0 {
-			return nil, bad("caches_taken: %q is not a cache", name)
+			return nil, states.Bad("caches_taken: %q is not a cache", name)
 		}
 		bit := uint16(1) << b.cacheSlot[cell]
 		if s.taken&bit != 0 {
-			return nil, bad("caches_taken: %q twice", name)
+			return nil, states.Bad("caches_taken: %q twice", name)
 		}
 		s.taken |= bit
 	}
 	for _, w := range j.Winners {
 		if w < 0 || w >= n || s.winners&(1<<w) != 0 {
-			return nil, bad("winners: bad or repeated seat %d", w)
+			return nil, states.Bad("winners: bad or repeated seat %d", w)
 		}
 		s.winners |= 1 << w
 	}
 	if j.Pending != "" {
 		cell, ok := b.ParseCell(j.Pending)
 		if !ok || b.cells[cell] != Start {
-			return nil, bad("pending %q is not a start hex", j.Pending)
+			return nil, states.Bad("pending %q is not a start hex", j.Pending)
 		}
 		s.pending = int16(cell)
 	}
@@ -196,7 +192,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			return nil, err
 		}
 		if r.Status == Racing && s.occupant(r.Pos) >= 0 {
-			return nil, bad("rover %d: hex %s holds two rovers", i, rj.Hex)
+			return nil, states.Bad("rover %d: hex %s holds two rovers", i, rj.Hex)
 		}
 		s.rovers[i] = r
 	}
@@ -210,25 +206,27 @@ func decodeRover(b *Board, i int, rj roverJSON) (Rover, error) {
 	r := Rover{Pos: -1}
 	what := fmt.Sprintf("rover %d (seat %d rover %d)", i, i/2, i%2+1)
 	kind := i % 2
-	status := slices.Index(statusNames, rj.Status)
-	heading := slices.Index(dirNames[:], rj.Heading)
-	switch {
-	case rj.Seat != i/2 || rj.Rover != kind+1:
-		return r, bad("rover %d is listed as seat %d rover %d, want seat %d rover %d", i, rj.Seat, rj.Rover, i/2, kind+1)
-	case status < 0:
-		return r, bad("%s: status %q is not one of %v", what, rj.Status, statusNames)
-	case heading < 0:
-		return r, bad("%s: heading %q is not one of %v", what, rj.Heading, dirNames)
-	case rj.Phases < 0 || rj.Phases > MaxPhases:
-		return r, bad("%s: %d phases", what, rj.Phases)
-	case rj.Shields < 0 || rj.Shields > int(MaxShields[kind]):
-		return r, bad("%s: %d shields, at most %d", what, rj.Shields, MaxShields[kind])
-	case rj.Missiles < 0 || rj.Missiles > int(MaxMissiles[kind]):
-		return r, bad("%s: %d missiles, at most %d", what, rj.Missiles, MaxMissiles[kind])
+	if rj.Seat != i/2 || rj.Rover != kind+1 {
+		return r, states.Bad("rover %d is listed as seat %d rover %d, want seat %d rover %d", i, rj.Seat, rj.Rover, i/2, kind+1)
 	}
-	r.Status, r.Heading = int8(status), int8(heading)
+	status, err := kit.Index[int8](states, statusNames, rj.Status, what+": status")
+	if err != nil {
+		return r, err
+	}
+	heading, err := kit.Index[int8](states, dirNames[:], rj.Heading, what+": heading")
+	if err != nil {
+		return r, err
+	}
+	switch {
+	case rj.Phases < 0 || rj.Phases > MaxPhases:
+		return r, states.Bad("%s: %d phases", what, rj.Phases)
+	case rj.Shields < 0 || rj.Shields > int(MaxShields[kind]):
+		return r, states.Bad("%s: %d shields, at most %d", what, rj.Shields, MaxShields[kind])
+	case rj.Missiles < 0 || rj.Missiles > int(MaxMissiles[kind]):
+		return r, states.Bad("%s: %d missiles, at most %d", what, rj.Missiles, MaxMissiles[kind])
+	}
+	r.Status, r.Heading = status, heading
 	r.Phases, r.Shields, r.Missiles, r.Armed = int8(rj.Phases), int8(rj.Shields), int8(rj.Missiles), rj.Armed
-	var err error
 	if r.Program, err = parseCards(rj.Program, what+" program"); err != nil {
 		return r, err
 	}
@@ -240,7 +238,7 @@ func decodeRover(b *Board, i int, rj roverJSON) (Rover, error) {
 		for _, c := range p {
 			if c != NoCard {
 				if left[c]--; left[c] < 0 {
-					return r, bad("%s: card %s used more often than the Rover %d deck holds", what, c, kind+1)
+					return r, states.Bad("%s: card %s used more often than the Rover %d deck holds", what, c, kind+1)
 				}
 			}
 		}
@@ -248,28 +246,28 @@ func decodeRover(b *Board, i int, rj roverJSON) (Rover, error) {
 	switch r.Status {
 	case Waiting:
 		if rj.Hex != "" || r != (Rover{Pos: -1, Program: emptyProgram, Shown: emptyProgram}) {
-			return r, bad("%s: a rover not placed yet has no hex, equipment or cards", what)
+			return r, states.Bad("%s: a rover not placed yet has no hex, equipment or cards", what)
 		}
 	case Destroyed:
 		if rj.Hex != "" || r.Program != emptyProgram || r.Phases != 1 || r.Shields != 0 {
-			return r, bad("%s: a destroyed rover has no hex and no cards, and exploded with phase 1 alone and no shield", what)
+			return r, states.Bad("%s: a destroyed rover has no hex and no cards, and exploded with phase 1 alone and no shield", what)
 		}
 	case Racing:
 		cell, ok := b.ParseCell(rj.Hex)
 		if !ok || b.cells[cell] == Off || b.cells[cell] == Crater {
-			return r, bad("%s: hex %q is not a hex a rover can stand on", what, rj.Hex)
+			return r, states.Bad("%s: hex %q is not a hex a rover can stand on", what, rj.Hex)
 		}
 		r.Pos = int16(cell)
 		if r.Phases < 1 {
-			return r, bad("%s: a racing rover has 1 to 3 phases", what)
+			return r, states.Bad("%s: a racing rover has 1 to 3 phases", what)
 		}
 		for p := r.Phases; p < MaxPhases; p++ {
 			if r.Program[p] != NoCard {
-				return r, bad("%s: a card on lost phase %d", what, p+1)
+				return r, states.Bad("%s: a card on lost phase %d", what, p+1)
 			}
 		}
 		if !r.Armed && b.cells[cell] != Start {
-			return r, bad("%s: weapons inactive but the rover has left the start line", what)
+			return r, states.Bad("%s: weapons inactive but the rover has left the start line", what)
 		}
 	}
 	return r, nil
@@ -303,54 +301,28 @@ func (s *State) checkStage() error {
 		}
 	}
 	if (s.end == endNone) != (s.stage != stageOver) {
-		return bad("stage %s with end %q", stageNames[s.stage], endNames[s.end])
+		return states.Bad("stage %s with end %q", stageNames[s.stage], endNames[s.end])
 	}
 	if (s.end == endFinish) != (s.winners != 0) {
-		return bad("winners %b with end %q", s.winners, endNames[s.end])
+		return states.Bad("winners %b with end %q", s.winners, endNames[s.end])
 	}
 	if s.pending >= 0 && s.stage != stageFace {
-		return bad("a pending start hex outside stage face")
+		return states.Bad("a pending start hex outside stage face")
 	}
-	if s.initial {
-		if s.stage == stageOver || s.moon != 0 || s.turn != 1 || s.taken != 0 {
-			return bad("the initial setup is at turn 1, Moon on Rover 1, caches untouched, game running")
-		}
-		for i := 0; i < 2*n; i++ {
-			r := &s.rovers[i]
-			if r.Status == Destroyed {
-				return bad("rover %d destroyed before the first execution", i)
-			}
-			if r.Status != Racing {
-				continue
-			}
-			slot := b.startSlot[r.Pos]
-			if slot < 0 || b.facings[slot]&(1<<r.Heading) == 0 || r.Armed || r.Phases != MaxPhases ||
-				r.Shields != MaxShields[i%2] || r.Missiles != MaxMissiles[i%2] || r.Shown != emptyProgram {
-				return bad("rover %d: before the first execution a rover stands on the start line facing off it, fully equipped", i)
-			}
-		}
-	} else {
-		if waiting > 0 || s.stage == stageFirst {
-			return bad("rovers not placed after the first execution")
-		}
-		if s.stage != stageOver && racing == 0 {
-			return bad("no rover left but the game goes on")
-		}
-		if s.stage != stageOver && s.moon == 1 && int(s.turn) >= g.turnLimit {
-			return bad("turn %d is past the turn limit", s.turn)
-		}
+	if err := s.checkExecuted(racing, waiting); err != nil {
+		return err
 	}
 	if s.stage != stageOver {
 		for i := 0; i < 2*n; i++ {
 			if r := &s.rovers[i]; r.Status == Racing && b.cells[r.Pos] == Finish {
-				return bad("rover %d is on the finish line but the game goes on", i)
+				return states.Bad("rover %d is on the finish line but the game goes on", i)
 			}
 		}
 	}
 	switch s.stage {
 	case stageFirst:
 		if waiting != 2*n || s.first != 0 {
-			return bad("stage first: no rover is placed and first is 0")
+			return states.Bad("stage first: no rover is placed and first is 0")
 		}
 		s.actor = int8(engine.Chance)
 		return nil
@@ -358,63 +330,115 @@ func (s *State) checkStage() error {
 		switch s.end {
 		case endDestroyed:
 			if racing != 0 {
-				return bad("end destroyed with rovers left")
+				return states.Bad("end destroyed with rovers left")
 			}
 		case endTurnLimit:
 			if s.moon != 1 || int(s.turn) != g.turnLimit {
-				return bad("end turn-limit before the Rover 2s of the last turn executed")
+				return states.Bad("end turn-limit before the Rover 2s of the last turn executed")
 			}
 		}
 		if s.initial {
-			return bad("the game cannot end before the first execution")
+			return states.Bad("the game cannot end before the first execution")
 		}
 		return nil
 	case stagePlace, stageFace:
-		if s.initial {
-			placed := 2*n - waiting
-			for k := 0; k < 2*n; k++ {
-				if (s.rovers[s.placeOrder(k)].Status != Waiting) != (k < placed) {
-					return bad("rovers placed out of the placement order")
-				}
-			}
-			for i := 0; i < 2*n; i++ {
-				if !s.emptyProgram(i) {
-					return bad("rover %d programmed before every rover is placed", i)
-				}
-			}
-		} else {
-			if !g.replacement || s.moon != 0 {
-				return bad("a replacement rover is placed only with the replacement rule, before the Rover 1s are reprogrammed")
-			}
-			for i := 0; i < 2*n; i += 2 {
-				if !s.emptyProgram(i) {
-					return bad("rover %d reprogrammed before the replacement rovers are placed", i)
-				}
-			}
-			for i := 1; i < 2*n; i += 2 {
-				if s.rovers[i].Status == Racing && !s.complete(i) {
-					return bad("rover %d: a Rover 2 waiting to execute has a card on every phase", i)
-				}
-			}
-		}
-		if !s.locate() {
-			return bad("stage %s with no rover to place", stageNames[s.stage])
-		}
-		if s.stage == stageFace && (s.pending < 0 || s.occupant(s.pending) >= 0) {
-			return bad("stage face needs a free pending start hex")
-		}
-		return nil
+		return s.checkPlacing(waiting)
 	}
-	// stageProgram
-	if !s.initial && s.moon == 0 && g.replacement {
-		for seat := 0; seat < n; seat++ {
-			if s.needsReplacement(seat) {
-				return bad("seat %d lost both rovers but has no replacement", seat)
+	return s.checkProgramming()
+}
+
+// checkExecuted checks the rovers and the turn against whether the first
+// execution has happened: before it, every racing rover stands on the start
+// line fully equipped; after it, every rover is placed and one still races
+// within the turn limit.
+func (s *State) checkExecuted(racing, waiting int) error {
+	g, b := s.g, s.g.board
+	n := g.players
+	if s.initial {
+		if s.stage == stageOver || s.moon != 0 || s.turn != 1 || s.taken != 0 {
+			return states.Bad("the initial setup is at turn 1, Moon on Rover 1, caches untouched, game running")
+		}
+		for i := 0; i < 2*n; i++ {
+			r := &s.rovers[i]
+			if r.Status == Destroyed {
+				return states.Bad("rover %d destroyed before the first execution", i)
+			}
+			if r.Status != Racing {
+				continue
+			}
+			slot := b.startSlot[r.Pos]
+			if slot < 0 || b.facings[slot]&(1<<r.Heading) == 0 || r.Armed || r.Phases != MaxPhases ||
+				r.Shields != MaxShields[i%2] || r.Missiles != MaxMissiles[i%2] || r.Shown != emptyProgram {
+				return states.Bad("rover %d: before the first execution a rover stands on the start line facing off it, fully equipped", i)
+			}
+		}
+	} else {
+		if waiting > 0 || s.stage == stageFirst {
+			return states.Bad("rovers not placed after the first execution")
+		}
+		if s.stage != stageOver && racing == 0 {
+			return states.Bad("no rover left but the game goes on")
+		}
+		if s.stage != stageOver && s.moon == 1 && int(s.turn) >= g.turnLimit {
+			return states.Bad("turn %d is past the turn limit", s.turn)
+		}
+	}
+	return nil
+}
+
+// checkPlacing checks a stage of placing rovers: in the placement order
+// before the first execution, replacements after it.
+func (s *State) checkPlacing(waiting int) error {
+	g, n := s.g, s.g.players
+	if s.initial {
+		placed := 2*n - waiting
+		for k := 0; k < 2*n; k++ {
+			if (s.rovers[s.placeOrder(k)].Status != Waiting) != (k < placed) {
+				return states.Bad("rovers placed out of the placement order")
+			}
+		}
+		for i := 0; i < 2*n; i++ {
+			if !s.emptyProgram(i) {
+				return states.Bad("rover %d programmed before every rover is placed", i)
+			}
+		}
+	} else {
+		if !g.replacement || s.moon != 0 {
+			return states.Bad("a replacement rover is placed only with the replacement rule, before the Rover 1s are reprogrammed")
+		}
+		for i := 0; i < 2*n; i += 2 {
+			if !s.emptyProgram(i) {
+				return states.Bad("rover %d reprogrammed before the replacement rovers are placed", i)
+			}
+		}
+		for i := 1; i < 2*n; i += 2 {
+			if s.rovers[i].Status == Racing && !s.complete(i) {
+				return states.Bad("rover %d: a Rover 2 waiting to execute has a card on every phase", i)
 			}
 		}
 	}
 	if !s.locate() {
-		return bad("stage program with nothing left to program")
+		return states.Bad("stage %s with no rover to place", stageNames[s.stage])
+	}
+	if s.stage == stageFace && (s.pending < 0 || s.occupant(s.pending) >= 0) {
+		return states.Bad("stage face needs a free pending start hex")
+	}
+	return nil
+}
+
+// checkProgramming checks the programme stage: replacements placed, and
+// every racing rover programmed up to the one programming now.
+func (s *State) checkProgramming() error {
+	g, n := s.g, s.g.players
+	if !s.initial && s.moon == 0 && g.replacement {
+		for seat := 0; seat < n; seat++ {
+			if s.needsReplacement(seat) {
+				return states.Bad("seat %d lost both rovers but has no replacement", seat)
+			}
+		}
+	}
+	if !s.locate() {
+		return states.Bad("stage program with nothing left to program")
 	}
 	mask := s.groupMask()
 	for i := 0; i < 2*n; i++ {
@@ -426,16 +450,16 @@ func (s *State) checkStage() error {
 		switch {
 		case !inGroup || i < int(s.target):
 			if !s.complete(i) {
-				return bad("rover %d should have a card on every phase", i)
+				return states.Bad("rover %d should have a card on every phase", i)
 			}
 		case i > int(s.target):
 			if !s.emptyProgram(i) {
-				return bad("rover %d is programmed out of turn", i)
+				return states.Bad("rover %d is programmed out of turn", i)
 			}
 		default:
 			for p := s.phase; p < MaxPhases; p++ {
 				if r.Program[p] != NoCard {
-					return bad("rover %d: phase %d programmed before phase %d", i, p+1, s.phase+1)
+					return states.Bad("rover %d: phase %d programmed before phase %d", i, p+1, s.phase+1)
 				}
 			}
 		}

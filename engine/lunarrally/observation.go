@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Observation planes, each Rows x Cols of the scenario. N is the number of
@@ -44,7 +45,9 @@ const (
 	numTail      = 33 // planes of the tail before the 2N race planes
 )
 
-// NumPlanes is the number of observation planes for n players.
+// NumPlanes is the number of observation planes for n players (known before
+// Observe writes, for ObservationShape; Observe's Done checks that its
+// sections add up to it).
 func NumPlanes(n int) int { return numTerrain + 2*n + numPerRover + n + numTail + 2*n }
 
 // ObservationShape is [planes, rows, cols].
@@ -62,43 +65,37 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
 	b := g.board
 	cells := b.Cells()
-	size := NumPlanes(g.players) * cells
-	dst = dst[:size]
-	clear(dst)
-	set := func(plane, cell int, v float32) { dst[plane*cells+cell] = v }
-	fill := func(plane int, v float32) {
-		row := dst[plane*cells : (plane+1)*cells]
-		for i := range row {
-			row[i] = v
-		}
-	}
 	n := g.players
-	base := PlaneRovers + 2*n
-	tail := base + offToAct + n
+	o := kit.NewObs(Name, dst[:NumPlanes(n)*cells])
+	terrain := planes{o.Next("terrain", numTerrain*cells), cells}
+	rovers := planes{o.Next("rovers", 2*n*cells), cells}
+	per := planes{o.Next("rover features", numPerRover*cells), cells}
+	toAct := planes{o.Next("to act", n*cells), cells}
+	tail := planes{o.Next("tail", (numTail+2*n)*cells), cells}
 	scale := float32(b.maxPath + 1)
 	for i := 0; i < cells; i++ {
 		t := b.cells[i]
 		if t == Off {
 			continue
 		}
-		set(PlaneBoard, i, 1)
+		terrain.set(PlaneBoard, i, 1)
 		if d := b.finishPath[i]; d >= 0 {
-			set(tail+tailDistance, i, 1-float32(d)/scale)
+			tail.set(tailDistance, i, 1-float32(d)/scale)
 		}
 		switch t {
 		case Crater:
-			set(PlaneCrater, i, 1)
+			terrain.set(PlaneCrater, i, 1)
 		case Dust:
-			set(PlaneDust, i, 1)
+			terrain.set(PlaneDust, i, 1)
 		case Start:
-			set(PlaneStart, i, 1)
+			terrain.set(PlaneStart, i, 1)
 		case Finish:
-			set(PlaneFinish, i, 1)
+			terrain.set(PlaneFinish, i, 1)
 		case Repair:
-			set(PlaneRepair, i, 1)
+			terrain.set(PlaneRepair, i, 1)
 		case Cache:
 			if s.taken&(1<<b.cacheSlot[i]) == 0 {
-				set(PlaneCache, i, 1)
+				terrain.set(PlaneCache, i, 1)
 			}
 		}
 	}
@@ -110,16 +107,16 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 		}
 		rel := (i/2 - me + n) % n
 		h := int(r.Pos)
-		set(PlaneRovers+2*rel+i%2, h, 1)
+		rovers.set(2*rel+i%2, h, 1)
 		if d := b.finishPath[h]; d >= 0 {
-			fill(tail+tailRace+2*rel+i%2, 1-float32(d)/scale)
+			tail.fill(tailRace+2*rel+i%2, 1-float32(d)/scale)
 		}
-		set(base+offHeading+int(r.Heading), h, 1)
-		set(base+offPhases, h, float32(r.Phases)/MaxPhases)
-		set(base+offShields, h, float32(r.Shields)/2)
-		set(base+offMissiles, h, float32(r.Missiles)/2)
+		per.set(offHeading+int(r.Heading), h, 1)
+		per.set(offPhases, h, float32(r.Phases)/MaxPhases)
+		per.set(offShields, h, float32(r.Shields)/2)
+		per.set(offMissiles, h, float32(r.Missiles)/2)
 		if r.Armed {
-			set(base+offArmed, h, 1)
+			per.set(offArmed, h, 1)
 		}
 		down := 0
 		for ph, c := range r.Program {
@@ -128,42 +125,65 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			}
 			down++
 			if i/2 == me {
-				set(base+offProgram+8*ph+int(c), h, 1)
+				per.set(offProgram+8*ph+int(c), h, 1)
 			}
 		}
-		set(base+offCommitted, h, float32(down)/MaxPhases)
+		per.set(offCommitted, h, float32(down)/MaxPhases)
 		for ph, c := range r.Shown {
 			if c != NoCard {
-				set(base+offShown+8*ph+int(c), h, 1)
+				per.set(offShown+8*ph+int(c), h, 1)
 			}
 		}
 	}
 	if s.moon == 1 {
-		fill(base+offMoon, 1)
+		per.fill(offMoon, 1)
 	}
-	fill(base+offTurn, float32(s.turn)/float32(g.turnLimit))
+	per.fill(offTurn, float32(s.turn)/float32(g.turnLimit))
 	switch s.stage {
 	case stagePlace, stageFace:
-		fill(base+offPlacing, 1)
+		per.fill(offPlacing, 1)
 		if s.pending >= 0 {
-			set(base+offPending, int(s.pending), 1)
+			per.set(offPending, int(s.pending), 1)
 		}
 	case stageProgram:
-		fill(base+offPhase+int(s.phase), 1)
-		set(base+offTarget, int(s.rovers[s.target].Pos), 1)
+		per.fill(offPhase+int(s.phase), 1)
+		per.set(offTarget, int(s.rovers[s.target].Pos), 1)
 	}
 	if s.stage != stageFirst && s.stage != stageOver {
-		fill(base+offToAct+(int(s.actor)-me+n)%n, 1)
+		toAct.fill((int(s.actor)-me+n)%n, 1)
 	}
 	if int(s.actor) == me {
 		if la, ok := s.Lookahead(); ok {
 			for c := range NumCards {
-				fill(tail+tailClose+c, la.Close[c])
-				fill(tail+tailHit+c, la.Hit[c])
-				fill(tail+tailSafe+c, la.Safe[c])
-				fill(tail+tailRating+c, la.Rating[c])
+				tail.fill(tailClose+c, la.Close[c])
+				tail.fill(tailHit+c, la.Hit[c])
+				tail.fill(tailSafe+c, la.Safe[c])
+				tail.fill(tailRating+c, la.Rating[c])
 			}
 		}
+	}
+	o.Done()
+}
+
+// planes is a section of the observation: planes of cells values each.
+type planes struct {
+	v     []float32
+	cells int
+}
+
+// set writes v at cell of plane k.
+func (p planes) set(k, cell int, v float32) { p.v[k*p.cells+cell] = v }
+
+// fill writes v on every cell of plane k (doubling copies: a plane is a few
+// hundred values, and most of Observe's time is spent filling planes).
+func (p planes) fill(k int, v float32) {
+	row := p.v[k*p.cells : (k+1)*p.cells]
+	if len(row) == 0 {
+		return
+	}
+	row[0] = v
+	for n := 1; n < len(row); n *= 2 {
+		copy(row[n:], row[:n])
 	}
 }
 

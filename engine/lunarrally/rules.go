@@ -84,22 +84,45 @@ const (
 // moveStep moves every rover with a Forward or Reverse card at once. See
 // docs/rules/lunar-rally.md for collisions, pushes and contested hexes.
 func (s *State) moveStep(p int, mask uint8) {
-	b := s.g.board
-	n := 2 * s.g.players
-	var (
-		mover   [maxRovers]bool
-		forward [maxRovers]bool
-		target  [maxRovers]int16
-		dir     [maxRovers]int8
-		status  [maxRovers]int8
-		damage  [maxRovers]int8
-		pushTo  [maxRovers]int16 // destination of a pushed rover, -1 none
-		start   [maxRovers]int16 // positions before the step
-		any     bool
-	)
-	for i := 0; i < n; i++ {
-		pushTo[i] = -1
-		start[i] = s.rovers[i].Pos
+	m := moves{s: s, b: s.g.board, n: 2 * s.g.players}
+	if !m.collect(p, mask) {
+		s.applyDamage(&m.damage)
+		return
+	}
+	m.contest()
+	m.resolve()
+	m.hitContested()
+	m.apply()
+}
+
+// moves is one movement step being resolved: what each rover tries, and
+// what comes of it. It lives on moveStep's stack.
+type moves struct {
+	s       *State
+	b       *Board
+	n       int
+	mover   [maxRovers]bool
+	forward [maxRovers]bool
+	target  [maxRovers]int16
+	dir     [maxRovers]int8
+	status  [maxRovers]int8
+	damage  [maxRovers]int8
+	pushTo  [maxRovers]int16 // destination of a pushed rover, -1 none
+	start   [maxRovers]int16 // positions before the step
+	// contested: two or more rovers entering one hex, or exchanging hexes.
+	contested [maxRovers]bool
+	would     [maxRovers]int16 // hex that mover i would push a rover into, -1 none
+}
+
+// collect reads each rover's card of phase p: who moves where; a move off
+// the board or into a crater is a damage instead. It reports whether any
+// rover moves.
+func (m *moves) collect(p int, mask uint8) bool {
+	s, b := m.s, m.b
+	any := false
+	for i := 0; i < m.n; i++ {
+		m.pushTo[i] = -1
+		m.start[i] = s.rovers[i].Pos
 		c := s.card(i, p, mask)
 		if c != Forward && c != ForwardAT && c != Reverse {
 			continue
@@ -115,175 +138,202 @@ func (s *State) moveStep(p int, mask uint8) {
 			continue
 		}
 		if to < 0 || b.cells[to] == Crater {
-			damage[i]++
+			m.damage[i]++
 			continue
 		}
-		mover[i], forward[i], target[i], dir[i] = true, c != Reverse, to, d
+		m.mover[i], m.forward[i], m.target[i], m.dir[i] = true, c != Reverse, to, d
 		any = true
 	}
-	if !any {
-		s.applyDamage(&damage)
-		return
-	}
-	// Two or more rovers entering one hex, or exchanging hexes: none moves.
-	// Their damage is dealt once every other move is known (below).
-	var contested [maxRovers]bool
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if !mover[i] || !mover[j] {
+	return any
+}
+
+// contest stops the rovers entering one hex together or exchanging hexes.
+// Their damage is dealt once every other move is known (hitContested).
+func (m *moves) contest() {
+	for i := 0; i < m.n; i++ {
+		for j := i + 1; j < m.n; j++ {
+			if !m.mover[i] || !m.mover[j] {
 				continue
 			}
-			same := target[i] == target[j]
-			swap := target[i] == start[j] && target[j] == start[i]
+			same := m.target[i] == m.target[j]
+			swap := m.target[i] == m.start[j] && m.target[j] == m.start[i]
 			if !same && !swap {
 				continue
 			}
-			status[i], status[j] = moveFail, moveFail
-			contested[i], contested[j] = true, true
+			m.status[i], m.status[j] = moveFail, moveFail
+			m.contested[i], m.contested[j] = true, true
 		}
 	}
-	// Pushes are blocked into a hex that another rover tries to enter or
-	// that two pushes would share. A push is a hit on a rover that stays: a
-	// mover following a rover that moves away pushes nothing. Who stays is
-	// known only once the moves are resolved, so they are resolved first
-	// with every hit rover assumed to stay, then again without the pushes
-	// that turned out to be follows, until nothing changes. A round only
-	// removes would-be pushes, so this ends within one round per rover.
-	var would [maxRovers]int16 // hex that mover i would push a rover into, -1 none
-	for i := 0; i < n; i++ {
-		would[i] = -1
-		if mover[i] && status[i] == moveUnknown {
-			if o := s.occupant(target[i]); o >= 0 {
-				would[i] = b.nbr[start[o]][dir[i]]
+}
+
+// resolve settles the moves and pushes. Pushes are blocked into a hex that
+// another rover tries to enter or that two pushes would share. A push is a
+// hit on a rover that stays: a mover following a rover that moves away
+// pushes nothing. Who stays is known only once the moves are resolved, so
+// they are resolved first with every hit rover assumed to stay, then again
+// without the pushes that turned out to be follows, until nothing changes.
+// A round only removes would-be pushes, so this ends within one round per
+// rover.
+func (m *moves) resolve() {
+	s := m.s
+	for i := 0; i < m.n; i++ {
+		m.would[i] = -1
+		if m.mover[i] && m.status[i] == moveUnknown {
+			if o := s.occupant(m.target[i]); o >= 0 {
+				m.would[i] = m.b.nbr[m.start[o]][m.dir[i]]
 			}
 		}
 	}
-	targeted := func(h int16) bool {
-		for j := 0; j < n; j++ {
-			if mover[j] && target[j] == h {
-				return true
-			}
-		}
-		return false
-	}
-	// shared reports whether a mover other than i would push into h.
-	shared := func(i int, h int16) bool {
-		for j := 0; j < n; j++ {
-			if j != i && would[j] == h {
-				return true
-			}
-		}
-		return false
-	}
-	status0, damage0 := status, damage
+	status0, damage0 := m.status, m.damage
 	for {
-		status, damage = status0, damage0
-		for i := range pushTo {
-			pushTo[i] = -1
+		m.status, m.damage = status0, damage0
+		for i := range m.pushTo {
+			m.pushTo[i] = -1
 		}
-		for {
-			changed := false
-			for i := 0; i < n; i++ {
-				if !mover[i] || status[i] != moveUnknown {
-					continue
-				}
-				o := s.occupant(target[i])
-				switch {
-				case o < 0:
-					status[i] = moveOK
-				case mover[o] && status[o] == moveOK:
-					status[i] = moveOK
-				case mover[o] && status[o] == moveUnknown:
-					continue
-				default: // hits a rover that stays: push it on if it can go
-					if forward[i] {
-						damage[o]++
-					}
-					d := b.nbr[start[o]][dir[i]]
-					if d >= 0 && b.cells[d] != Crater && s.occupant(d) < 0 && !targeted(d) && !shared(i, d) {
-						status[i] = moveOK
-						pushTo[o] = d
-					} else {
-						status[i] = moveFail
-					}
-				}
-				changed = true
-			}
-			if changed {
-				continue
-			}
-			// Only cycles of rovers following each other are left: find one and
-			// stop it as a blocked exchange.
-			k := -1
-			for i := 0; i < n; i++ {
-				if mover[i] && status[i] == moveUnknown {
-					k = i
-					break
-				}
-			}
-			if k < 0 {
-				break
-			}
-			var seen [maxRovers]bool
-			for !seen[k] {
-				seen[k] = true
-				k = s.occupant(target[k])
-			}
-			for c := k; ; {
-				o := s.occupant(target[c])
-				status[c] = moveFail
-				if forward[c] {
-					damage[o]++
-				}
-				c = o
-				if c == k {
-					break
-				}
-			}
+		for m.settle() || m.stopCycle() {
 		}
 		changed := false
-		for i := 0; i < n; i++ {
-			if would[i] >= 0 {
-				if o := s.occupant(target[i]); mover[o] && status[o] == moveOK {
-					would[i] = -1
+		for i := 0; i < m.n; i++ {
+			if m.would[i] >= 0 {
+				if o := s.occupant(m.target[i]); m.mover[o] && m.status[o] == moveOK {
+					m.would[i] = -1
 					changed = true
 				}
 			}
 		}
 		if !changed {
+			return
+		}
+	}
+}
+
+// settle decides every mover whose outcome is known: into an empty hex or
+// after a rover that moves away, or hitting a rover that stays and pushing
+// it on if it can go. It reports whether it decided any.
+func (m *moves) settle() bool {
+	s, b := m.s, m.b
+	changed := false
+	for i := 0; i < m.n; i++ {
+		if !m.mover[i] || m.status[i] != moveUnknown {
+			continue
+		}
+		o := s.occupant(m.target[i])
+		switch {
+		case o < 0:
+			m.status[i] = moveOK
+		case m.mover[o] && m.status[o] == moveOK:
+			m.status[i] = moveOK
+		case m.mover[o] && m.status[o] == moveUnknown:
+			continue
+		default: // hits a rover that stays: push it on if it can go
+			if m.forward[i] {
+				m.damage[o]++
+			}
+			d := b.nbr[m.start[o]][m.dir[i]]
+			if d >= 0 && b.cells[d] != Crater && s.occupant(d) < 0 && !m.targeted(d) && !m.shared(i, d) {
+				m.status[i] = moveOK
+				m.pushTo[o] = d
+			} else {
+				m.status[i] = moveFail
+			}
+		}
+		changed = true
+	}
+	return changed
+}
+
+// stopCycle stops one cycle of rovers following each other as a blocked
+// exchange, when only such cycles are left undecided; it reports whether
+// there was one.
+func (m *moves) stopCycle() bool {
+	s := m.s
+	k := -1
+	for i := 0; i < m.n; i++ {
+		if m.mover[i] && m.status[i] == moveUnknown {
+			k = i
 			break
 		}
 	}
-	// A forward mover stopped by a contest hits the rover in the hex it
-	// tried to enter if that rover stays there; if the hex is empty, or
-	// emptied by this step, the forward movers entering it hit each other.
-	for i := 0; i < n; i++ {
-		if !contested[i] || !forward[i] {
+	if k < 0 {
+		return false
+	}
+	var seen [maxRovers]bool
+	for !seen[k] {
+		seen[k] = true
+		k = s.occupant(m.target[k])
+	}
+	for c := k; ; {
+		o := s.occupant(m.target[c])
+		m.status[c] = moveFail
+		if m.forward[c] {
+			m.damage[o]++
+		}
+		c = o
+		if c == k {
+			break
+		}
+	}
+	return true
+}
+
+// targeted reports whether a mover tries to enter h.
+func (m *moves) targeted(h int16) bool {
+	for j := 0; j < m.n; j++ {
+		if m.mover[j] && m.target[j] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// shared reports whether a mover other than i would push into h.
+func (m *moves) shared(i int, h int16) bool {
+	for j := 0; j < m.n; j++ {
+		if j != i && m.would[j] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// hitContested: a forward mover stopped by a contest hits the rover in the
+// hex it tried to enter if that rover stays there; if the hex is empty, or
+// emptied by this step, the forward movers entering it hit each other.
+func (m *moves) hitContested() {
+	s := m.s
+	for i := 0; i < m.n; i++ {
+		if !m.contested[i] || !m.forward[i] {
 			continue
 		}
-		if o := s.occupant(target[i]); o >= 0 && !(mover[o] && status[o] == moveOK) {
-			damage[o]++
+		if o := s.occupant(m.target[i]); o >= 0 && !(m.mover[o] && m.status[o] == moveOK) {
+			m.damage[o]++
 			continue
 		}
-		for j := 0; j < n; j++ {
-			if j != i && contested[j] && target[j] == target[i] {
-				damage[j]++
+		for j := 0; j < m.n; j++ {
+			if j != i && m.contested[j] && m.target[j] == m.target[i] {
+				m.damage[j]++
 			}
 		}
 	}
+}
+
+// apply moves the rovers, arms those that left the start, deals the damage
+// and ends the game for the seats whose racing rover reached the finish.
+func (m *moves) apply() {
+	s, b := m.s, m.b
 	var moved [maxRovers]bool
-	for i := 0; i < n; i++ {
-		if mover[i] && status[i] == moveOK {
-			s.rovers[i].Pos = target[i]
+	for i := 0; i < m.n; i++ {
+		if m.mover[i] && m.status[i] == moveOK {
+			s.rovers[i].Pos = m.target[i]
 			moved[i] = true
 		}
-		if pushTo[i] >= 0 {
-			s.rovers[i].Pos = pushTo[i]
+		if m.pushTo[i] >= 0 {
+			s.rovers[i].Pos = m.pushTo[i]
 			moved[i] = true
 		}
 	}
 	var finished [maxRovers]bool
-	for i := 0; i < n; i++ {
+	for i := 0; i < m.n; i++ {
 		if !moved[i] {
 			continue
 		}
@@ -292,8 +342,8 @@ func (s *State) moveStep(p int, mask uint8) {
 		}
 		finished[i] = b.cells[s.rovers[i].Pos] == Finish
 	}
-	s.applyDamage(&damage)
-	for i := 0; i < n; i++ {
+	s.applyDamage(&m.damage)
+	for i := 0; i < m.n; i++ {
 		if finished[i] && s.rovers[i].Status == Racing {
 			s.winners |= 1 << (i / 2)
 		}

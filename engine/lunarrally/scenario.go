@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
@@ -64,7 +65,10 @@ type Board struct {
 // path: a regular file of at most safefile.DataLimit bytes (1 MiB). Errors
 // wrap engine.ErrBadParam (and safefile.ErrNotRegular or
 // safefile.ErrTooLarge for such a file) and never quote the file.
-func LoadScenario(value string) (*Board, error) {
+func LoadScenario(value string) (*Board, error) { return LoadScenarioFS(engine.HostFiles, value) }
+
+// LoadScenarioFS is LoadScenario with a scenario file read from files.
+func LoadScenarioFS(files fs.FS, value string) (*Board, error) {
 	for _, n := range Scenarios {
 		if value == n {
 			data, err := scenarioFiles.ReadFile("scenarios/" + n + ".txt")
@@ -74,7 +78,7 @@ func LoadScenario(value string) (*Board, error) {
 			return ParseScenario(n, data)
 		}
 	}
-	data, err := safefile.Read(value, safefile.DataLimit)
+	data, err := safefile.ReadFS(files, value, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: scenario=%q is not one of %s and cannot be read as a file: %w",
 			engine.ErrBadParam, value, strings.Join(Scenarios, ", "), err)

@@ -197,3 +197,6 @@ func (s *State) Clone() engine.State {
 	c := *s
 	return &c
 }
+
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }

@@ -1,6 +1,9 @@
 package marchmars
 
-import "github.com/moongym/moongym/engine"
+import (
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
+)
 
 // Action features: the part of the observation that spells out what each
 // legal choice of the decision on top does, so that a network need not
@@ -73,13 +76,13 @@ func (s *State) actionFeaturesOf(p int, f []float32) {
 		v[1] = min(float32(max(-dx, 0))/4, 1)
 		v[2] = min(float32(max(dx, 0))/4, 1)
 		v[3] = float32(ms.L) / float32(g.height)
-		v[4] = b2f(ms.Crashed)
+		v[4] = kit.Flag(ms.Crashed)
 		v[5] = min(float32(c.boxHitPoints(int(ms.X), int(ms.L)))/6, 1)
 		v[6] = min(float32(max(board-c.hitPoints(0, g.cols-1), 0))/6, 1)
 		v[7] = min(float32(max(lz-c.hitPoints(g.lzStart-g.width, g.lzEnd+g.width), 0))/6, 1)
-		v[8] = b2f(c.defendersAlive() < defs)
+		v[8] = kit.Flag(c.defendersAlive() < defs)
 		v[9] = min(float32(max(c.hits, 0))/6, 1)
-		v[10] = b2f(c.result > 0 || (!ms.Gone && c.besideMMM(a)))
+		v[10] = kit.Flag(c.result > 0 || (!ms.Gone && c.besideMMM(a)))
 		d1 := abs(int(ms.X) - mid)
 		v[11] = min(float32(max(d0-d1, 0))/4, 1)
 		v[12] = min(float32(max(d1-d0, 0))/4, 1)
@@ -87,7 +90,7 @@ func (s *State) actionFeaturesOf(p int, f []float32) {
 			k := int(act) - aShoot
 			x, _ := s.target(a, k/3+1, k%3)
 			v[13] = min(float32(s.hitPoints(x, x))/6, 1)
-			v[14] = b2f(x >= g.lzStart-g.width && x <= g.lzEnd+g.width)
+			v[14] = kit.Flag(x >= g.lzStart-g.width && x <= g.lzEnd+g.width)
 			for side := 0; side < g.sides; side++ {
 				if x == g.defCol[side] && s.defenderAlive(side) {
 					v[15] = 1

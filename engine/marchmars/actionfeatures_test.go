@@ -6,6 +6,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/jumping"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // TestActionFeatures: the features of every legal choice are those of the
@@ -42,7 +43,7 @@ func TestActionFeatures(t *testing.T) {
 		c.Apply(engine.Action(a))
 		dx := int(c.mar[1].X) - x
 		want := [actionFeatures]float32{1, min(float32(max(-dx, 0))/4, 1), min(float32(max(dx, 0))/4, 1),
-			float32(c.mar[1].L) / float32(g.height), b2f(c.mar[1].Crashed)}
+			float32(c.mar[1].L) / float32(g.height), kit.Flag(c.mar[1].Crashed)}
 		if [5]float32(v[:5]) != [5]float32(want[:5]) {
 			t.Errorf("%s: features %v, want %v", s.ActionString(engine.Action(a)), v[:5], want[:5])
 		}

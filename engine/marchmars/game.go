@@ -65,7 +65,7 @@ var spec = engine.Spec{
 			Doc: "special training cards (see docs/rules/march-mars.md)"},
 		{Name: "equipment", Kind: engine.EnumParam, Default: "auto", Choices: []string{"auto", "on", "off"},
 			Doc: "the Spanish equipment cards and hidden box: auto (in the Spanish edition only), on, off; never at the sergeant level"},
-		{Name: "data", Kind: engine.StringParam, Default: "",
+		{Name: "data", Kind: engine.FileParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice and bag (format: mars.txt); empty: built in"},
 	},
 }

@@ -2,11 +2,11 @@ package marchmars
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/internal/taskrun"
 	"github.com/moongym/moongym/engine/jumping"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // The JSON form of a state:
@@ -107,7 +107,7 @@ func cardSet(names []string) (uint8, error) {
 			}
 		}
 		if e < 0 || set>>e&1 != 0 {
-			return 0, bad("equipment card %q unknown or twice", n)
+			return 0, states.Bad("equipment card %q unknown or twice", n)
 		}
 		set |= 1 << e
 	}
@@ -203,24 +203,48 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%w: march-mars: %s", engine.ErrBadState, fmt.Sprintf(format, args...))
-}
-
-func in(v, lo, hi int) bool { return v >= lo && v <= hi }
-
-func in8(v int8, lo, hi int) bool { return in(int(v), lo, hi) }
+// states makes march-mars's bad-state errors.
+const states kit.States = "march-mars"
 
 // DecodeState reads MarshalJSON's form and checks it against the rules'
 // ranges.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	if err := taskrun.DecodeStrict(data, &j); err != nil {
-		return nil, bad("%v", err)
+	if err := states.Decode(data, &j); err != nil {
+		return nil, err
 	}
 	s := &State{g: g}
+	if err := s.decodeBoard(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeBase(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeFlags(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeEquipment(j.Equip); err != nil {
+		return nil, err
+	}
+	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
+	if err := s.decodeActive(&j); err != nil {
+		return nil, err
+	}
+	if err := s.decodeTasks(j.Tasks); err != nil {
+		return nil, err
+	}
+	if s.result != 0 && s.stack.Len() != 0 {
+		return nil, states.Bad("a decided game with tasks left")
+	}
+	return s, nil
+}
+
+// decodeBoard reads the cards in their slots, the aliens on the board and
+// in their groups (incoming, bag, dead, pending) and the marines' boxes.
+func (s *State) decodeBoard(j *stateJSON) error {
+	g := s.g
 	if len(j.Cards) != g.slots() {
-		return nil, bad("%d cards, want %d", len(j.Cards), g.slots())
+		return states.Bad("%d cards, want %d", len(j.Cards), g.slots())
 	}
 	for k := range s.slots {
 		s.slots[k] = -1
@@ -236,18 +260,18 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			}
 		}
 		if idx < 0 || s.cardPlaced(int8(idx)) {
-			return nil, bad("card %d unknown or placed twice", id)
+			return states.Bad("card %d unknown or placed twice", id)
 		}
 		s.slots[k] = int8(idx)
 	}
 	for _, a := range j.Aliens {
 		x, l := a.Box[0], a.Box[1]
-		if !in(x, 0, g.cols-1) || !in(l, 0, g.height-1) {
-			return nil, bad("aliens at %v: off the board", a.Box)
+		if !kit.In(x, 0, g.cols-1) || !kit.In(l, 0, g.height-1) {
+			return states.Bad("aliens at %v: off the board", a.Box)
 		}
 		for c := range a.N {
-			if !in8(a.N[c], 0, 60) {
-				return nil, bad("aliens at %v: count %d", a.Box, a.N[c])
+			if !kit.In(a.N[c], 0, 60) {
+				return states.Bad("aliens at %v: count %d", a.Box, a.N[c])
 			}
 		}
 		s.aliens[x][l] = a.N
@@ -255,26 +279,33 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	groups := [][numAlienColours]int8{j.Incoming[0], j.Incoming[1], j.Bag, j.Dead, j.Pending}
 	for _, gr := range groups {
 		for _, n := range gr {
-			if !in8(n, 0, 60) {
-				return nil, bad("alien count %d", n)
+			if !kit.In(n, 0, 60) {
+				return states.Bad("alien count %d", n)
 			}
 		}
 	}
 	s.incoming, s.bag, s.dead, s.pending = j.Incoming, j.Bag, j.Dead, j.Pending
 	if len(j.Marines) != g.n {
-		return nil, bad("%d marines, want %d", len(j.Marines), g.n)
+		return states.Bad("%d marines, want %d", len(j.Marines), g.n)
 	}
 	for m, mj := range j.Marines {
-		if !in(mj.Pos[0], 0, g.cols-1) || !in(mj.Pos[1], 0, g.height-1) {
-			return nil, bad("marine %d at %v: off the board", m, mj.Pos)
+		if !kit.In(mj.Pos[0], 0, g.cols-1) || !kit.In(mj.Pos[1], 0, g.height-1) {
+			return states.Bad("marine %d at %v: off the board", m, mj.Pos)
 		}
 		s.mar[m] = marine{int8(mj.Pos[0]), int8(mj.Pos[1]), mj.Crashed, mj.Played, mj.Gone}
 	}
-	if !in(j.Turn, 0, maxTurns) || !in(j.Attacks, 0, 3) || !in(j.Result, -1, 1) {
-		return nil, bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
+	return nil
+}
+
+// decodeBase checks the turn, attacks, result and bait, and reads the
+// base's upgrades and the marines' training.
+func (s *State) decodeBase(j *stateJSON) error {
+	g := s.g
+	if !kit.In(j.Turn, 0, maxTurns) || !kit.In(j.Attacks, 0, 3) || !kit.In(j.Result, -1, 1) {
+		return states.Bad("turn %d, attacks %d, result %d", j.Turn, j.Attacks, j.Result)
 	}
-	if !in(j.Bait, -1, g.n-1) {
-		return nil, bad("bait %d", j.Bait)
+	if !kit.In(j.Bait, -1, g.n-1) {
+		return states.Bad("bait %d", j.Bait)
 	}
 	for side := 0; side < 2; side++ {
 		u := -1
@@ -284,13 +315,13 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 			}
 		}
 		if u < 0 || (side >= g.sides && (u != upNone || j.Intact[side])) {
-			return nil, bad("upgrade %q of side %d", j.Upgrades[side], side)
+			return states.Bad("upgrade %q of side %d", j.Upgrades[side], side)
 		}
 		s.upgrade[side] = int8(u)
 	}
 	s.intact, s.antenna = j.Intact, j.Antenna
 	if len(j.Training) != g.n {
-		return nil, bad("%d trainings, want %d", len(j.Training), g.n)
+		return states.Bad("%d trainings, want %d", len(j.Training), g.n)
 	}
 	for m, tj := range j.Training {
 		ab := -1
@@ -299,77 +330,81 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 				ab = i
 			}
 		}
-		if !in(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
+		if !kit.In(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
 			(ab != abNone && (tj.Card < 0 || (trainingCards[tj.Card][0] != int8(ab) && trainingCards[tj.Card][1] != int8(ab)))) {
-			return nil, bad("training %+v", tj)
+			return states.Bad("training %+v", tj)
 		}
 		s.trainCard[m], s.ability[m], s.injected[m] = int8(tj.Card), int8(ab), tj.Injected
 	}
+	return nil
+}
+
+// decodeFlags reads what was done this turn, the multi-shot and the precog
+// pool.
+func (s *State) decodeFlags(j *stateJSON) error {
+	g := s.g
 	s.orbitalUsed, s.moved, s.shot, s.sniper, s.droneShot = j.Orbital, j.Moved, j.HasShot, j.Sniper, j.Drone
 	s.acted, s.commanded = j.Acted, j.Command
-	if !in(j.Multi, 0, 15) || len(j.Pool) > maxDice {
-		return nil, bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
+	if !kit.In(j.Multi, 0, 15) || len(j.Pool) > maxDice {
+		return states.Bad("multi-shot %d, precog pool %d", j.Multi, len(j.Pool))
 	}
 	for m, t := range j.PrecogT {
-		if !in8(t, 0, maxTurns) {
-			return nil, bad("precog turn %d of marine %d", t, m)
+		if !kit.In(t, 0, maxTurns) {
+			return states.Bad("precog turn %d of marine %d", t, m)
 		}
 	}
 	s.flying, s.flySkull, s.explored, s.multiUsed, s.precog, s.precogTurn = j.Flying, j.FlySkull, j.Explored, int8(j.Multi), j.Precog, j.PrecogT
 	for i, p := range j.Pool {
 		col, face, err := g.parseDie(p.Die)
-		if err != nil || !in(p.Action, 0, 2) {
-			return nil, bad("precog die %+v", p)
+		if err != nil || !kit.In(p.Action, 0, 2) {
+			return states.Bad("precog die %+v", p)
 		}
 		s.poolCol[i], s.poolFace[i], s.poolAct[i] = int8(col), face, int8(p.Action)
 	}
 	s.nPool = int8(len(j.Pool))
-	if err := s.decodeEquipment(j.Equip); err != nil {
-		return nil, err
-	}
-	s.turn, s.attacks, s.result, s.bait = int8(j.Turn), int8(j.Attacks), int8(j.Result), int8(j.Bait)
+	return nil
+}
+
+// decodeActive reads the active marine's turn: its programme, the dice
+// rolled and the shot.
+func (s *State) decodeActive(j *stateJSON) error {
+	g := s.g
 	ac := j.Active
-	if !in(ac.Marine, -1, g.n-1) || !in(ac.Dice, 0, maxDice) || !in(ac.Assigned, 0, ac.Dice) ||
-		!in(ac.LastKey, -1, 8) || !in(ac.Actions, 0, 3) || !in(ac.Action, 0, 2) {
-		return nil, bad("active turn %+v", ac)
+	if !kit.In(ac.Marine, -1, g.n-1) || !kit.In(ac.Dice, 0, maxDice) || !kit.In(ac.Assigned, 0, ac.Dice) ||
+		!kit.In(ac.LastKey, -1, 8) || !kit.In(ac.Actions, 0, 3) || !kit.In(ac.Action, 0, 2) {
+		return states.Bad("active turn %+v", ac)
 	}
 	for c := 0; c < jumping.NumColours; c++ {
 		n := 0
 		for a := 0; a < 3; a++ {
-			if !in8(ac.Program[a][c], 0, 2) {
-				return nil, bad("programme %v", ac.Program)
+			if !kit.In(ac.Program[a][c], 0, 2) {
+				return states.Bad("programme %v", ac.Program)
 			}
 			n += int(ac.Program[a][c])
 		}
 		if n > 2 {
-			return nil, bad("programme %v uses more than 2 %s dice", ac.Program, jumping.ColourNames[c])
+			return states.Bad("programme %v uses more than 2 %s dice", ac.Program, jumping.ColourNames[c])
 		}
 	}
 	s.active, s.dice, s.prog, s.nAssigned = int8(ac.Marine), int8(ac.Dice), ac.Program, int8(ac.Assigned)
 	s.lastKey, s.nActs, s.act, s.lzReroll = int8(ac.LastKey), int8(ac.Actions), int8(ac.Action), ac.LZReroll
 	if len(j.Roll.Dice) > maxDice {
-		return nil, bad("%d dice rolled", len(j.Roll.Dice))
+		return states.Bad("%d dice rolled", len(j.Roll.Dice))
 	}
 	for i, name := range j.Roll.Dice {
 		col, face, err := g.parseDie(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.dieCol[i], s.dieFace[i] = int8(col), face
 	}
 	s.nDice = int8(len(j.Roll.Dice))
 	s.engaged, s.teamUsed = j.Roll.Engaged, j.Roll.TeamReroll
-	if !in(j.Shot.Box[0], 0, g.cols-1) || !in(j.Shot.Box[1], 0, g.height-1) || !in(j.Shot.Hits, 0, 2*maxDice) {
-		return nil, bad("shot %+v", j.Shot)
+	if !kit.In(j.Shot.Box[0], 0, g.cols-1) || !kit.In(j.Shot.Box[1], 0, g.height-1) || !kit.In(j.Shot.Hits, 0, 2*maxDice) {
+		return states.Bad("shot %+v", j.Shot)
 	}
 	s.shotX, s.shotL, s.hits = int8(j.Shot.Box[0]), int8(j.Shot.Box[1]), int8(j.Shot.Hits)
-	if err := s.decodeTasks(j.Tasks); err != nil {
-		return nil, err
-	}
-	if s.result != 0 && s.stack.Len() != 0 {
-		return nil, bad("a decided game with tasks left")
-	}
-	return s, nil
+	return nil
 }
 
 // decodeEquipment reads the equipment: every card in exactly one of the
@@ -377,7 +412,7 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 func (s *State) decodeEquipment(j equipmentJSON) error {
 	g := s.g
 	if len(j.Hands) != g.n {
-		return bad("%d equipment hands, want %d", len(j.Hands), g.n)
+		return states.Bad("%d equipment hands, want %d", len(j.Hands), g.n)
 	}
 	var all uint8
 	n := 0
@@ -403,7 +438,7 @@ func (s *State) decodeEquipment(j equipmentJSON) error {
 		want = numEquipment
 	}
 	if n != want || cards(all) != want || (!g.equipment && (j.Open || j.Hidden)) {
-		return bad("equipment %+v", j)
+		return states.Bad("equipment %+v", j)
 	}
 	s.equipOpen, s.hiddenTaken = j.Open, j.Hidden
 	return nil
@@ -419,62 +454,57 @@ func (g *Game) parseDie(name string) (int, int8, error) {
 			}
 		}
 	}
-	return 0, 0, bad("die %q", name)
+	return 0, 0, states.Bad("die %q", name)
 }
 
 // decodeTasks checks each task's fields against what its kind reads.
 func (s *State) decodeTasks(tasks []taskrun.TaskJSON) error {
-	g := s.g
-	if len(tasks) > taskrun.Max {
-		return bad("%d tasks", len(tasks))
+	stack, err := taskrun.Decode(tasks, kindNames[:], states, s.checkTask)
+	if err != nil {
+		return err
 	}
-	for i, tj := range tasks {
-		k := -1
-		for n, name := range kindNames {
-			if name == tj.Kind {
-				k = n
-			}
-		}
-		if k < 0 {
-			return bad("task %q", tj.Kind)
-		}
-		ok := in(tj.A, 0, g.n-1) && in(tj.C, -1, 1)
-		switch k {
-		case kAim:
-			ok = in(tj.A, 0, g.n-1) && in(tj.B, 0, 1) && in(tj.C, 0, g.n-1)
-		case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
-			ok = ok && in(tj.B, 0, 1)
-		case kCard:
-			ok = ok && in(tj.B, 0, g.slots()-1)
-		case kDeploy:
-			ok = ok && in(tj.B, -1, g.slots()-1) && in(tj.C, 0, g.sides-1)
-		case kRoll:
-			ok = ok && in(tj.B, 0, int(s.nDice)-1)
-		case kAction, kAfter, kContinue:
-			ok = ok && in(tj.B, 0, 2)
-		case kLevel:
-			ok = ok && in(tj.B, 0, g.cols-1)
-		case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
-			ok = ok && in(tj.B, 0, 1)
-		case kJet:
-			ok = ok && in(tj.B, -1, maxDice-1)
-		case kPrecogAct:
-			ok = ok && in(tj.B, 0, maxDice-1)
-		case kTeleport:
-			ok = ok && in(tj.B, 0, 2)
-		case kTeleLand:
-			ok = ok && in(tj.B, 0, g.slots()-1)
-		case kAmulet:
-			ok = ok && in(tj.B, 0, 1<<maxDice-1)
-		case kGiveTo:
-			ok = ok && in(tj.B, 0, numEquipment-1)
-		default:
-			ok = ok && in(tj.B, 0, 2*maxDice)
-		}
-		if !ok {
-			return bad("task %d %+v", i, tj)
-		}
-		s.stack.Push(k, tj.A, tj.B, tj.C)
+	s.stack = stack
+	return nil
+}
+
+// checkTask checks task i of kind k against what the kind reads.
+func (s *State) checkTask(i, k int, tj taskrun.TaskJSON) error {
+	g := s.g
+	ok := kit.In(tj.A, 0, g.n-1) && kit.In(tj.C, -1, 1)
+	switch k {
+	case kAim:
+		ok = kit.In(tj.A, 0, g.n-1) && kit.In(tj.B, 0, 1) && kit.In(tj.C, 0, g.n-1)
+	case kBeacon, kWaveDie, kBait, kMissileDie, kUpgrade:
+		ok = ok && kit.In(tj.B, 0, 1)
+	case kCard:
+		ok = ok && kit.In(tj.B, 0, g.slots()-1)
+	case kDeploy:
+		ok = ok && kit.In(tj.B, -1, g.slots()-1) && kit.In(tj.C, 0, g.sides-1)
+	case kRoll:
+		ok = ok && kit.In(tj.B, 0, int(s.nDice)-1)
+	case kAction, kAfter, kContinue:
+		ok = ok && kit.In(tj.B, 0, 2)
+	case kLevel:
+		ok = ok && kit.In(tj.B, 0, g.cols-1)
+	case kWave, kSide, kSentinel, kSentinelRoll, kExplore:
+		ok = ok && kit.In(tj.B, 0, 1)
+	case kJet:
+		ok = ok && kit.In(tj.B, -1, maxDice-1)
+	case kPrecogAct:
+		ok = ok && kit.In(tj.B, 0, maxDice-1)
+	case kTeleport:
+		ok = ok && kit.In(tj.B, 0, 2)
+	case kTeleLand:
+		ok = ok && kit.In(tj.B, 0, g.slots()-1)
+	case kAmulet:
+		ok = ok && kit.In(tj.B, 0, 1<<maxDice-1)
+	case kGiveTo:
+		ok = ok && kit.In(tj.B, 0, numEquipment-1)
+	default:
+		ok = ok && kit.In(tj.B, 0, 2*maxDice)
+	}
+	if !ok {
+		return states.Bad("task %d %+v", i, tj)
 	}
 	return nil
 }

@@ -118,6 +118,9 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
 // Resample is a copy: nothing is hidden (the bag is drawn at chance nodes).
 func (s *State) Resample(p engine.Player, rng *rand.Rand) engine.State { return s.Clone() }
 

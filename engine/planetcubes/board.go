@@ -3,8 +3,9 @@ package planetcubes
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"slices"
 	"sort"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 	"github.com/moongym/moongym/internal/safefile"
 )
 
@@ -71,9 +73,6 @@ func (k Kind) Points() int {
 
 // IsMoon reports whether the kind scores points.
 func (k Kind) IsMoon() bool { return k == HalfMoon || k == FullMoon }
-
-// hasBenefit reports whether a cube can activate the planet's benefit.
-func (k Kind) hasBenefit() bool { return k == CubePlanet || k == LifeUp || k == Weaponry }
 
 // Limits of boards and teams. They size the flat arrays of a State.
 const (
@@ -153,8 +152,11 @@ type planetJSON struct {
 // safefile.DataLimit bytes (1 MiB). Errors wrap engine.ErrBadParam (and
 // safefile.ErrNotRegular or safefile.ErrTooLarge for such a file) and
 // never quote the file.
-func LoadBoard(path string) (*Board, error) {
-	data, err := safefile.Read(path, safefile.DataLimit)
+func LoadBoard(path string) (*Board, error) { return LoadBoardFS(engine.HostFiles, path) }
+
+// LoadBoardFS is LoadBoard with the file read from files.
+func LoadBoardFS(files fs.FS, path string) (*Board, error) {
+	data, err := safefile.ReadFS(files, path, safefile.DataLimit)
 	if err != nil {
 		return nil, fmt.Errorf("%w: board=%q: %w", engine.ErrBadParam, path, err)
 	}
@@ -181,28 +183,17 @@ func validName(s string) bool {
 	return true
 }
 
-// decodeStrict decodes one JSON value into v, rejecting unknown fields;
-// more reports data after the value.
-func decodeStrict(data []byte, v any) (more bool, err error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return false, err
-	}
-	return dec.More(), nil
-}
-
 // ParseBoard reads and validates a board in the JSON board format. Every
 // error wraps engine.ErrBadParam and says what is wrong and where, without
 // quoting the data (a board file may be any file a user names): planets
 // and orbits are named by their number in their lists, from 1.
 func ParseBoard(data []byte) (*Board, error) {
 	var j boardJSON
-	switch more, err := decodeStrict(data, &j); {
+	switch err := kit.DecodeStrict(data, &j); {
+	case errors.Is(err, kit.ErrTrailingData):
+		return nil, boardErr("data after the board object")
 	case err != nil:
 		return nil, boardErr("not a board file: %s", safefile.DescribeJSON(err, data))
-	case more:
-		return nil, boardErr("data after the board object")
 	}
 	if len(j.Planets) == 0 || len(j.Planets) > MaxPlanets {
 		return nil, boardErr("%d planets, want 1..%d", len(j.Planets), MaxPlanets)

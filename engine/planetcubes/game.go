@@ -2,6 +2,7 @@ package planetcubes
 
 import (
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,7 @@ var spec = engine.Spec{
 			Doc:     "first player's seat, 0..players-1; -1 draws it at random (a chance node)"},
 		{Name: "backs", Kind: engine.IntParam, Default: strconv.Itoa(DefaultBacks), Min: 0, Max: MaxBacks,
 			Doc: "how many times a player may take back a decision (unselect a cube, cancel an attack) in one turn; 0: never"},
-		{Name: "board", Kind: engine.StringParam, Default: "",
+		{Name: "board", Kind: engine.FileParam, Default: "",
 			Doc: "board file (JSON, see docs/rules/planet-cubes.md); empty: the embedded six-sector board"},
 	},
 	// Short games keep the conformance suite fast; together they cover every
@@ -60,7 +61,7 @@ var spec = engine.Spec{
 }
 
 func init() {
-	engine.Register(spec, func(p engine.Params) (engine.Game, error) { return NewGame(p) })
+	engine.Register(spec, func(p engine.Params, files fs.FS) (engine.Game, error) { return newGameFS(p, files) })
 }
 
 // Game is Planet Cubes in one configuration. It is immutable.
@@ -82,14 +83,17 @@ var _ engine.Game = (*Game)(nil)
 
 // NewGame makes a game from parameters (missing ones take their defaults).
 // Errors wrap engine.ErrBadParam or engine.ErrUnknownParam.
-func NewGame(params engine.Params) (*Game, error) {
+func NewGame(params engine.Params) (*Game, error) { return newGameFS(params, engine.HostFiles) }
+
+// newGameFS is NewGame with a board file read from files.
+func newGameFS(params engine.Params, files fs.FS) (*Game, error) {
 	p, err := spec.Resolve(params)
 	if err != nil {
 		return nil, err
 	}
 	board := DefaultBoard()
 	if path := strings.TrimSpace(p["board"]); path != "" {
-		if board, err = LoadBoard(path); err != nil {
+		if board, err = LoadBoardFS(files, path); err != nil {
 			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}

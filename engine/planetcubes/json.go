@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // stateJSON is the documented JSON form of a state (docs/rules/planet-cubes.md).
@@ -68,9 +69,8 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func badState(format string, args ...any) error {
-	return fmt.Errorf("%w: %s: %s", engine.ErrBadState, Name, fmt.Sprintf(format, args...))
-}
+// states makes planet-cubes's bad-state errors.
+const states kit.States = "planet-cubes"
 
 // DecodeState reads what MarshalJSON wrote and checks it against the rules:
 // every field in range, cubes where they may be, flags that the turn order
@@ -78,11 +78,8 @@ func badState(format string, args ...any) error {
 // where the rules put it. Errors wrap engine.ErrBadState.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	switch more, err := decodeStrict(data, &j); {
-	case err != nil:
-		return nil, badState("%v", err)
-	case more:
-		return nil, badState("data after the state object")
+	if err := states.Decode(data, &j); err != nil {
+		return nil, err
 	}
 	s, err := g.fromJSON(&j)
 	if err != nil {
@@ -98,49 +95,49 @@ func (g *Game) fromJSON(j *stateJSON) (*State, error) {
 	s := &State{g: g}
 	switch {
 	case j.Round < 1 || j.Round > g.rounds:
-		return nil, badState("round %d, want 1..%d", j.Round, g.rounds)
+		return nil, states.Bad("round %d, want 1..%d", j.Round, g.rounds)
 	case j.First < -1 || j.First >= g.n:
-		return nil, badState("first %d, want -1..%d", j.First, g.n-1)
+		return nil, states.Bad("first %d, want -1..%d", j.First, g.n-1)
 	case j.Turn < -1 || j.Turn >= g.n:
-		return nil, badState("turn %d, want -1..%d", j.Turn, g.n-1)
+		return nil, states.Bad("turn %d, want -1..%d", j.Turn, g.n-1)
 	case j.ActionsLeft < 0 || j.ActionsLeft > 2:
-		return nil, badState("actions_left %d, want 0..2", j.ActionsLeft)
+		return nil, states.Bad("actions_left %d, want 0..2", j.ActionsLeft)
 	case j.Selected < 0 || j.Selected > CubesPerTeam:
-		return nil, badState("selected %d, want 0..%d", j.Selected, CubesPerTeam)
+		return nil, states.Bad("selected %d, want 0..%d", j.Selected, CubesPerTeam)
 	case j.Backs < 0 || j.Backs > g.backs:
-		return nil, badState("backs %d, want 0..%d (the game allows %d a turn)", j.Backs, g.backs, g.backs)
+		return nil, states.Bad("backs %d, want 0..%d (the game allows %d a turn)", j.Backs, g.backs, g.backs)
 	case len(j.Teams) != g.n:
-		return nil, badState("%d teams, want %d", len(j.Teams), g.n)
+		return nil, states.Bad("%d teams, want %d", len(j.Teams), g.n)
 	}
 	s.round, s.first, s.turn, s.left = int16(j.Round), int8(j.First), int8(j.Turn), int8(j.ActionsLeft)
 	s.sel, s.backs, s.target, s.over, s.truncated = int8(j.Selected-1), int8(j.Backs), j.Attacking, j.Over, j.Truncated
 	for t, tj := range j.Teams {
 		if tj.Team != string(teamLetters[t]) {
-			return nil, badState("team %d is %q, want %q", t, tj.Team, string(teamLetters[t]))
+			return nil, states.Bad("team %d is %q, want %q", t, tj.Team, string(teamLetters[t]))
 		}
 		if tj.Score < 0 || tj.Score > 1<<30 {
-			return nil, badState("team %s: score %d out of range", tj.Team, tj.Score)
+			return nil, states.Bad("team %s: score %d out of range", tj.Team, tj.Score)
 		}
 		s.score[t] = int32(tj.Score)
 		for _, c := range tj.Cubes {
 			name := fmt.Sprintf("cube %s%d", tj.Team, c.Slot)
 			if c.Slot < 1 || c.Slot > CubesPerTeam {
-				return nil, badState("team %s: cube slot %d, want 1..%d", tj.Team, c.Slot, CubesPerTeam)
+				return nil, states.Bad("team %s: cube slot %d, want 1..%d", tj.Team, c.Slot, CubesPerTeam)
 			}
 			pc := &s.pieces[t][c.Slot-1]
 			if pc.lives != 0 {
-				return nil, badState("%s is listed twice", name)
+				return nil, states.Bad("%s is listed twice", name)
 			}
 			p := g.board.Index(c.Planet)
 			if p < 0 || g.board.Planets[p].Name != c.Planet {
-				return nil, badState("%s: unknown planet %q", name, c.Planet)
+				return nil, states.Bad("%s: unknown planet %q", name, c.Planet)
 			}
 			w := slices.Index(weaponNames[:], c.Weapon)
 			if w < 0 {
-				return nil, badState("%s: weapon %q, want none, short or long", name, c.Weapon)
+				return nil, states.Bad("%s: weapon %q, want none, short or long", name, c.Weapon)
 			}
 			if c.Lives < 1 || c.Lives > 2 {
-				return nil, badState("%s: %d lives, want 1 or 2", name, c.Lives)
+				return nil, states.Bad("%s: %d lives, want 1 or 2", name, c.Lives)
 			}
 			*pc = piece{planet: int8(p), lives: int8(c.Lives), weapon: Weapon(w)}
 			if c.Activated {
@@ -159,7 +156,7 @@ func (s *State) validate() error {
 	g := s.g
 	for t := 0; t < g.n; t++ {
 		if s.Supply(t) < 0 {
-			return badState("team %c has %d cubes in play, more than its %d", teamLetters[t], CubesPerTeam-s.Supply(t), CubesPerTeam)
+			return states.Bad("team %c has %d cubes in play, more than its %d", teamLetters[t], CubesPerTeam-s.Supply(t), CubesPerTeam)
 		}
 		for i, pc := range s.pieces[t] {
 			if pc.lives == 0 {
@@ -169,13 +166,13 @@ func (s *State) validate() error {
 			if g.board.kind[pc.planet] == Start {
 				switch {
 				case g.owner[pc.planet] != int8(t):
-					return badState("%s is on %s, which is not its team's Starting planet", name, g.board.Planets[pc.planet].Name)
+					return states.Bad("%s is on %s, which is not its team's Starting planet", name, g.board.Planets[pc.planet].Name)
 				case pc.weapon != NoWeapon || pc.lives != 1 || pc.used != 0:
-					return badState("%s on its Starting planet has a weapon, 2 lives or a used action: cubes enter bare and never come back", name)
+					return states.Bad("%s on its Starting planet has a weapon, 2 lives or a used action: cubes enter bare and never come back", name)
 				}
 			}
 			if pc.used&usedAttack != 0 && pc.weapon == NoWeapon {
-				return badState("%s attacked without a weapon", name)
+				return states.Bad("%s attacked without a weapon", name)
 			}
 		}
 	}
@@ -185,25 +182,25 @@ func (s *State) validate() error {
 	}
 	for t := 0; t < g.n; t++ {
 		if int(s.score[t]) > completed*g.maxRoundPoints {
-			return badState("team %c has %d points after %d rounds (at most %d a round)", teamLetters[t], s.score[t], completed, g.maxRoundPoints)
+			return states.Bad("team %c has %d points after %d rounds (at most %d a round)", teamLetters[t], s.score[t], completed, g.maxRoundPoints)
 		}
 	}
 	if g.first >= 0 && int(s.first) != g.first {
-		return badState("first is %d but the game fixes first=%d", s.first, g.first)
+		return states.Bad("first is %d but the game fixes first=%d", s.first, g.first)
 	}
 	_, lead := s.leader()
 	switch {
 	case s.over:
 		return s.validateOver(lead)
 	case s.truncated:
-		return badState("truncated but not over")
+		return states.Bad("truncated but not over")
 	case lead:
-		return badState("a team leads with the goal reached, so the game should be over")
+		return states.Bad("a team leads with the goal reached, so the game should be over")
 	case s.first < 0:
 		want := g.initial()
 		want.first, want.turn, want.left, want.sel = -1, -1, 0, -1
 		if *s != want {
-			return badState("before the first player is drawn, the state must be the initial one")
+			return states.Bad("before the first player is drawn, the state must be the initial one")
 		}
 		return nil
 	}
@@ -213,20 +210,20 @@ func (s *State) validate() error {
 func (s *State) validateOver(lead bool) error {
 	switch {
 	case s.turn != -1 || s.left != 0 || s.sel != -1 || s.backs != 0 || s.target:
-		return badState("the game is over but turn, actions_left, selected, backs or attacking are set")
+		return states.Bad("the game is over but turn, actions_left, selected, backs or attacking are set")
 	case s.first < 0:
-		return badState("the game is over before the first player was drawn")
+		return states.Bad("the game is over before the first player was drawn")
 	case s.truncated && lead:
-		return badState("truncated although a team leads with the goal reached")
+		return states.Bad("truncated although a team leads with the goal reached")
 	case s.truncated && int(s.round) != s.g.rounds:
-		return badState("truncated in round %d, but the limit is %d", s.round, s.g.rounds)
+		return states.Bad("truncated in round %d, but the limit is %d", s.round, s.g.rounds)
 	case !s.truncated && !lead:
-		return badState("over, but no team leads with %d points or more", s.g.goal)
+		return states.Bad("over, but no team leads with %d points or more", s.g.goal)
 	}
 	for t := 0; t < s.g.n; t++ {
 		for i, pc := range s.pieces[t] {
 			if pc.used != 0 {
-				return badState("%s has a used action after the last round was scored", PieceName(t, i))
+				return states.Bad("%s has a used action after the last round was scored", PieceName(t, i))
 			}
 		}
 	}
@@ -238,17 +235,17 @@ func (s *State) validateTurn() error {
 	n := g.n
 	switch {
 	case s.turn < 0:
-		return badState("no seat to act in a game in progress")
+		return states.Bad("no seat to act in a game in progress")
 	case !s.hasPieces(s.turn):
-		return badState("team %c is to act but has no cube in play", teamLetters[s.turn])
+		return states.Bad("team %c is to act but has no cube in play", teamLetters[s.turn])
 	case s.left < 1:
-		return badState("actions_left %d for the seat to act, want 1 or 2", s.left)
+		return states.Bad("actions_left %d for the seat to act, want 1 or 2", s.left)
 	case s.sel >= 0 && s.pieces[s.turn][s.sel].lives == 0:
-		return badState("selected cube %s is not in play", PieceName(int(s.turn), int(s.sel)))
+		return states.Bad("selected cube %s is not in play", PieceName(int(s.turn), int(s.sel)))
 	case s.target && s.sel < 0:
-		return badState("attacking without a selected cube")
+		return states.Bad("attacking without a selected cube")
 	case s.target && !s.canAttack(s.turn, s.sel):
-		return badState("selected cube %s cannot attack", PieceName(int(s.turn), int(s.sel)))
+		return states.Bad("selected cube %s cannot attack", PieceName(int(s.turn), int(s.sel)))
 	}
 	// Teams after the seat to act (in this round's order) have not played:
 	// they cannot have used an action. The seat to act has used at most one
@@ -260,7 +257,7 @@ func (s *State) validateTurn() error {
 		}
 		for i, pc := range s.pieces[t] {
 			if pc.used != 0 {
-				return badState("%s has a used action but team %c has not played this round", PieceName(t, i), teamLetters[t])
+				return states.Bad("%s has a used action but team %c has not played this round", PieceName(t, i), teamLetters[t])
 			}
 		}
 	}
@@ -269,7 +266,7 @@ func (s *State) validateTurn() error {
 		used += bitsOf(pc.used)
 	}
 	if used > 2-int(s.left) {
-		return badState("team %c used %d actions with %d of 2 left", teamLetters[s.turn], used, s.left)
+		return states.Bad("team %c used %d actions with %d of 2 left", teamLetters[s.turn], used, s.left)
 	}
 	return nil
 }

@@ -82,6 +82,12 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer): all are the position.
+func (s *State) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
+
 // Resample is a clone: nothing is hidden.
 func (s *State) Resample(engine.Player, *rand.Rand) engine.State { return s.Clone() }
 

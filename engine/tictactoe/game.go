@@ -1,10 +1,10 @@
 package tictactoe
 
 import (
-	"encoding/json"
-	"fmt"
+	"io/fs"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Name is the registry name of the game.
@@ -23,7 +23,7 @@ var spec = engine.Spec{
 }
 
 func init() {
-	engine.Register(spec, func(engine.Params) (engine.Game, error) { return Game{}, nil })
+	engine.Register(spec, func(engine.Params, fs.FS) (engine.Game, error) { return Game{}, nil })
 }
 
 // Game is tic-tac-toe. It has no parameters.
@@ -70,15 +70,18 @@ type stateJSON struct {
 	Board string `json:"board"`
 }
 
+// states makes tictactoe's bad-state errors.
+const states kit.States = "tictactoe"
+
 // DecodeState reads {"board": "X.O......"}. The player to move and the
 // result follow from the board; boards that cannot arise in play are rejected.
 func (Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return nil, fmt.Errorf("%w: tictactoe: %w", engine.ErrBadState, err)
+	if err := states.Decode(data, &j); err != nil {
+		return nil, err
 	}
 	if len(j.Board) != 9 {
-		return nil, fmt.Errorf("%w: tictactoe: board has %d cells, want 9", engine.ErrBadState, len(j.Board))
+		return nil, states.Bad("board has %d cells, want 9", len(j.Board))
 	}
 	s := &State{}
 	var count [3]int
@@ -90,24 +93,24 @@ func (Game) DecodeState(data []byte) (engine.State, error) {
 		case 'O', 'o':
 			s.board[i] = 2
 		default:
-			return nil, fmt.Errorf("%w: tictactoe: cell %d is %q, want X, O or .", engine.ErrBadState, i, j.Board[i])
+			return nil, states.Bad("cell %d is %q, want X, O or .", i, j.Board[i])
 		}
 		count[s.board[i]]++
 	}
 	x, o := count[1], count[2]
 	if x != o && x != o+1 {
-		return nil, fmt.Errorf("%w: tictactoe: %d X and %d O cannot arise (X moves first)", engine.ErrBadState, x, o)
+		return nil, states.Bad("%d X and %d O cannot arise (X moves first)", x, o)
 	}
 	s.moves = int8(x + o)
 	s.turn = int8(s.moves % 2)
 	xWins, oWins := s.lineOf(1), s.lineOf(2)
 	switch {
 	case xWins && oWins:
-		return nil, fmt.Errorf("%w: tictactoe: both players have a line", engine.ErrBadState)
+		return nil, states.Bad("both players have a line")
 	case xWins && x != o+1:
-		return nil, fmt.Errorf("%w: tictactoe: X has a line but O moved after it", engine.ErrBadState)
+		return nil, states.Bad("X has a line but O moved after it")
 	case oWins && x != o:
-		return nil, fmt.Errorf("%w: tictactoe: O has a line but X moved after it", engine.ErrBadState)
+		return nil, states.Bad("O has a line but X moved after it")
 	case xWins:
 		s.winner = 1
 	case oWins:

@@ -116,6 +116,12 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer): all are the position.
+func (s *State) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
+
 // ActionString names cell a: a1..c3.
 func (s *State) ActionString(a engine.Action) string {
 	if a < 0 || a > 8 {

@@ -334,7 +334,7 @@ func (s *State) Apply(act engine.Action) {
 	if !ok {
 		return
 	}
-	s.sp--
+	s.stack.Pop()
 	s.apply(t, int(act))
 	s.advance()
 }
@@ -393,8 +393,7 @@ func (s *State) apply(t task, x int) {
 			s.nJumps = max(s.nJumps, int8(j+1))
 		}
 		if s.nAssigned < s.dice {
-			s.tasks[s.sp] = t
-			s.sp++
+			s.stack.Again(t)
 		}
 	case kChoose:
 		switch {
@@ -404,13 +403,11 @@ func (s *State) apply(t task, x int) {
 		case x < aReroll:
 			as.EC--
 			s.supplyEC++
-			s.tasks[s.sp] = t
-			s.sp++
+			s.stack.Again(t)
 			s.push(kRollDie, 0, x-aECReroll, 0)
 		default:
 			s.freeDone |= 1 << (x - aReroll)
-			s.tasks[s.sp] = t
-			s.sp++
+			s.stack.Again(t)
 			s.push(kRollDie, 0, x-aReroll, 0)
 		}
 	case kContinue:
@@ -451,8 +448,7 @@ func (s *State) apply(t task, x int) {
 		}
 		if x != aDone {
 			s.exchanged = true
-			s.tasks[s.sp] = t
-			s.sp++
+			s.stack.Again(t)
 		}
 	case kSpend:
 		// One Sputnik a circle, asked again after each; the special box

@@ -29,7 +29,7 @@ func TestNoInstructionsRemovesADie(t *testing.T) {
 	if topKind(s) != "program" {
 		t.Fatalf("round 1: red card window opened against players tied last: %s", topKind(s))
 	}
-	s.sp = 0
+	s.stack.Clear()
 	put(s, 0, 4, 1)
 	s.ast[0].StartedLast = false
 	s.turnStart(0)
@@ -88,7 +88,7 @@ func TestRedCardsSpareTheLast(t *testing.T) {
 		{"es", false, false, true},
 	} {
 		s := advState(t, c.edition, withCards("draw-slipstream", "draw-noinstructions", "draw-cooperation")...)
-		s.sp = 0
+		s.stack.Clear()
 		put(s, 1, 4, 1)
 		put(s, 2, 6, 1)
 		put(s, 0, 2, 1)
@@ -224,7 +224,7 @@ func TestSlipstreamFromTheSameBox(t *testing.T) {
 
 func TestEndOfRoundCards(t *testing.T) {
 	s := advState(t, "es", withCards("draw-planification", "draw-teamwork", "draw-extrajump")...)
-	s.sp = 0
+	s.stack.Clear()
 	put(s, 0, 6, 1) // leader: cannot play end-of-round cards
 	put(s, 1, 2, 1)
 	put(s, 2, 1, 1)
@@ -273,7 +273,7 @@ func TestPlanificationAndEnglishExtraJumpAfterDice(t *testing.T) {
 			t.Errorf("p0's turn does not go on: %s", topKind(s))
 		}
 	}
-	s.sp = 0
+	s.stack.Clear()
 	s.active = -1
 	if !s.playable(2, tmEndRound) {
 		t.Errorf("planification not playable at the end of the round")
@@ -307,7 +307,7 @@ func TestSanction(t *testing.T) {
 func TestCardDealing(t *testing.T) {
 	// English: draw a second card and keep one
 	s := advState(t, "en", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
-	s.sp = 0
+	s.stack.Clear()
 	s.round = 1
 	s.push(kRoundStart, 0, 0, 0)
 	s.advance()
@@ -321,7 +321,7 @@ func TestCardDealing(t *testing.T) {
 	}
 	// Spanish: keep, or discard and draw
 	s = advState(t, "es", withCards("draw-slipstream", "draw-cooperation", "draw-planification")...)
-	s.sp = 0
+	s.stack.Clear()
 	s.round = 1
 	s.push(kRoundStart, 0, 0, 0)
 	s.advance()
@@ -472,7 +472,7 @@ func TestTwoPlayersOneCardPerSeat(t *testing.T) {
 		t.Errorf("asked again after the seat's card was played")
 	}
 	// the next round deals to p0a and p1a only
-	s.sp = 0
+	s.stack.Clear()
 	s.active = -1
 	s.push(kRoundStart, 0, 0, 0)
 	s.advance()

@@ -37,7 +37,7 @@ var spec = engine.Spec{
 			Doc: "round limit (not in the rules): the game ends after this round even if nobody finished"},
 		{Name: "difficult", Kind: engine.IntParam, Default: "5", Min: 0, Max: 5,
 			Doc: "most 'difficult' lunar cards dealt onto the board (Spanish rule: 1 or 2 for a first game)"},
-		{Name: "data", Kind: engine.StringParam, Default: "",
+		{Name: "data", Kind: engine.FileParam, Default: "",
 			Doc: "file that replaces the designed terrain, dice, decks and supplies (format: lunar.txt); empty: built in"},
 	},
 }
@@ -182,11 +182,6 @@ func (g *Game) timing(card int) int {
 		return tmSanction
 	}
 	return tmEndRound // planification, teamwork
-}
-
-// isRed reports whether a card hinders a rival (red) rather than helps its holder.
-func isRed(card int) bool {
-	return card == cardMiscalculation || card == cardNoInstructions || card == cardSanction
 }
 
 // seat is the player who runs astronaut a.

@@ -1,6 +1,9 @@
 package walkingmoon
 
-import "github.com/moongym/moongym/engine/jumping"
+import (
+	"github.com/moongym/moongym/engine/jumping"
+	"github.com/moongym/moongym/engine/kit"
+)
 
 // Jump features: the part of the observation that spells out what the
 // terrain means for the astronaut in focus (the one deciding, else the one
@@ -158,8 +161,8 @@ func (s *State) jumpFeatures(p int, f []float32) {
 			v[0] = 1
 			v[1] = float32(ld.X-x0) / 4
 			v[2] = float32(ld.L) / float32(g.height)
-			v[3] = b2f(ld.Crash)
-			v[4] = b2f(ld.Finish)
+			v[3] = kit.Flag(ld.Crash)
+			v[4] = kit.Flag(ld.Finish)
 			v[5] = min(float32(ld.Sputniks)/3, 1)
 			for b := 0; b < g.na; b++ {
 				ob := &s.ast[b]

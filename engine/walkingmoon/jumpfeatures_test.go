@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // jumpBlock returns the jump features of p's observation of s.
@@ -49,7 +50,7 @@ func TestJumpFeaturesDescribeEveryResult(t *testing.T) {
 		}
 		i, m := k/16, k%16
 		ld := s.simulate(a, int(s.dieCol[i]), s.dieFace[i], m)
-		want := []float32{1, float32(ld.X-x0) / 4, float32(ld.L) / float32(g.height), b2f(ld.Crash), b2f(ld.Finish), float32(ld.Sputniks) / 3}
+		want := []float32{1, float32(ld.X-x0) / 4, float32(ld.L) / float32(g.height), kit.Flag(ld.Crash), kit.Flag(ld.Finish), float32(ld.Sputniks) / 3}
 		for j, w := range want {
 			if v[j] != w {
 				t.Errorf("%s: feature %d = %v, want %v", s.ActionString(engine.Action(k)), j, v[j], w)

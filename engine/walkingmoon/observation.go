@@ -1,6 +1,9 @@
 package walkingmoon
 
-import "github.com/moongym/moongym/engine"
+import (
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
+)
 
 // Observation layout (a flat vector; sizes depend on the configuration):
 //
@@ -27,7 +30,9 @@ import "github.com/moongym/moongym/engine"
 //	  being chosen.
 //
 // The observer's astronauts come first, then the other seats' in seat
-// order; no value depends on another seat's cards.
+// order; no value depends on another seat's cards. The sizes below are
+// known before Observe writes (ObservationShape); Observe's Done checks that
+// its sections add up to them.
 const (
 	numTerrainPlanes = 4
 	astroFeatures    = 16 + 2*numCardTypes
@@ -79,58 +84,43 @@ func (s *State) terrainPlanes(x0, cols int, dst []float32) {
 	}
 }
 
-func b2f(b bool) float32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // Observe writes what seat p may see; see the layout above.
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
-	n := g.obsSize
-	dst = dst[:n]
-	for i := range dst {
-		dst[i] = 0
-	}
+	o := kit.NewObs(Name, dst[:g.obsSize])
 	plane := g.height * g.cols
 	order := g.relOrder(int(p))
 	var rel [maxAstro]int
 	for i := 0; i < g.na; i++ {
 		rel[order[i]] = i
 	}
-	s.terrainPlanes(0, g.cols, dst)
+	grid := o.Next("grid", (numTerrainPlanes+g.na)*plane)
+	s.terrainPlanes(0, g.cols, grid)
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
-		dst[(numTerrainPlanes+rel[a])*plane+int(as.L)*g.cols+int(as.X)] = 1
+		grid[(numTerrainPlanes+rel[a])*plane+int(as.L)*g.cols+int(as.X)] = 1
 	}
-	o := (numTerrainPlanes + g.na) * plane
-	decider := -1
-	t, ok := s.top()
-	if ok && isDecision(int(t.Kind)) {
-		decider = int(t.A)
-	}
+	astros := o.Next("astronauts", g.na*astroFeatures)
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
-		f := dst[o+rel[a]*astroFeatures:]
+		f := astros[rel[a]*astroFeatures:]
 		own := g.seat(a) == int(p)
 		f[0] = float32(as.X) / float32(g.goal)
 		f[1] = float32(as.L) / float32(g.height)
-		f[2] = b2f(as.Stunned)
-		f[3] = b2f(as.Finished)
-		f[4] = b2f(as.FinishPos == 1)
+		f[2] = kit.Flag(as.Stunned)
+		f[3] = kit.Flag(as.Finished)
+		f[4] = kit.Flag(as.FinishPos == 1)
 		f[5] = float32(as.Sputnik) / 10
 		f[6] = float32(as.EC) / 10
-		f[7] = b2f(as.Handicap > 0)
-		f[8] = b2f(as.Card != noCard)
-		f[9] = b2f(as.Card2 != noCard)
-		f[10] = b2f(as.FreeReroll)
-		f[11] = b2f(as.StartedLast)
-		f[12] = b2f(s.leading(a))
-		f[13] = b2f(int(s.active) == a)
-		f[14] = b2f(int(s.mover) == a && s.nDice > 0)
-		f[15] = b2f(own)
+		f[7] = kit.Flag(as.Handicap > 0)
+		f[8] = kit.Flag(as.Card != noCard)
+		f[9] = kit.Flag(as.Card2 != noCard)
+		f[10] = kit.Flag(as.FreeReroll)
+		f[11] = kit.Flag(as.StartedLast)
+		f[12] = kit.Flag(s.leading(a))
+		f[13] = kit.Flag(int(s.active) == a)
+		f[14] = kit.Flag(int(s.mover) == a && s.nDice > 0)
+		f[15] = kit.Flag(own)
 		if own && as.Card != noCard {
 			f[16+int(as.Card)] = 1
 		}
@@ -138,68 +128,68 @@ func (s *State) Observe(p engine.Player, dst []float32) {
 			f[16+numCardTypes+int(as.Card2)] = 1
 		}
 	}
-	o += g.na * astroFeatures
-	f := dst[o:]
-	i := 0
-	put := func(v float32) { f[i] = v; i++ }
+	s.observeGlobals(&rel, &o)
+	s.jumpFeatures(int(p), o.Next("jump features", g.jumpFeatureSize()))
+	o.Done()
+}
+
+// observeGlobals writes the globals; rel is each astronaut's place in the
+// observer's order.
+func (s *State) observeGlobals(rel *[maxAstro]int, o *kit.Obs) {
+	g := s.g
 	for _, tk := range s.tokens {
-		if tk >= 0 {
-			f[i+int(tk)] = 1
+		o.OneHot("tokens", int(tk), numTokenTypes) // -1: no token
+	}
+	o.Put(float32(s.round) / float32(g.rounds))
+	kind, timing, decider := -1, -1, -1
+	if t, ok := s.top(); ok {
+		kind = int(t.Kind)
+		if t.Kind == kPrompt {
+			timing = int(t.B)
 		}
-		i += numTokenTypes
+		if isDecision(int(t.Kind)) && int(t.A) >= 0 && int(t.A) < g.na {
+			decider = rel[int(t.A)]
+		}
 	}
-	put(float32(s.round) / float32(g.rounds))
-	if ok {
-		f[i+int(t.Kind)] = 1
-	}
-	i += numKinds
-	if ok && t.Kind == kPrompt && t.B >= 0 && t.B < numTimings {
-		f[i+int(t.B)] = 1
-	}
-	i += numTimings
-	if decider >= 0 && decider < g.na {
-		f[i+rel[decider]] = 1
-	}
-	i += maxAstro
-	put(float32(s.dice) / 6)
+	o.OneHot("task", kind, numKinds)
+	o.OneHot("timing", timing, numTimings)
+	o.OneHot("decider", decider, maxAstro)
+	o.Put(float32(s.dice) / 6)
 	for c := 0; c < numColours; c++ {
-		put(float32(s.pool[c]) / 2)
+		o.Put(float32(s.pool[c]) / 2)
 	}
 	for j := 0; j < 3; j++ {
 		for c := 0; c < numColours; c++ {
-			put(float32(s.prog[j][c]) / 6)
+			o.Put(float32(s.prog[j][c]) / 6)
 		}
 	}
-	put(float32(s.nAssigned) / 6)
-	put(float32(s.nJumps) / 3)
-	if s.jump >= 0 && s.jump < 3 {
-		f[i+int(s.jump)] = 1
-	}
-	i += 3
-	put(float32(s.jumpsDone) / 3)
-	put(float32(s.nDice) / 6)
+	o.Put(float32(s.nAssigned) / 6)
+	o.Put(float32(s.nJumps) / 3)
+	o.OneHot("jump", int(s.jump), 3)
+	o.Put(float32(s.jumpsDone) / 3)
+	o.Put(float32(s.nDice) / 6)
 	for d := 0; d < maxDice; d++ {
-		if d < int(s.nDice) {
-			f[i+int(s.dieCol[d])] = 1
-			f[i+3] = float32(faceValue(s.dieFace[d])) / 4
-			f[i+4] = b2f(faceSkull(s.dieFace[d]))
-			f[i+5] = b2f(s.freeDone>>d&1 == 1)
+		if d >= int(s.nDice) {
+			o.Next("dice", numColours+3)
+			continue
 		}
-		i += numColours + 3
+		o.OneHot("dice", int(s.dieCol[d]), numColours)
+		o.Put(float32(faceValue(s.dieFace[d])) / 4)
+		o.Flag(faceSkull(s.dieFace[d]))
+		o.Flag(s.freeDone>>d&1 == 1)
 	}
-	put(float32(s.supplySp) / 30)
-	put(float32(s.supplyEC) / 10)
-	put(float32(s.total(&s.deck)) / 24)
+	o.Put(float32(s.supplySp) / 30)
+	o.Put(float32(s.supplyEC) / 10)
+	o.Put(float32(s.total(&s.deck)) / 24)
 	for c := 0; c < numCardTypes; c++ {
-		put(float32(s.played[c]) / 3)
+		o.Put(float32(s.played[c]) / 3)
 	}
-	put(float32(s.total(&s.secret)) / 24)
-	put(b2f(g.advanced))
-	put(b2f(g.edition == editionES))
-	put(b2f(g.seats == 2))
+	o.Put(float32(s.total(&s.secret)) / 24)
+	o.Flag(g.advanced)
+	o.Flag(g.edition == editionES)
+	o.Flag(g.seats == 2)
 	for k := 0; k < 4; k++ {
-		put(b2f(s.exFlags>>k&1 == 1))
+		o.Flag(s.exFlags>>k&1 == 1)
 	}
-	put(b2f(s.exchanged))
-	s.jumpFeatures(int(p), dst[o+globalFeatures:])
+	o.Flag(s.exchanged)
 }

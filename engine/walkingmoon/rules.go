@@ -104,12 +104,12 @@ func (s *State) setup() {
 // advance runs automatic tasks until a decision or chance node is on top or
 // the game is over.
 func (s *State) advance() {
-	for s.sp > 0 {
-		t := s.tasks[s.sp-1]
-		if s.waiting(t) {
+	for {
+		t, ok := s.stack.Top()
+		if !ok || s.waiting(t) {
 			return
 		}
-		s.sp--
+		s.stack.Pop()
 		s.run(t)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/enginetest"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 )
 
 func TestSetupDealsFiveCardsAtRandom(t *testing.T) {
@@ -107,7 +108,7 @@ func TestSetupAdvancedTokensAndCards(t *testing.T) {
 func TestTurnOrder(t *testing.T) {
 	g := loadGame(t, "players", "5")
 	s := newTestState(t, g)
-	s.sp = 0
+	s.stack.Clear()
 	put(s, 0, 2, 1)  // behind
 	put(s, 1, 16, 2) // same column as 2, upper level
 	put(s, 2, 16, 1)
@@ -138,7 +139,7 @@ func TestDiceByPlayerState(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g := loadGame(t, "players", "3", "edition", "es")
 			s := newTestState(t, g)
-			s.sp = 0
+			s.stack.Clear()
 			s.ast[1].Stunned, s.ast[1].Handicap = c.stunned, c.handicap
 			s.turnStart(1)
 			if s.dice != c.want {
@@ -363,7 +364,7 @@ func TestTieBreaks(t *testing.T) {
 		for _, ed := range []string{"en", "es"} {
 			g := loadGame(t, "players", "3", "edition", ed)
 			s := newTestState(t, g)
-			s.sp = 0
+			s.stack.Clear()
 			for _, a := range c.placed {
 				if c.col[a] == g.goal {
 					s.finish(a)
@@ -400,7 +401,7 @@ func TestEarthControlAndLeaderHandicapAtEndOfRound(t *testing.T) {
 	} {
 		g := loadGame(t, append([]string{"players", "3"}, c.params...)...)
 		s := newTestState(t, g)
-		s.sp = 0
+		s.stack.Clear()
 		put(s, 0, 10, 0)
 		put(s, 1, 2, 1)
 		put(s, 2, 2, 1)
@@ -627,8 +628,8 @@ func TestMaxGameLength(t *testing.T) {
 					s.Apply(lengthener(s, l, rng))
 				}
 				n++
-				if int(s.sp) > maxTasks-8 {
-					t.Fatalf("%v: task stack %d deep, near its %d", p, s.sp, maxTasks)
+				if s.stack.Len() > taskrun.Max-8 {
+					t.Fatalf("%v: task stack %d deep, near its %d", p, s.stack.Len(), taskrun.Max)
 				}
 			}
 			longest = max(longest, n)

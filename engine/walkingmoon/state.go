@@ -4,12 +4,12 @@ import (
 	"math/rand/v2"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/internal/taskrun"
 )
 
 const (
 	maxAstro   = 5
 	maxDice    = 6
-	maxTasks   = 64
 	noCard     = -1
 	maxCounter = 99
 )
@@ -32,7 +32,7 @@ type astro struct {
 
 // task is one step of the rules waiting on the task stack: a decision, a
 // chance node, or automatic work. Kinds are in rules.go.
-type task struct{ Kind, A, B, C int8 }
+type task = taskrun.Task
 
 // State is a position of Walking on the Moon: a flat value (the game
 // pointer is to immutable configuration), cloned by one copy.
@@ -75,8 +75,7 @@ type State struct {
 	exchanged bool  // 2 players: counters exchanged after this landing
 	exFlags   uint8 // directions used in the exchange
 
-	tasks [maxTasks]task
-	sp    int8
+	stack taskrun.Stack
 }
 
 var _ engine.State = (*State)(nil)
@@ -84,23 +83,12 @@ var _ engine.State = (*State)(nil)
 // Game returns the game.
 func (s *State) Game() engine.Game { return s.g }
 
-func (s *State) push(kind int, a, b, c int) {
-	if int(s.sp) >= maxTasks {
-		return // cannot happen within the rules; guarded for decoded states
-	}
-	s.tasks[s.sp] = task{int8(kind), int8(a), int8(b), int8(c)}
-	s.sp++
-}
+func (s *State) push(kind int, a, b, c int) { s.stack.Push(kind, a, b, c) }
 
-func (s *State) top() (task, bool) {
-	if s.sp == 0 {
-		return task{}, false
-	}
-	return s.tasks[s.sp-1], true
-}
+func (s *State) top() (task, bool) { return s.stack.Top() }
 
 // IsTerminal: no task is left.
-func (s *State) IsTerminal() bool { return s.sp == 0 }
+func (s *State) IsTerminal() bool { return s.stack.Len() == 0 }
 
 // CurrentPlayer is the seat deciding, Chance, or Terminal.
 func (s *State) CurrentPlayer() engine.Player {
@@ -119,6 +107,9 @@ func (s *State) Clone() engine.State {
 	c := *s
 	return &c
 }
+
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
 
 // Resample redraws what seat p cannot know: the action cards of the other
 // seats' astronauts (in hand and drawn), the face-down discards and the deck.

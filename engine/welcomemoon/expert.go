@@ -48,14 +48,15 @@ func DefaultExpertWeights() ExpertWeights {
 // built-in model reads the heuristic's lookahead).
 func (s *State) ExpertValue(p int, w *ExpertWeights) float64 {
 	v := s.TurnValue(p)
-	if a := s.lay().a3; a != nil && !s.g.solo() {
-		v += a.anticipation(s, p, w)
+	if !s.g.solo() {
+		v += s.lay().r.anticipation(s, p, *w)
 	}
 	return v
 }
 
-// anticipation is the Adventure 3 part of ExpertValue.
-func (a *a3Layout) anticipation(s *State, p int, w *ExpertWeights) float64 {
+// anticipation is the Adventure 3 part of ExpertValue: the quarters, the
+// missions and the astronaut race on their way.
+func (a *a3Layout) anticipation(s *State, p int, w ExpertWeights) float64 {
 	ways, chosen := a.missionWays(s, p)
 	return w.Quarter*a.quarterWays(s, p, w.Race) + w.Mission*ways + chosen + w.Astro*a.astroRace(s, p)
 }

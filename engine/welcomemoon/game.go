@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"sync"
 
@@ -41,7 +42,7 @@ var spec = engine.Spec{
 			Doc: "number of players; 1 is the solo game against ASTRA"},
 		{Name: "astra", Kind: engine.IntParam, Default: "1", Min: 1, Max: 8,
 			Doc: "solo only: ASTRA's level, 1 Katherine .. 8 Peggy"},
-		{Name: "sheet", Kind: engine.StringParam, Default: "",
+		{Name: "sheet", Kind: engine.FileParam, Default: "",
 			Doc: "optional path of an adventure data file (the schema of data/adventure-N.json) that replaces the embedded sheet"},
 	},
 	TestConfigs: testConfigs(),
@@ -113,7 +114,7 @@ type Game struct {
 
 var _ engine.Game = (*Game)(nil)
 
-func newGame(p engine.Params) (engine.Game, error) {
+func newGame(p engine.Params, files fs.FS) (engine.Game, error) {
 	adv := p.Int("adventure")
 	if adv > implemented {
 		return nil, fmt.Errorf("%w: %s: adventure=%d is not implemented yet (adventures 1-%d are)", engine.ErrBadParam, Name, adv, implemented)
@@ -125,7 +126,7 @@ func newGame(p engine.Params) (engine.Game, error) {
 		// errors that never quote it: JSON errors by line and column, the
 		// sheet's own with the file's text cleared (safefile.Redact).
 		var data []byte
-		if data, err = safefile.Read(file, safefile.DataLimit); err != nil {
+		if data, err = safefile.ReadFS(files, file, safefile.DataLimit); err != nil {
 			err = fmt.Errorf("sheet: %w", err)
 		} else if lay, err = parseLayout(data); err != nil {
 			var syn *json.SyntaxError
@@ -156,7 +157,7 @@ func New(adventure, players, astra int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := newGame(resolved)
+	g, err := newGame(resolved, nil)
 	if err != nil {
 		return nil, err
 	}

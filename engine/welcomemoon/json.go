@@ -1,14 +1,13 @@
 package welcomemoon
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // The JSON form of a state (documented in docs/rules/welcome-moon.md).
@@ -177,9 +176,8 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-func bad(format string, args ...any) error {
-	return fmt.Errorf("%w: %s: %s", engine.ErrBadState, Name, fmt.Sprintf(format, args...))
-}
+// states makes welcome-moon's bad-state errors.
+const states kit.States = "welcome-moon"
 
 // DecodeState reads what MarshalJSON wrote and checks it against the rules:
 // the game's adventure and players, every card in exactly one place, numbers
@@ -187,30 +185,28 @@ func bad(format string, args ...any) error {
 // the turn in progress consistent, and a legal move available.
 func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	var j stateJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return nil, bad("%v", err)
+	if err := states.Decode(data, &j); err != nil {
+		return nil, err
 	}
 	if j.Adventure != g.lay.adv || j.Players != g.players {
-		return nil, bad("adventure %d with %d players, want %d with %d", j.Adventure, j.Players, g.lay.adv, g.players)
+		return nil, states.Bad("adventure %d with %d players, want %d with %d", j.Adventure, j.Players, g.lay.adv, g.players)
 	}
 	s := &State{g: g}
 	var err error
-	if s.phase, err = index(phaseNames[:], j.Phase, "phase"); err != nil {
+	if s.phase, err = kit.Index[int8](states, phaseNames[:], j.Phase, "phase"); err != nil {
 		return nil, err
 	}
-	if s.sub, err = index(stepNames[:], j.Step, "step"); err != nil {
+	if s.sub, err = kit.Index[int8](states, stepNames[:], j.Step, "step"); err != nil {
 		return nil, err
 	}
-	if s.ended, err = index(endNames[:], j.Ended, "ended"); err != nil {
+	if s.ended, err = kit.Index[int8](states, endNames[:], j.Ended, "ended"); err != nil {
 		return nil, err
 	}
 	if (s.ended != endNone) != (s.phase == phOver) {
-		return nil, bad("ended %q in phase %s", j.Ended, j.Phase)
+		return nil, states.Bad("ended %q in phase %s", j.Ended, j.Phase)
 	}
 	if j.Current < 0 || int(j.Current) >= g.players || j.Turn < 0 || j.Turn > 100 {
-		return nil, bad("current seat %d, turn %d", j.Current, j.Turn)
+		return nil, states.Bad("current seat %d, turn %d", j.Current, j.Turn)
 	}
 	s.cur, s.turn = j.Current, j.Turn
 	if err := s.decodeMissions(&j); err != nil {
@@ -220,20 +216,20 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 		return nil, err
 	}
 	if len(j.Sheets) != g.sheets() || len(j.TurnStart) != g.sheets() {
-		return nil, bad("%d sheets, %d turn starts for %d sheets", len(j.Sheets), len(j.TurnStart), g.sheets())
+		return nil, states.Bad("%d sheets, %d turn starts for %d sheets", len(j.Sheets), len(j.TurnStart), g.sheets())
 	}
 	for p := range g.sheets() {
 		if err := s.decodeSheet(&j.Sheets[p], &s.sh[p]); err != nil {
-			return nil, bad("sheet %d: %v", p, err)
+			return nil, states.Bad("sheet %d: %v", p, err)
 		}
 		s.pub[p] = s.sh[p]
 		if j.TurnStart[p] != nil {
 			// its writer's marks or its owner's mission choices of this turn
 			if w := s.writer(p); s.phase != phDecide || (w < 0 || w > int(s.cur)) && (p >= g.players || p > int(s.cur)) {
-				return nil, bad("sheet %d has a turn start but no one has played on it this turn", p)
+				return nil, states.Bad("sheet %d has a turn start but no one has played on it this turn", p)
 			}
 			if err := s.decodeSheet(j.TurnStart[p], &s.pub[p]); err != nil {
-				return nil, bad("turn start %d: %v", p, err)
+				return nil, states.Bad("turn start %d: %v", p, err)
 			}
 		}
 	}
@@ -245,50 +241,42 @@ func (g *Game) DecodeState(data []byte) (engine.State, error) {
 	}
 	if len(j.Propagations) > 0 {
 		if s.phase != phIncident || len(j.Propagations) != g.players {
-			return nil, bad("propagations %v outside phase 5", j.Propagations)
+			return nil, states.Bad("propagations %v outside phase 5", j.Propagations)
 		}
 		for p, n := range j.Propagations {
 			if n < 0 || n > 20 || (n > 0 && p <= int(s.cur)) {
-				return nil, bad("seat %d has %d propagations", p, n)
+				return nil, states.Bad("seat %d has %d propagations", p, n)
 			}
 			s.prop[p] = n
 		}
 	}
 	if s.phase != phOver {
 		if len(s.LegalActions(nil)) == 0 {
-			return nil, bad("no legal action")
+			return nil, states.Bad("no legal action")
 		}
 	} else if s.sub != subChoose || s.cur != 0 || s.ctx != (turnCtx{pick: -1, wild: -1, value: -1, act: -1, space: -1, third: -1}) {
-		return nil, bad("finished game with a turn in progress")
+		return nil, states.Bad("finished game with a turn in progress")
 	}
 	return s, nil
-}
-
-func index(names []string, v, what string) (int8, error) {
-	i := slices.Index(names, v)
-	if i < 0 {
-		return 0, bad("%s %q (want one of %s)", what, v, strings.Join(names, ", "))
-	}
-	return int8(i), nil
 }
 
 func (s *State) decodeMissions(j *stateJSON) error {
 	drawn := true
 	for k, m := range j.Missions {
 		if m < -1 || m > 1 || (m >= 0 && !drawn) {
-			return bad("missions %v", j.Missions)
+			return states.Bad("missions %v", j.Missions)
 		}
 		drawn = m >= 0
 		s.mission[k] = m
 		if j.MissionsTaken[k] {
 			if m < 0 {
-				return bad("mission %d taken but not drawn", k)
+				return states.Bad("mission %d taken but not drawn", k)
 			}
 			s.mtaken |= 1 << k
 		}
 	}
 	if !drawn && s.phase != phChance {
-		return bad("missions not drawn in phase %s", j.Phase)
+		return states.Bad("missions not drawn in phase %s", j.Phase)
 	}
 	return nil
 }
@@ -304,7 +292,7 @@ func (s *State) decodeDeck(j *stateJSON) error {
 	place := func(ids []int8, dst *cardSet, what string) error {
 		for _, id := range ids {
 			if id < 0 || id >= limit || seen.has(id) {
-				return bad("card %d in %s: unknown or in two places", id, what)
+				return states.Bad("card %d in %s: unknown or in two places", id, what)
 			}
 			seen.add(id)
 			dst.add(id)
@@ -322,7 +310,7 @@ func (s *State) decodeDeck(j *stateJSON) error {
 			return err
 		}
 		if j.Deck.Pass[i] < 0 || j.Deck.Pass[i] > 50 {
-			return bad("pile %d reshuffled %d times", i, j.Deck.Pass[i])
+			return states.Bad("pile %d reshuffled %d times", i, j.Deck.Pass[i])
 		}
 	}
 	d.left, d.pass = j.Deck.Left, j.Deck.Pass
@@ -333,7 +321,7 @@ func (s *State) decodeDeck(j *stateJSON) error {
 			continue
 		}
 		if c < 0 || c >= numStarship || seen.has(c) || (solo && i >= 3) {
-			return bad("shown card %d in slot %d", c, i)
+			return states.Bad("shown card %d in slot %d", c, i)
 		}
 		seen.add(c)
 		shownSet.add(c)
@@ -348,25 +336,25 @@ func (s *State) decodeDeck(j *stateJSON) error {
 			}
 		}
 		if n < 0 || n > max {
-			return bad("pile %d has %d first-pass cards left", i, n)
+			return states.Bad("pile %d has %d first-pass cards left", i, n)
 		}
 		if n > 0 && d.pass[i] > 0 {
-			return bad("pile %d reshuffled before its first pass ended", i)
+			return states.Bad("pile %d reshuffled before its first pass ended", i)
 		}
 		sumLeft += int(n)
 	}
 	if d.unseen.count() != sumLeft {
-		return bad("%d unseen cards for %d first-pass cards left", d.unseen.count(), sumLeft)
+		return states.Bad("%d unseen cards for %d first-pass cards left", d.unseen.count(), sumLeft)
 	}
 	if solo {
 		if !d.known[1].empty() || !d.known[2].empty() || !d.disc[1].empty() || !d.disc[2].empty() || d.pass[1] != 0 || d.pass[2] != 0 {
-			return bad("solo deck uses piles 2 and 3")
+			return states.Bad("solo deck uses piles 2 and 3")
 		}
 		if d.left[0] > 24 && d.unseen[1] != allAstra[1] || (d.left[0] > 24 && d.unseen[0]&(1<<63) == 0) {
-			return bad("an ASTRA card was seen among the first 42 cards")
+			return states.Bad("an ASTRA card was seen among the first 42 cards")
 		}
 		if d.pass[0] > 1 {
-			return bad("the solo deck is reshuffled only once")
+			return states.Bad("the solo deck is reshuffled only once")
 		}
 		// the cards nowhere are ASTRA's
 		var missing [numActs]int8
@@ -380,15 +368,15 @@ func (s *State) decodeDeck(j *stateJSON) error {
 			astra = j.Astra.Cards
 		}
 		if missing != astra {
-			return bad("cards missing from the deck %v differ from ASTRA's cards %v", missing, astra)
+			return states.Bad("cards missing from the deck %v differ from ASTRA's cards %v", missing, astra)
 		}
 		for c := int8(numStarship); c < numCards; c++ {
 			if !seen.has(c) {
-				return bad("ASTRA card %d is missing", c)
+				return states.Bad("ASTRA card %d is missing", c)
 			}
 		}
 	} else if seen != allStarship {
-		return bad("cards missing from the deck")
+		return states.Bad("cards missing from the deck")
 	}
 	// slots fill in order during the flips and are all shown during a turn
 	n := 6
@@ -399,7 +387,7 @@ func (s *State) decodeDeck(j *stateJSON) error {
 	for i := 0; i < n; i++ {
 		if d.shown[i] != noCard {
 			if filled != i {
-				return bad("card slots filled out of order")
+				return states.Bad("card slots filled out of order")
 			}
 			filled++
 		}
@@ -407,23 +395,23 @@ func (s *State) decodeDeck(j *stateJSON) error {
 	switch s.phase {
 	case phDecide:
 		if filled != n {
-			return bad("a turn with %d of %d cards shown", filled, n)
+			return states.Bad("a turn with %d of %d cards shown", filled, n)
 		}
 	case phChance, phAstra:
 		if filled == n || (s.nextMission() >= 0 && filled > 0) {
-			return bad("flip with %d cards shown", filled)
+			return states.Bad("flip with %d cards shown", filled)
 		}
 	case phIncident:
 		if (solo && filled != 0) || (!solo && filled != n) {
-			return bad("phase 5 with %d cards shown", filled)
+			return states.Bad("phase 5 with %d cards shown", filled)
 		}
 	case phOver:
 		if solo && filled == n {
-			return bad("solo game over with a full turn shown")
+			return states.Bad("solo game over with a full turn shown")
 		}
 	}
 	if s.phase == phAstra && !solo {
-		return bad("ASTRA phase in a multiplayer game")
+		return states.Bad("ASTRA phase in a multiplayer game")
 	}
 	return nil
 }
@@ -501,16 +489,16 @@ func (s *State) decodeCtx(j *stateJSON) error {
 	combos := int8(s.numCombos())
 	if c.Pick < -1 || c.Pick >= combos || c.Wild < -1 || c.Wild >= numActs || c.Value < -1 || c.Value > maxValue ||
 		c.Act < -1 || c.Act >= numActs || c.Space < -1 || int(c.Space) >= s.lay().nSpaces || c.Third < -1 || c.Third > 2 || len(c.Pending) > maxPend {
-		return bad("turn in progress out of range: %+v", c)
+		return states.Bad("turn in progress out of range: %+v", c)
 	}
 	s.ctx = turnCtx{pick: c.Pick, wild: c.Wild, value: c.Value, act: c.Act, space: c.Space, third: c.Third, asked: c.Asked, closed: c.Closed, setup: c.Setup}
 	for _, e := range c.Pending {
-		k, err := index(effKeys[:], e.Kind, "effect")
+		k, err := kit.Index[int8](states, effKeys[:], e.Kind, "effect")
 		if err != nil || k == effNone {
-			return bad("pending effect %q", e.Kind)
+			return states.Bad("pending effect %q", e.Kind)
 		}
 		if e.Arg < 0 || e.Arg >= 16 {
-			return bad("pending effect argument %d", e.Arg)
+			return states.Bad("pending effect argument %d", e.Arg)
 		}
 		s.ctx.pend[s.ctx.npend] = effect{k, e.Arg}
 		s.ctx.npend++
@@ -519,30 +507,30 @@ func (s *State) decodeCtx(j *stateJSON) error {
 	switch {
 	case s.phase == phAstra || s.phase == phIncident:
 		if s.ctx.npend == 0 || (s.phase == phAstra && s.cur != 0) {
-			return bad("%s phase without a pending choice", j.Phase)
+			return states.Bad("%s phase without a pending choice", j.Phase)
 		}
 		rest := s.ctx
 		rest.npend, rest.pend = 0, [maxPend]effect{}
 		if rest != fresh {
-			return bad("%s phase with a turn in progress", j.Phase)
+			return states.Bad("%s phase with a turn in progress", j.Phase)
 		}
-		if s.phase == phIncident && s.lay().a6 == nil {
-			return bad("phase 5 decisions outside Adventure 6")
+		if s.phase == phIncident && !s.lay().r.decidesIncidents() {
+			return states.Bad("phase 5 decisions outside Adventure 6")
 		}
 		for _, e := range s.ctx.pend[:s.ctx.npend] {
 			astraKind := e.kind == effAstra || e.kind == effVirus || e.kind == effPropSym || e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect ||
 				e.kind == effAstraPlanet || e.kind == effAstraMoon
 			incidentKind := e.kind == effPropagate || e.kind == effSpread || e.kind == effInfect || e.kind == effAskMissions || e.kind == effMission
 			if s.phase == phAstra && !astraKind || s.phase == phIncident && !incidentKind {
-				return bad("effect %s in phase %s", effKeys[e.kind], j.Phase)
+				return states.Bad("effect %s in phase %s", effKeys[e.kind], j.Phase)
 			}
 		}
 	case s.phase != phDecide || s.sub == subChoose:
 		if s.ctx != fresh {
-			return bad("turn state %+v in step %s", c, j.Step)
+			return states.Bad("turn state %+v in step %s", c, j.Step)
 		}
 	case s.sub == subDone:
-		return bad("step done is never stored")
+		return states.Bad("step done is never stored")
 	default:
 		if s.ctx.pick >= 0 {
 			numC, actC := s.combo(int(s.ctx.pick))
@@ -551,41 +539,41 @@ func (s *State) decodeCtx(j *stateJSON) error {
 				act = s.ctx.wild
 			}
 			if act != s.ctx.act {
-				return bad("action %d is not the combination's", s.ctx.act)
+				return states.Bad("action %d is not the combination's", s.ctx.act)
 			}
 			if s.sub == subModifier && s.ctx.value != cardNum[numC] {
-				return bad("value %d is not the combination's", s.ctx.value)
+				return states.Bad("value %d is not the combination's", s.ctx.value)
 			}
 		} else if s.sub != subEffect {
-			return bad("step %s after a System Error", j.Step)
+			return states.Bad("step %s after a System Error", j.Step)
 		}
 		if (s.sub == subEffect) != (s.ctx.npend > 0) {
-			return bad("step %s with %d pending effects", j.Step, s.ctx.npend)
+			return states.Bad("step %s with %d pending effects", j.Step, s.ctx.npend)
 		}
 		for _, e := range s.ctx.pend[:s.ctx.npend] {
 			if e.kind == effAstra || e.kind == effAstraPlanet || e.kind == effAstraMoon || ((e.kind == effGive || e.kind == effErrCard) && !s.g.solo()) {
-				return bad("effect %s in this turn", effKeys[e.kind])
+				return states.Bad("effect %s in this turn", effKeys[e.kind])
 			}
 		}
 	}
 	for p := int(s.cur) + 1; p < s.g.players && s.phase == phDecide; p++ {
 		if i := s.lay().r.playSheet(s, p); !s.sh[i].sameMarks(&s.pub[i]) || !s.sh[p].sameMissions(&s.pub[p]) {
-			return bad("seat %d changed before its turn", p)
+			return states.Bad("seat %d changed before its turn", p)
 		}
 	}
 	if s.ctx.closed && !s.ctx.asked || s.ctx.asked && s.sub != subEffect {
-		return bad("closing steps out of order")
+		return states.Bad("closing steps out of order")
 	}
 	for _, e := range s.ctx.pend[:s.ctx.npend] {
 		if e.kind == effMission && (!s.ctx.asked && s.phase != phIncident || s.ctx.closed || e.arg > 2 || s.sh[s.cur].mdone&(1<<e.arg) != 0) {
-			return bad("mission choice out of place")
+			return states.Bad("mission choice out of place")
 		}
 	}
 	for p := range s.g.players {
 		asked := (s.phase == phDecide || s.phase == phIncident) && (p < int(s.cur) || p == int(s.cur) && s.ctx.asked) ||
 			s.phase == phIncident && p == int(s.cur)
 		if s.pub[p].mwant != 0 && s.phase != phIncident || (s.sh[p].mwant != 0 && !asked) {
-			return bad("seat %d chose missions outside its turn", p)
+			return states.Bad("seat %d chose missions outside its turn", p)
 		}
 	}
 	return nil
@@ -594,68 +582,33 @@ func (s *State) decodeCtx(j *stateJSON) error {
 func (s *State) decodeAstra(j *stateJSON) error {
 	if !s.g.solo() {
 		if j.Astra != nil {
-			return bad("ASTRA in a multiplayer game")
+			return states.Bad("ASTRA in a multiplayer game")
 		}
 		return nil
 	}
 	if j.Astra == nil {
-		return bad("solo game without ASTRA")
+		return states.Bad("solo game without ASTRA")
 	}
 	a := j.Astra
 	l := s.lay()
-	maxTrack := 0
-	if l.a1 != nil {
-		maxTrack = l.a1.astraBoxes
+	start, boxes := l.r.astraTrack(s.g.level)
+	if a.Track < 0 || int(a.Track) > boxes || a.Bonus < 0 || int(a.Bonus) > l.solo.bonusBoxes || a.Used < 0 || a.Used > a.Bonus {
+		return states.Bad("ASTRA track %d, bonus %d, used %d", a.Track, a.Bonus, a.Used)
 	}
-	if a.Track < 0 || int(a.Track) > maxTrack || a.Bonus < 0 || int(a.Bonus) > l.solo.bonusBoxes || a.Used < 0 || a.Used > a.Bonus {
-		return bad("ASTRA track %d, bonus %d, used %d", a.Track, a.Bonus, a.Used)
+	if boxes > 0 && int(a.Track) < start {
+		return states.Bad("ASTRA track %d below its start", a.Track)
 	}
-	if l.a1 != nil && int(a.Track) < l.a1.astraSetup(s.g.level) {
-		return bad("ASTRA track %d below its start", a.Track)
-	}
-	if l.a1 != nil {
-		want := l.a1.astraSetup(s.g.level)
+	if boxes > 0 {
+		want := start
 		for act, n := range a.Cards {
 			want += int(n) * astraLevels[s.g.level-1][act]
 		}
-		if int(a.Track) != min(want, l.a1.astraBoxes) {
-			return bad("ASTRA track %d, but its start and cards cross %d", a.Track, want)
+		if int(a.Track) != min(want, boxes) {
+			return states.Bad("ASTRA track %d, but its start and cards cross %d", a.Track, want)
 		}
 	}
-	// Solo bonuses: A1 one per sabotage the player triggered (at most the
-	// crossed sabotages, as ASTRA cards cross some too); A2-A4 their count
-	// per race box the player circled.
-	triggers := 0
-	for _, id := range l.races {
-		triggers += boolInt(s.sh[0].circ.has(id))
-	}
-	want := min(l.solo.bonusBoxes, l.solo.bonusPerTrigger*triggers)
-	if l.a1 != nil {
-		if n := countCrossed(&s.sh[0], l.a1.sabotages); int(a.Bonus) > min(l.solo.bonusBoxes, n) {
-			return bad("ASTRA Solo bonus %d for %d crossed sabotages", a.Bonus, n)
-		}
-	} else if l.a6 != nil {
-		// A6: a Solo bonus per virus the player activated, propagation
-		// symbol it triggered and propagation of its System Errors: at
-		// most the symbols and error boxes crossed
-		n := countCrossed(&s.sh[0], l.errIDs[1:])
-		for _, sym := range l.a6.specials {
-			n += boolInt(s.sh[0].cross.has(sym.symbol))
-		}
-		for _, m := range l.a6.mission {
-			n += boolInt(s.sh[0].cross.has(m.symbol))
-		}
-		if int(a.Bonus) > min(l.solo.bonusBoxes, n) {
-			return bad("ASTRA Solo bonus %d for %d triggers", a.Bonus, n)
-		}
-	} else if l.a8 != nil {
-		// A8: a Solo bonus each time the planets the player controls
-		// become even
-		if n := l.a8.controlled(s, 0); int(a.Bonus) != min(l.solo.bonusBoxes, n/2) {
-			return bad("Solo bonus %d for %d planets controlled", a.Bonus, n)
-		}
-	} else if int(a.Bonus) != want {
-		return bad("Solo bonus %d for %d race boxes circled", a.Bonus, triggers)
+	if err := l.r.checkSoloBonus(s, a.Bonus); err != nil {
+		return err
 	}
 	s.astra = astraState{cards: a.Cards, track: a.Track, bonus: a.Bonus, used: a.Used, moved: a.Moved}
 	if l.astraPlays {
@@ -663,10 +616,10 @@ func (s *State) decodeAstra(j *stateJSON) error {
 		// second; it has played whenever the player does
 		shown := s.deck.shown[0] != noCard
 		if s.phase != phOver && a.Moved != shown {
-			return bad("ASTRA moved %v with the first card shown %v in phase %s", a.Moved, shown, j.Phase)
+			return states.Bad("ASTRA moved %v with the first card shown %v in phase %s", a.Moved, shown, j.Phase)
 		}
 	} else if a.Moved {
-		return bad("ASTRA plays no turns of its own in this adventure")
+		return states.Bad("ASTRA plays no turns of its own in this adventure")
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package welcomemoon
 
-import "github.com/moongym/moongym/engine"
+import (
+	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
+)
 
 // Observation layout (a flat vector; docs/rules/welcome-moon.md):
 //
@@ -26,6 +29,10 @@ import "github.com/moongym/moongym/engine"
 //	  progress gain (reserved, 0); per space (64) 1 if it keeps the most slack
 //	  solo, Adventures 2-4 only: the turn lookahead (lookahead.go), per
 //	  action (113) its value, then per action (113) 1 on the best
+//
+// obsSizes is the size of a sheet's section and of the global one, known
+// before Observe writes (ObservationShape); Observe's Done checks that its
+// sections add up to them.
 func (g *Game) obsSizes() (perSeat, global int) {
 	nm := g.lay.nMarks()
 	perSeat = 3*g.lay.nSpaces + 2*nm + 10 + 2*g.lay.nSpaces + 1
@@ -57,133 +64,148 @@ func (g *Game) ObservationShape() []int {
 // the cards and the deck.
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
-	l := g.lay
-	ps, _ := g.obsSizes()
-	for i := range dst {
-		dst[i] = 0
-	}
-	nm := l.nMarks()
+	ps, gl := g.obsSizes()
 	n := g.sheets()
+	o := kit.NewObs(Name, dst[:ps*n+gl])
+	nm := g.lay.nMarks()
 	for k := 0; k < n; k++ {
 		q := (int(p) + k) % n
-		sh := s.view(int(p), q) // the marks
-		ms := &s.pub[q]         // the owner's missions
+		ms := &s.pub[q] // the owner's missions
 		if q == int(p) {
 			ms = &s.sh[q]
 		}
-		o := dst[k*ps : (k+1)*ps]
-		for sp := 0; sp < l.nSpaces; sp++ {
-			switch v := sh.num[sp]; v {
-			case empty:
-				o[3*sp+2] = 1
-			case xMark:
-				o[3*sp+1] = 1
-			default:
-				o[3*sp] = float32(v-1) / maxValue
-			}
-		}
-		o = o[3*l.nSpaces:]
-		for id := 0; id < nm; id++ {
-			if sh.circ.has(int16(id)) {
-				o[id] = 1
-			}
-			if sh.cross.has(int16(id)) {
-				o[nm+id] = 1
-			}
-		}
-		o = o[2*nm:]
-		for m := 0; m < 3; m++ {
-			if ms.mdone&(1<<m) != 0 {
-				o[m] = 1
-				o[3+m] = float32(ms.mval[m]) / 12
-			}
-			if ms.mwant&(1<<m) != 0 {
-				o[7+m] = 1
-			}
-		}
-		o[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))
-		s.observeSpaces(sh, o[10:])
+		s.observeSheet(s.view(int(p), q), ms, nm, &o)
 	}
-	o := dst[n*ps:]
-	n = g.players
-	o[s.phase] = 1
-	o = o[5:]
+	s.observeTurn(p, &o)
+	s.observeCards(&o)
+	if g.solo() {
+		for _, k := range s.astra.cards {
+			o.Put(float32(k) / 10)
+		}
+		o.Put(float32(s.astra.track) / 81)
+		o.Put(float32(s.astra.bonus) / 8)
+		o.Put(float32(s.astra.used) / 8)
+		o.Put(float32(s.astraScore()) / 150)
+	} else {
+		o.Next("solo", 10)
+	}
+	o.Put(float32(s.turn) / 64)
+	choices := o.Next("choices", comboFeats*maxCombos+3*maxSpaces)
+	if s.phase == phDecide && s.cur == int8(p) {
+		s.observeChoices(int(p), s.board(int(p)), choices)
+	}
+	look := o.Next("lookahead", g.lookSize())
+	if g.lookahead() {
+		s.observeLookahead(p, look)
+	}
+	o.Done()
+}
+
+// observeSheet writes the section of one sheet: its marks sh (nm element
+// ids) and the missions of its owner ms.
+func (s *State) observeSheet(sh, ms *sheet, nm int, o *kit.Obs) {
+	l := s.lay()
+	spaces := o.Next("spaces", 3*l.nSpaces)
+	for sp := 0; sp < l.nSpaces; sp++ {
+		switch v := sh.num[sp]; v {
+		case empty:
+			spaces[3*sp+2] = 1
+		case xMark:
+			spaces[3*sp+1] = 1
+		default:
+			spaces[3*sp] = float32(v-1) / maxValue
+		}
+	}
+	marks := o.Next("marks", 2*nm)
+	for id := 0; id < nm; id++ {
+		if sh.circ.has(int16(id)) {
+			marks[id] = 1
+		}
+		if sh.cross.has(int16(id)) {
+			marks[nm+id] = 1
+		}
+	}
+	m := o.Next("missions", 10)
+	for k := 0; k < 3; k++ {
+		if ms.mdone&(1<<k) != 0 {
+			m[k] = 1
+			m[3+k] = float32(ms.mval[k]) / 12
+		}
+		if ms.mwant&(1<<k) != 0 {
+			m[7+k] = 1
+		}
+	}
+	m[6] = float32(s.errorsOn(sh)) / float32(len(l.errIDs))
+	s.observeSpaces(sh, o.Next("open spaces", 2*l.nSpaces+1))
+}
+
+// observeTurn writes the phase, the step, the acting seat and the turn in
+// progress.
+func (s *State) observeTurn(p engine.Player, o *kit.Obs) {
+	n := s.g.players
 	own := s.phase == phDecide && s.cur == int8(p)
+	step, acting := -1, -1
 	if own {
-		o[s.sub] = 1
+		step = int(s.sub)
 	}
-	o = o[5:]
 	if s.phase == phDecide || s.phase == phAstra || s.phase == phIncident {
-		o[(int(s.cur)-int(p)+n)%n] = 1
+		acting = (int(s.cur) - int(p) + n) % n
 	}
-	o = o[maxPlayers:]
+	o.OneHot("phase", int(s.phase), 5)
+	o.OneHot("step", step, 5)
+	o.OneHot("acting seat", acting, maxPlayers)
+	pick, wild, value, act, pend := -1, -1, float32(0), -1, -1
 	if own || s.phase == phAstra || (s.phase == phIncident && s.cur == int8(p)) {
 		c := &s.ctx
 		if s.sub != subChoose {
-			o[int(c.pick)+1] = 1
+			pick = int(c.pick) + 1
 		}
-		if c.wild >= 0 {
-			o[7+c.wild] = 1
-		}
+		wild, act = int(c.wild), int(c.act) // -1: none
 		if c.value >= 0 {
-			o[13] = float32(c.value) / maxValue
-		}
-		if c.act >= 0 {
-			o[14+c.act] = 1
+			value = float32(c.value) / maxValue
 		}
 		if c.npend > 0 {
-			o[20+c.pend[0].kind] = 1
+			pend = int(c.pend[0].kind)
 		}
 	}
-	o = o[20+int(numEff):]
+	o.OneHot("pick", pick, 7)
+	o.OneHot("wild", wild, 6)
+	o.Put(value)
+	o.OneHot("action", act, 6)
+	o.OneHot("pending effect", pend, int(numEff))
+}
+
+// observeCards writes the card slots, the deck and the missions.
+func (s *State) observeCards(o *kit.Obs) {
+	slots := o.Next("card slots", 6*22)
 	for i, c := range s.deck.shown {
 		switch {
 		case isAstraCard(c):
-			o[22*i+21] = 1
+			slots[22*i+21] = 1
 		case c >= 0:
-			o[22*i+int(cardNum[c])-1] = 1
-			o[22*i+15+int(cardAct[c])] = 1
+			slots[22*i+int(cardNum[c])-1] = 1
+			slots[22*i+15+int(cardAct[c])] = 1
 		}
 	}
-	o = o[6*22:]
+	deck := o.Next("deck", 7*numCards)
 	sets := [7]*cardSet{&s.deck.unseen, &s.deck.known[0], &s.deck.known[1], &s.deck.known[2], &s.deck.disc[0], &s.deck.disc[1], &s.deck.disc[2]}
 	for k, set := range sets {
 		for c := int8(0); c < numCards; c++ {
 			if set.has(c) {
-				o[k*numCards+int(c)] = 1
+				deck[k*numCards+int(c)] = 1
 			}
 		}
 	}
-	o = o[7*numCards:]
 	for i := 0; i < 3; i++ {
-		o[i] = float32(s.deck.left[i]) / numCards
-		o[3+i] = float32(s.deck.pass[i]) / 4
+		o.Put(float32(s.deck.left[i]) / numCards)
 	}
-	o = o[6:]
-	for k, m := range s.mission {
-		if m >= 0 {
-			o[2*k+int(m)] = 1
-		}
-		if s.mtaken&(1<<k) != 0 {
-			o[6+k] = 1
-		}
+	for i := 0; i < 3; i++ {
+		o.Put(float32(s.deck.pass[i]) / 4)
 	}
-	o = o[9:]
-	if g.solo() {
-		for a, k := range s.astra.cards {
-			o[a] = float32(k) / 10
-		}
-		o[6] = float32(s.astra.track) / 81
-		o[7] = float32(s.astra.bonus) / 8
-		o[8] = float32(s.astra.used) / 8
-		o[9] = float32(s.astraScore()) / 150
+	for _, m := range s.mission {
+		o.OneHot("missions", int(m), 2) // -1: not drawn yet
 	}
-	o = o[10:]
-	o[0] = float32(s.turn) / 64
-	if own {
-		s.observeChoices(int(p), s.board(int(p)), o[1:])
-	}
-	if g.lookahead() {
-		s.observeLookahead(p, o[1+comboFeats*maxCombos+3*maxSpaces:])
+	for k := range s.mission {
+		o.Flag(s.mtaken&(1<<k) != 0)
 	}
 }

@@ -75,8 +75,8 @@ func (s *State) String() string {
 		for a, n := range s.astra.cards {
 			fmt.Fprintf(&b, " %s:%d", actNames[a], n)
 		}
-		if l.a1 != nil {
-			fmt.Fprintf(&b, ", track %d/%d", s.astra.track, l.a1.astraBoxes)
+		if _, boxes := l.r.astraTrack(s.g.level); boxes > 0 {
+			fmt.Fprintf(&b, ", track %d/%d", s.astra.track, boxes)
 		}
 		fmt.Fprintf(&b, ", Solo bonus %d (spent %d) of %d\n", s.astra.bonus, s.astra.used, l.solo.bonusBoxes)
 	}
@@ -91,7 +91,7 @@ func (s *State) String() string {
 			for _, sl := range l.rules().scoreLines(s, p) {
 				fmt.Fprintf(&b, " %s %d;", sl.name, sl.pts)
 			}
-			if l.a5 == nil { // A5 scores its missions in its own line
+			if !l.r.missionsApart() {
 				m := 0
 				for k := 0; k < 3; k++ {
 					m += int(s.sh[p].mval[k])

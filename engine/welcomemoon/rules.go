@@ -7,7 +7,21 @@ import (
 // advRules is what differs between adventures; everything else (deck,
 // combinations, writing numbers, System Errors, missions timing, races,
 // end of game, solo procedure) is common and driven by the layout data.
+// Every adventure's layout embeds baseRules (rules_common.go), the hooks'
+// defaults, and defines the hooks it changes; common code calls the hooks
+// and never asks which adventure it is playing.
 type advRules interface {
+	placeRules
+	turnRules
+	missionRules
+	effectRules
+	scoreRules
+	soloRules
+	sheetRules
+}
+
+// placeRules: where a number may go and on which sheet.
+type placeRules interface {
 	// allowed says whether empty space sp of sh may take value v (noValue:
 	// an X) under the adventure's placement restrictions beyond the common
 	// ascending order: A5 adjacency in a skyscraper, A7 connection by
@@ -19,10 +33,6 @@ type advRules interface {
 	// value (A8 stored astronaut markers; 0 elsewhere, where the Astronaut
 	// action has its explicit -2..+2 step).
 	reach(s *State, p int, act int8) int8
-	// astraTurn plays ASTRA's own turn of a solo game after the first card
-	// of the turn is revealed (A8), pushing the choices it leaves to the
-	// player; the others do nothing.
-	astraTurn(s *State)
 	// playSheet is the index of the sheet p writes on in the current turn
 	// (its numbers, X, Wild actions): p's own in Adventures 1-7; A8 shares
 	// a sheet between two neighbours (sheets.go). At most one seat writes
@@ -34,6 +44,10 @@ type advRules interface {
 	// they are used (nil when p has none there): in Adventures 1-7 the
 	// sheet's boxes on p's own sheet; A8 has two per sheet half.
 	errBoxes(s *State, p, i int) []int16
+}
+
+// turnRules: what a turn does beyond writing a number.
+type turnRules interface {
 	// onFilled reacts to a space just filled with a number or an X.
 	onFilled(s *State, p int, sp int8)
 	// action applies the card action of the turn (s.ctx.act) after the
@@ -45,25 +59,6 @@ type advRules interface {
 	onError(s *State, p int)
 	// phase5 resolves the end-of-turn incidents of a multiplayer turn.
 	phase5(s *State)
-	// missionMet says whether mission card holds on p's sheet.
-	missionMet(s *State, p int, card int) bool
-	// missionMay says whether mission card may hold on p's sheet at the
-	// end of the turn (after phase 5): missionMet, or what phase 5 could
-	// still bring about (A1 sabotages circling System Errors). It is asked
-	// during p's turn and judges only what p sees then (A8: p's other
-	// sheet as at the start of the turn).
-	missionMay(s *State, p int, card int) bool
-	// reward gives p a mission reward of v.
-	reward(s *State, p int, v int8)
-	// target says whether t is a legal target of effect e; apply applies it.
-	target(s *State, p int, e effect, t int) bool
-	apply(s *State, p int, e effect, t int)
-	targetName(s *State, e effect, t int) string
-	// ends says whether p's sheet ends the game (beyond the common conditions).
-	ends(s *State, p int) bool
-	// score is p's final score, scoreLines its parts for display.
-	score(s *State, p int) int
-	scoreLines(s *State, p int) []scoreLine
 	// setup pushes the choices p makes before its first pick (A6 grey
 	// virus); it reports whether it pushed any.
 	setup(s *State, p int) bool
@@ -75,9 +70,76 @@ type advRules interface {
 	// propagations, missions after them); it reports whether it did. The
 	// stage ends with s.closeTurnRound.
 	incidents(s *State) bool
+	// decidesIncidents says whether phase 5 ever waits for decisions (A6).
+	decidesIncidents() bool
+}
+
+// missionRules: the missions on a player's sheet.
+type missionRules interface {
+	// missionMet says whether mission card holds on p's sheet.
+	missionMet(s *State, p int, card int) bool
+	// missionMay says whether mission card may hold on p's sheet at the
+	// end of the turn (after phase 5): missionMet, or what phase 5 could
+	// still bring about (A1 sabotages circling System Errors). It is asked
+	// during p's turn and judges only what p sees then (A8: p's other
+	// sheet as at the start of the turn).
+	missionMay(s *State, p int, card int) bool
+	// reward gives p a mission reward of v.
+	reward(s *State, p int, v int8)
+}
+
+// effectRules: the effects a player chooses a target for.
+type effectRules interface {
+	// target says whether t is a legal target of effect e; apply applies it.
+	target(s *State, p int, e effect, t int) bool
+	apply(s *State, p int, e effect, t int)
+	targetName(s *State, e effect, t int) string
+}
+
+// scoreRules: the end and the score.
+type scoreRules interface {
+	// ends says whether p's sheet ends the game (beyond the common conditions).
+	ends(s *State, p int) bool
+	// score is p's final score, scoreLines its parts for display.
+	score(s *State, p int) int
+	scoreLines(s *State, p int) []scoreLine
+	// anticipation is what the expert adds to TurnValue with other seats
+	// (A3: ExpertValue); 0 elsewhere.
+	anticipation(s *State, p int, w ExpertWeights) float64
+	// missionsApart says whether scoreLines hold the missions' points
+	// (A5), which the final summary then does not add again.
+	missionsApart() bool
+	// progress is p's score plus what the sheet is on its way to
+	// (State.Progress).
+	progress(s *State, p int) float64
+}
+
+// soloRules: ASTRA, the solo opponent.
+type soloRules interface {
+	// astraTurn plays ASTRA's own turn of a solo game after the first card
+	// of the turn is revealed (A8), pushing the choices it leaves to the
+	// player; the others do nothing.
+	astraTurn(s *State)
 	// astraCard pushes the effects of ASTRA card x that the adventure adds
 	// to crossing its astraBoxes (A6 viruses and propagations).
 	astraCard(s *State, x int8)
+	// astraTrack is ASTRA's track of its own at the level (A1): the boxes
+	// crossed at the start and the boxes (0 and 0: no track).
+	astraTrack(level int) (start, boxes int)
+	// astraScore is ASTRA's score, astraProgress the same read before the
+	// end (AstraProgress).
+	astraScore(s *State) int
+	astraProgress(s *State) float64
+	// checkSoloBonus checks a decoded state's Solo bonus against what the
+	// player triggered.
+	checkSoloBonus(s *State, bonus int8) error
+}
+
+// sheetRules: a sheet's marks.
+type sheetRules interface {
+	// initSheet marks a blank sheet as the game starts (A2: the first
+	// energy circled).
+	initSheet(sh *sheet)
 	// check validates the adventure's marks of a decoded sheet.
 	check(s *State, sh *sheet) error
 	// draw renders p's sheet.
@@ -635,8 +697,8 @@ func (s *State) giveCard(bonus bool) {
 		if i == third && !bonus {
 			a := cardAct[c]
 			s.astra.cards[a]++
-			if l := s.lay().a1; l != nil {
-				s.astra.track = int8(min(int(s.astra.track)+astraLevels[s.g.level-1][a], l.astraBoxes))
+			if _, boxes := s.lay().r.astraTrack(s.g.level); boxes > 0 {
+				s.astra.track = int8(min(int(s.astra.track)+astraLevels[s.g.level-1][a], boxes))
 			}
 		}
 		s.deck.shown[i] = noCard
@@ -678,7 +740,7 @@ func (s *State) closeTurnRound() {
 			return
 		}
 	}
-	if s.g.solo() && s.lay().a1 != nil && int(s.astra.track) >= s.lay().a1.astraBoxes {
+	if _, boxes := s.lay().r.astraTrack(s.g.level); s.g.solo() && boxes > 0 && int(s.astra.track) >= boxes {
 		s.finishGame(endAstraLaunch)
 		return
 	}

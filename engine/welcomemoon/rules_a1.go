@@ -67,6 +67,7 @@ type a1Row struct {
 }
 
 type a1Layout struct {
+	baseRules
 	quarters     []a1Quarter
 	quarterOf    [maxSpaces]int8
 	arrows       []int16 // inactive rockets
@@ -622,6 +623,43 @@ func (a *a1Layout) check(s *State, sh *sheet) error {
 			return fmt.Errorf("bonus rocket %d crossed too early", id)
 		}
 		gap = gap || !sh.cross.has(id)
+	}
+	return nil
+}
+
+// progress is p's score read along the rocket track between its score
+// boxes: each main rocket 150/31 points, the bonus rockets once no System
+// Error is outstanding, -5 per outstanding error.
+func (a *a1Layout) progress(s *State, p int) float64 {
+	sh := &s.sh[p]
+	main := sh.cross.countRange(a.mainFirst, a.mainLast)
+	out := a.outstanding(s, sh)
+	v := 150*float64(main)/float64(a.mainLast-a.mainFirst+1) - 5*float64(out)
+	if out == 0 {
+		v += float64(a.bonusPts * a.bonusCount(sh))
+	}
+	return v
+}
+
+// astraTrack: ASTRA's sabotage track, its start at the level and its boxes.
+func (a *a1Layout) astraTrack(level int) (start, boxes int) {
+	return a.astraSetup(level), a.astraBoxes
+}
+
+// astraScore is read off ASTRA's track.
+func (a *a1Layout) astraScore(s *State) int { return a.astraTrackScore(int(s.astra.track)) }
+
+// astraProgress is ASTRA's track between the score labels: 10 points per 5
+// boxes from box 11 on.
+func (a *a1Layout) astraProgress(s *State) float64 {
+	return max(10, 10+2*float64(int(s.astra.track)-11))
+}
+
+// checkSoloBonus: one Solo bonus per sabotage the player triggered, at most
+// the crossed sabotages (ASTRA cards cross some too).
+func (a *a1Layout) checkSoloBonus(s *State, bonus int8) error {
+	if n := countCrossed(&s.sh[0], a.sabotages); int(bonus) > min(s.lay().solo.bonusBoxes, n) {
+		return states.Bad("ASTRA Solo bonus %d for %d crossed sabotages", bonus, n)
 	}
 	return nil
 }

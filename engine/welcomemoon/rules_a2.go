@@ -46,6 +46,7 @@ type a2Station struct {
 }
 
 type a2Layout struct {
+	baseRules
 	tankAt      [maxSpaces]int16 // tank id on a space, 0 none
 	tankVal     [markBits]int8
 	tanks       []int16 // in trajectory order
@@ -634,3 +635,6 @@ func countCrossed(sh *sheet, ids []int16) int {
 	}
 	return n
 }
+
+// initSheet circles the first energy: it is circled at the start.
+func (a *a2Layout) initSheet(sh *sheet) { sh.circ.set(a.energy[0]) }

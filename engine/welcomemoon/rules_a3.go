@@ -70,6 +70,7 @@ type a3Track struct {
 }
 
 type a3Layout struct {
+	baseRules
 	grid      [][]string
 	prebuilt  [][2]int8
 	tunnels   [][2]int8

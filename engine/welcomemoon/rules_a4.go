@@ -89,6 +89,7 @@ type a4Factory struct {
 }
 
 type a4Layout struct {
+	baseRules
 	columns   []a4Column
 	colOf     [maxSpaces]int8
 	levelOf   [maxSpaces]int8
@@ -655,3 +656,24 @@ func (a *a4Layout) draw(s *State, sh *sheet) string {
 }
 
 func missionKnown(card int) bool { return card >= 64 && card <= 111 }
+
+// progress is p's score plus every circled resource not yet extracted at
+// half the current value of a slot of its factory.
+func (a *a4Layout) progress(s *State, p int) float64 {
+	sh := &s.sh[p]
+	v := float64(s.Score(p))
+	for ci := range a.columns {
+		c := &a.columns[ci]
+		for _, r := range [5]a4Res{c.minerals[0], c.minerals[1], c.minerals[2], c.symbols[0], c.symbols[1]} {
+			if r.id != 0 && sh.circ.has(r.id) && !sh.cross.has(r.id) {
+				f := &a.factories[a.byKind[r.kind]]
+				mult := f.base
+				if sh.cross.has(f.upgrade) {
+					mult = f.upgraded
+				}
+				v += 0.5 * float64(mult)
+			}
+		}
+	}
+	return v
+}

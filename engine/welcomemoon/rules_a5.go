@@ -76,6 +76,7 @@ type a5Section struct {
 }
 
 type a5Layout struct {
+	baseRules
 	zoneOf  [maxSpaces]int8 // skyscraper of a space
 	start   [maxSpaces]bool // a starting level
 	bonuses []a5Bonus       // per skyscraper: bottom, top
@@ -703,3 +704,6 @@ func (a *a5Layout) draw(s *State, sh *sheet) string {
 	b.WriteString("\n")
 	return b.String()
 }
+
+// missionsApart: A5 scores its missions in a line of their own.
+func (a *a5Layout) missionsApart() bool { return true }

@@ -14,21 +14,7 @@ import (
 // quarantines quarters; plant and water tracks score and give bonuses.
 
 type rawA6 struct {
-	Quarters []struct {
-		Name      string `json:"name"`
-		Spaces    []int  `json:"spaces"`
-		Energies  []int  `json:"energies"`
-		Plants    []int  `json:"plants"`
-		Evacuated int    `json:"evacuated"`
-		Tank      *struct {
-			Space int `json:"space"`
-			ID    int `json:"id"`
-		} `json:"tank"`
-		Target *struct {
-			ID    int    `json:"id"`
-			Virus string `json:"virus"`
-		} `json:"target"`
-	} `json:"quarters"`
+	Quarters []rawA6Quarter `json:"quarters"`
 	Walkways []struct {
 		ID int `json:"id"`
 		A  int `json:"a"`
@@ -47,6 +33,23 @@ type rawA6 struct {
 	Planning     []int      `json:"planning"`
 	Wilds        []rawWild  `json:"wilds"`
 	FloorsPW     [][]int    `json:"floors_plants_water"`
+}
+
+// rawA6Quarter is a quarter of the sheet as the layout file gives it.
+type rawA6Quarter struct {
+	Name      string `json:"name"`
+	Spaces    []int  `json:"spaces"`
+	Energies  []int  `json:"energies"`
+	Plants    []int  `json:"plants"`
+	Evacuated int    `json:"evacuated"`
+	Tank      *struct {
+		Space int `json:"space"`
+		ID    int `json:"id"`
+	} `json:"tank"`
+	Target *struct {
+		ID    int    `json:"id"`
+		Virus string `json:"virus"`
+	} `json:"target"`
 }
 
 type rawA6Row struct {
@@ -102,6 +105,7 @@ type a6Sym struct {
 }
 
 type a6Layout struct {
+	baseRules
 	quarters  []a6Quarter
 	quarterOf [maxSpaces]int8
 	walks     []a6Walk
@@ -127,158 +131,19 @@ func compileA6(l *layout, r *rawA6) (*a6Layout, error) {
 	for sp := range a.quarterOf {
 		a.quarterOf[sp] = -1
 	}
-	var err error
 	for qi, rq := range r.Quarters {
-		q := a6Quarter{name: rq.Name, tankSpace: -1, virus: -1}
-		for _, id := range rq.Spaces {
-			sp, err := checkSpace(l, id)
-			if err != nil {
-				return nil, err
-			}
-			if a.quarterOf[sp] >= 0 {
-				return nil, fmt.Errorf("space %d in two quarters", id)
-			}
-			if _, err := l.reg(id); err != nil { // an infected space is crossed
-				return nil, err
-			}
-			a.quarterOf[sp] = int8(qi)
-			q.spaces = append(q.spaces, sp)
-			if len(q.spaces) > 1 && l.spaceZone[sp][0] != l.spaceZone[q.spaces[0]][0] {
-				return nil, fmt.Errorf("quarter %s on two floors", rq.Name)
-			}
-		}
-		if len(q.spaces) == 0 {
-			return nil, fmt.Errorf("quarter %s has no space", rq.Name)
-		}
-		q.floor = l.spaceZone[q.spaces[0]][0]
-		if q.energies, err = regAll(l, rq.Energies); err != nil {
-			return nil, err
-		}
-		if q.plants, err = regAll(l, rq.Plants); err != nil {
-			return nil, err
-		}
-		if q.evacuated, err = l.reg(rq.Evacuated); err != nil {
-			return nil, err
-		}
-		if rq.Tank != nil {
-			if q.tankSpace, err = checkSpace(l, rq.Tank.Space); err != nil {
-				return nil, err
-			}
-			if q.tank, err = l.reg(rq.Tank.ID); err != nil {
-				return nil, err
-			}
-		}
-		if rq.Target != nil {
-			if q.target, err = l.reg(rq.Target.ID); err != nil {
-				return nil, err
-			}
-			v := indexStr(a6Viruses, rq.Target.Virus)
-			if v < 0 {
-				return nil, fmt.Errorf("quarter %s: virus %q", rq.Name, rq.Target.Virus)
-			}
-			q.virus = int8(v)
-			if v > 0 {
-				if a.byVirus[v] >= 0 {
-					return nil, fmt.Errorf("two %s viruses", rq.Target.Virus)
-				}
-				a.byVirus[v] = int8(qi)
-			}
-		}
-		a.quarters = append(a.quarters, q)
-	}
-	for sp := 0; sp < l.nSpaces; sp++ {
-		if a.quarterOf[sp] < 0 {
-			return nil, fmt.Errorf("space %d in no quarter", sp+1)
-		}
-	}
-	if len(r.Walkways) > numTarget {
-		return nil, errors.New("too many walkways")
-	}
-	for wi, rw := range r.Walkways {
-		id, err := l.reg(rw.ID)
+		q, err := a.compileQuarter(l, qi, rq)
 		if err != nil {
 			return nil, err
 		}
-		if rw.A < 0 || rw.A >= len(a.quarters) || rw.B < 0 || rw.B >= len(a.quarters) || rw.A == rw.B {
-			return nil, fmt.Errorf("walkway %d joins %d and %d", rw.ID, rw.A, rw.B)
-		}
-		a.walks = append(a.walks, a6Walk{id, int8(rw.A), int8(rw.B)})
-		a.quarters[rw.A].walkways = append(a.quarters[rw.A].walkways, int8(wi))
-		a.quarters[rw.B].walkways = append(a.quarters[rw.B].walkways, int8(wi))
+		a.quarters = append(a.quarters, q)
 	}
-	for _, q := range r.GreyQuarters {
-		if q < 0 || q >= len(a.quarters) || a.quarters[q].virus != 0 {
-			return nil, fmt.Errorf("grey quarter %d has no grey target", q)
-		}
-		a.grey = append(a.grey, int8(q))
-	}
-	for k, rt := range []struct {
-		rows  []rawA6Row
-		final int
-		bonus string
-	}{{r.PlantTrack, r.PlantFinal, r.PlantBonus}, {r.WaterTrack, r.WaterFinal, r.WaterBonus}} {
-		t := &a.tracks[k]
-		t.final = rt.final
-		switch rt.bonus {
-		case "robot":
-			t.bonus = effWalkway
-		case "energy":
-			t.bonus = effQEnergy
-		default:
-			return nil, fmt.Errorf("track bonus %q", rt.bonus)
-		}
-		for _, rr := range rt.rows {
-			row := a6Row{value: rr.Value}
-			if row.symbols, err = regAll(l, rr.Symbols); err != nil {
-				return nil, err
-			}
-			if row.end, err = l.reg(rr.End); err != nil {
-				return nil, err
-			}
-			if row.bonus, err = l.reg(rr.Bonus); err != nil {
-				return nil, err
-			}
-			t.rows = append(t.rows, row)
-			t.order = append(t.order, row.symbols...)
-		}
-		if len(t.rows) == 0 {
-			return nil, errors.New("empty track")
-		}
-	}
-	virusQuarter := func(name string) (int8, error) {
-		if name == "" {
-			return -1, nil
-		}
-		v := indexStr(a6Viruses, name)
-		if v <= 0 || a.byVirus[v] < 0 {
-			return 0, fmt.Errorf("virus %q has no target", name)
-		}
-		return a.byVirus[v], nil
-	}
-	for _, rs := range r.Specials {
-		var sym a6Sym
-		if sym.at, err = l.reg(rs.At); err != nil {
+	for _, compile := range []func(*layout, *rawA6) error{a.compileWalkways, a.compileTracks, a.compileSymbols} {
+		if err := compile(l, r); err != nil {
 			return nil, err
 		}
-		if sym.symbol, err = l.reg(rs.Symbol); err != nil {
-			return nil, err
-		}
-		if sym.virus, err = virusQuarter(rs.Virus); err != nil {
-			return nil, err
-		}
-		a.specials = append(a.specials, sym)
 	}
-	if len(r.MissionVirus) != 3 {
-		return nil, errors.New("want 3 mission viruses")
-	}
-	for k, rs := range r.MissionVirus {
-		if a.mission[k].symbol, err = l.reg(rs.Symbol); err != nil {
-			return nil, err
-		}
-		if a.mission[k].virus, err = virusQuarter(rs.Virus); err != nil || a.mission[k].virus < 0 {
-			return nil, fmt.Errorf("mission virus %q", rs.Virus)
-		}
-	}
+	var err error
 	if a.astro, err = regAll(l, r.Astronauts); err != nil {
 		return nil, err
 	}
@@ -300,6 +165,182 @@ func compileA6(l *layout, r *rawA6) (*a6Layout, error) {
 	}
 	l.astraCards = 7
 	return a, nil
+}
+
+// compileQuarter reads quarter qi: its spaces (on one floor, each in one
+// quarter), energies, plants, evacuation, tank and virus target.
+func (a *a6Layout) compileQuarter(l *layout, qi int, rq rawA6Quarter) (a6Quarter, error) {
+	var err error
+	q := a6Quarter{name: rq.Name, tankSpace: -1, virus: -1}
+	for _, id := range rq.Spaces {
+		sp, err := checkSpace(l, id)
+		if err != nil {
+			return q, err
+		}
+		if a.quarterOf[sp] >= 0 {
+			return q, fmt.Errorf("space %d in two quarters", id)
+		}
+		if _, err := l.reg(id); err != nil { // an infected space is crossed
+			return q, err
+		}
+		a.quarterOf[sp] = int8(qi)
+		q.spaces = append(q.spaces, sp)
+		if len(q.spaces) > 1 && l.spaceZone[sp][0] != l.spaceZone[q.spaces[0]][0] {
+			return q, fmt.Errorf("quarter %s on two floors", rq.Name)
+		}
+	}
+	if len(q.spaces) == 0 {
+		return q, fmt.Errorf("quarter %s has no space", rq.Name)
+	}
+	q.floor = l.spaceZone[q.spaces[0]][0]
+	if q.energies, err = regAll(l, rq.Energies); err != nil {
+		return q, err
+	}
+	if q.plants, err = regAll(l, rq.Plants); err != nil {
+		return q, err
+	}
+	if q.evacuated, err = l.reg(rq.Evacuated); err != nil {
+		return q, err
+	}
+	if rq.Tank != nil {
+		if q.tankSpace, err = checkSpace(l, rq.Tank.Space); err != nil {
+			return q, err
+		}
+		if q.tank, err = l.reg(rq.Tank.ID); err != nil {
+			return q, err
+		}
+	}
+	if rq.Target != nil {
+		if q.target, err = l.reg(rq.Target.ID); err != nil {
+			return q, err
+		}
+		v := indexStr(a6Viruses, rq.Target.Virus)
+		if v < 0 {
+			return q, fmt.Errorf("quarter %s: virus %q", rq.Name, rq.Target.Virus)
+		}
+		q.virus = int8(v)
+		if v > 0 {
+			if a.byVirus[v] >= 0 {
+				return q, fmt.Errorf("two %s viruses", rq.Target.Virus)
+			}
+			a.byVirus[v] = int8(qi)
+		}
+	}
+	return q, nil
+}
+
+// compileWalkways checks that every space is in a quarter and reads the
+// walkways between quarters and the grey quarters.
+func (a *a6Layout) compileWalkways(l *layout, r *rawA6) error {
+	for sp := 0; sp < l.nSpaces; sp++ {
+		if a.quarterOf[sp] < 0 {
+			return fmt.Errorf("space %d in no quarter", sp+1)
+		}
+	}
+	if len(r.Walkways) > numTarget {
+		return errors.New("too many walkways")
+	}
+	for wi, rw := range r.Walkways {
+		id, err := l.reg(rw.ID)
+		if err != nil {
+			return err
+		}
+		if rw.A < 0 || rw.A >= len(a.quarters) || rw.B < 0 || rw.B >= len(a.quarters) || rw.A == rw.B {
+			return fmt.Errorf("walkway %d joins %d and %d", rw.ID, rw.A, rw.B)
+		}
+		a.walks = append(a.walks, a6Walk{id, int8(rw.A), int8(rw.B)})
+		a.quarters[rw.A].walkways = append(a.quarters[rw.A].walkways, int8(wi))
+		a.quarters[rw.B].walkways = append(a.quarters[rw.B].walkways, int8(wi))
+	}
+	for _, q := range r.GreyQuarters {
+		if q < 0 || q >= len(a.quarters) || a.quarters[q].virus != 0 {
+			return fmt.Errorf("grey quarter %d has no grey target", q)
+		}
+		a.grey = append(a.grey, int8(q))
+	}
+	return nil
+}
+
+// compileTracks reads the plant and water tracks: rows of symbols, their
+// ends and bonuses, the final value and the track's bonus.
+func (a *a6Layout) compileTracks(l *layout, r *rawA6) error {
+	var err error
+	for k, rt := range []struct {
+		rows  []rawA6Row
+		final int
+		bonus string
+	}{{r.PlantTrack, r.PlantFinal, r.PlantBonus}, {r.WaterTrack, r.WaterFinal, r.WaterBonus}} {
+		t := &a.tracks[k]
+		t.final = rt.final
+		switch rt.bonus {
+		case "robot":
+			t.bonus = effWalkway
+		case "energy":
+			t.bonus = effQEnergy
+		default:
+			return fmt.Errorf("track bonus %q", rt.bonus)
+		}
+		for _, rr := range rt.rows {
+			row := a6Row{value: rr.Value}
+			if row.symbols, err = regAll(l, rr.Symbols); err != nil {
+				return err
+			}
+			if row.end, err = l.reg(rr.End); err != nil {
+				return err
+			}
+			if row.bonus, err = l.reg(rr.Bonus); err != nil {
+				return err
+			}
+			t.rows = append(t.rows, row)
+			t.order = append(t.order, row.symbols...)
+		}
+		if len(t.rows) == 0 {
+			return errors.New("empty track")
+		}
+	}
+	return nil
+}
+
+// virusQuarter is the quarter of the named virus's target (-1 for none).
+func (a *a6Layout) virusQuarter(name string) (int8, error) {
+	if name == "" {
+		return -1, nil
+	}
+	v := indexStr(a6Viruses, name)
+	if v <= 0 || a.byVirus[v] < 0 {
+		return 0, fmt.Errorf("virus %q has no target", name)
+	}
+	return a.byVirus[v], nil
+}
+
+// compileSymbols reads the special symbols and the three mission viruses.
+func (a *a6Layout) compileSymbols(l *layout, r *rawA6) error {
+	var err error
+	for _, rs := range r.Specials {
+		var sym a6Sym
+		if sym.at, err = l.reg(rs.At); err != nil {
+			return err
+		}
+		if sym.symbol, err = l.reg(rs.Symbol); err != nil {
+			return err
+		}
+		if sym.virus, err = a.virusQuarter(rs.Virus); err != nil {
+			return err
+		}
+		a.specials = append(a.specials, sym)
+	}
+	if len(r.MissionVirus) != 3 {
+		return errors.New("want 3 mission viruses")
+	}
+	for k, rs := range r.MissionVirus {
+		if a.mission[k].symbol, err = l.reg(rs.Symbol); err != nil {
+			return err
+		}
+		if a.mission[k].virus, err = a.virusQuarter(rs.Virus); err != nil || a.mission[k].virus < 0 {
+			return fmt.Errorf("mission virus %q", rs.Virus)
+		}
+	}
+	return nil
 }
 
 // ---- the sheet ----
@@ -361,8 +402,6 @@ func (a *a6Layout) quarterScore(sh *sheet, q int) int {
 	}
 	return e * n
 }
-
-func (a *a6Layout) allowed(*State, *sheet, int8, int8) bool { return true }
 
 // onFilled: an X completes its quarter (the number's quarter is checked by
 // action, after the Plant/Water/Energy of the space).
@@ -969,4 +1008,25 @@ func countWild(sh *sheet, ids []int16) int {
 		n += boolInt(sh.circ.has(id) && !sh.cross.has(id))
 	}
 	return n
+}
+
+// decidesIncidents: the propagations of phase 5 are decisions.
+func (a *a6Layout) decidesIncidents() bool { return true }
+
+// checkSoloBonus: a Solo bonus per virus the player activated, propagation
+// symbol it triggered and propagation of its System Errors: at most the
+// symbols and error boxes crossed.
+func (a *a6Layout) checkSoloBonus(s *State, bonus int8) error {
+	l := s.lay()
+	n := countCrossed(&s.sh[0], l.errIDs[1:])
+	for _, sym := range a.specials {
+		n += boolInt(s.sh[0].cross.has(sym.symbol))
+	}
+	for _, m := range a.mission {
+		n += boolInt(s.sh[0].cross.has(m.symbol))
+	}
+	if int(bonus) > min(l.solo.bonusBoxes, n) {
+		return states.Bad("ASTRA Solo bonus %d for %d triggers", bonus, n)
+	}
+	return nil
 }

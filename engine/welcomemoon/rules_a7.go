@@ -68,6 +68,7 @@ type a7Air struct {
 }
 
 type a7Layout struct {
+	baseRules
 	blocks  []a7Block
 	blockOf [maxSpaces]int8
 	ships   []a7Ship
@@ -382,10 +383,16 @@ func (a *a7Layout) score(s *State, p int) int {
 	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
 }
 
-// progress is what A7's blocks are on their way to (State.Progress): each
-// block not yet full at its share of filled spaces of what it would score
-// full now, and 1 per connected block (room to write).
-func (a *a7Layout) progress(sh *sheet) float64 {
+// progress is p's score plus what its blocks are on their way to
+// (onTheWay).
+func (a *a7Layout) progress(s *State, p int) float64 {
+	return float64(s.Score(p)) + a.onTheWay(&s.sh[p])
+}
+
+// onTheWay is what A7's blocks are on their way to: each block not yet full
+// at its share of filled spaces of what it would score full now, and 1 per
+// connected block (room to write).
+func (a *a7Layout) onTheWay(sh *sheet) float64 {
 	c := a.connected(sh)
 	v := 0.0
 	for bi, b := range a.blocks {

@@ -98,6 +98,7 @@ type a8Half struct {
 }
 
 type a8Layout struct {
+	baseRules
 	planets   []a8Planet
 	planetOf  [maxSpaces]int8
 	icon      [maxSpaces]int8 // the action of a printed icon, -1 none
@@ -411,11 +412,9 @@ func useStored(sh *sheet, ids []int16) {
 	}
 }
 
-func (a *a8Layout) finish(*State, int)     {}
-func (a *a8Layout) onError(*State, int)    {}
-func (a *a8Layout) phase5(*State)          {}
-func (a *a8Layout) setup(*State, int) bool { return false }
-func (a *a8Layout) incidents(*State) bool  { return false }
+func (a *a8Layout) finish(*State, int)  {}
+func (a *a8Layout) onError(*State, int) {}
+func (a *a8Layout) phase5(*State)       {}
 
 // nextAsteroid is the first asteroid no one marked, from half h's end (-1 none).
 func (a *a8Layout) nextAsteroid(sh *sheet, h int) int {
@@ -833,10 +832,16 @@ func (a *a8Layout) score(s *State, p int) int {
 	return t
 }
 
-// progress is what p's halves are on their way to (State.Progress): each
-// planet not resolved at p's share of the insignias on it times the
-// multiplier it would score.
+// progress is p's score plus what its halves are on their way to
+// (onTheWay).
 func (a *a8Layout) progress(s *State, p int) float64 {
+	return float64(s.Score(p)) + a.onTheWay(s, p)
+}
+
+// onTheWay is what p's halves are on their way to: each planet not
+// resolved at p's share of the insignias on it times the multiplier it
+// would score.
+func (a *a8Layout) onTheWay(s *State, p int) float64 {
 	v := 0.0
 	for i := 0; i < s.g.sheets(); i++ {
 		h := s.half(p, i)
@@ -1039,4 +1044,13 @@ func (a *a8Layout) draw(s *State, sh *sheet) string {
 	}
 	b.WriteString("  (space icons r robot, p plant, w water; bonuses of a free asteroid p plant, w water, e energy, m planning moon)\n")
 	return b.String()
+}
+
+// checkSoloBonus: a Solo bonus each time the planets the player controls
+// become even.
+func (a *a8Layout) checkSoloBonus(s *State, bonus int8) error {
+	if n := a.controlled(s, 0); int(bonus) != min(s.lay().solo.bonusBoxes, n/2) {
+		return states.Bad("Solo bonus %d for %d planets controlled", bonus, n)
+	}
+	return nil
 }

@@ -1,86 +1,85 @@
 package welcomemoon
 
-// Hooks of advRules that most adventures do not use: their defaults.
+// baseRules is what an adventure does where it adds nothing to the common
+// rules. Every adventure's layout embeds it and defines only the hooks of
+// advRules that it changes.
+type baseRules struct{}
 
-// allowed: Adventures 1-4 and 6 have no placement restriction beyond the
-// ascending order (and A1's floors, which depend on the action).
-func (a *a1Layout) allowed(*State, *sheet, int8, int8) bool { return true }
-func (a *a2Layout) allowed(*State, *sheet, int8, int8) bool { return true }
-func (a *a3Layout) allowed(*State, *sheet, int8, int8) bool { return true }
-func (a *a4Layout) allowed(*State, *sheet, int8, int8) bool { return true }
+// allowed: no placement restriction beyond the ascending order.
+func (baseRules) allowed(*State, *sheet, int8, int8) bool { return true }
 
-// setup: only A6 has a choice before the first pick.
-func (a *a1Layout) setup(*State, int) bool { return false }
-func (a *a2Layout) setup(*State, int) bool { return false }
-func (a *a3Layout) setup(*State, int) bool { return false }
-func (a *a4Layout) setup(*State, int) bool { return false }
-func (a *a5Layout) setup(*State, int) bool { return false }
-func (a *a7Layout) setup(*State, int) bool { return false }
+// setup: no choice before the first pick.
+func (baseRules) setup(*State, int) bool { return false }
 
-// expand: only A6 has effects that unfold into others.
-func (a *a1Layout) expand(*State, int, effect) bool { return false }
-func (a *a2Layout) expand(*State, int, effect) bool { return false }
-func (a *a3Layout) expand(*State, int, effect) bool { return false }
-func (a *a4Layout) expand(*State, int, effect) bool { return false }
-func (a *a5Layout) expand(*State, int, effect) bool { return false }
-func (a *a7Layout) expand(*State, int, effect) bool { return false }
+// expand: no effect unfolds into others.
+func (baseRules) expand(*State, int, effect) bool { return false }
 
-// incidents: phase 5 needs no decision outside A6.
-func (a *a1Layout) incidents(*State) bool { return false }
-func (a *a2Layout) incidents(*State) bool { return false }
-func (a *a3Layout) incidents(*State) bool { return false }
-func (a *a4Layout) incidents(*State) bool { return false }
-func (a *a5Layout) incidents(*State) bool { return false }
-func (a *a7Layout) incidents(*State) bool { return false }
+// incidents: phase 5 needs no decision.
+func (baseRules) incidents(*State) bool { return false }
 
-// astraCard: the ASTRA cards of A1-A5 and A7 only cross their astraBoxes.
-func (a *a1Layout) astraCard(*State, int8) {}
-func (a *a2Layout) astraCard(*State, int8) {}
-func (a *a3Layout) astraCard(*State, int8) {}
-func (a *a4Layout) astraCard(*State, int8) {}
-func (a *a5Layout) astraCard(*State, int8) {}
-func (a *a7Layout) astraCard(*State, int8) {}
+// decidesIncidents: no decision is ever taken in phase 5.
+func (baseRules) decidesIncidents() bool { return false }
 
-// playSheet: in Adventures 1-7 every player writes on its own sheet.
-func (a *a1Layout) playSheet(_ *State, p int) int { return p }
-func (a *a2Layout) playSheet(_ *State, p int) int { return p }
-func (a *a3Layout) playSheet(_ *State, p int) int { return p }
-func (a *a4Layout) playSheet(_ *State, p int) int { return p }
-func (a *a5Layout) playSheet(_ *State, p int) int { return p }
-func (a *a6Layout) playSheet(_ *State, p int) int { return p }
-func (a *a7Layout) playSheet(_ *State, p int) int { return p }
+// astraCard: an ASTRA card only crosses the astraBoxes.
+func (baseRules) astraCard(*State, int8) {}
 
-// errBoxes: in Adventures 1-7 a player's System Error boxes are those of
-// its own sheet.
-func (a *a1Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a2Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a3Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a4Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a5Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a6Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
-func (a *a7Layout) errBoxes(s *State, p, i int) []int16 { return ownErrBoxes(s, p, i) }
+// playSheet: every player writes on its own sheet.
+func (baseRules) playSheet(_ *State, p int) int { return p }
 
-func ownErrBoxes(s *State, p, i int) []int16 {
+// errBoxes: a player's System Error boxes are those of its own sheet.
+func (baseRules) errBoxes(s *State, p, i int) []int16 {
 	if p != i {
 		return nil
 	}
 	return s.lay().errIDs
 }
 
-// reach: only A8 moves numbers without a modifier step.
-func (a *a1Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a2Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a3Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a4Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a5Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a6Layout) reach(*State, int, int8) int8 { return 0 }
-func (a *a7Layout) reach(*State, int, int8) int8 { return 0 }
+// reach: numbers move only by the Astronaut action's modifier step.
+func (baseRules) reach(*State, int, int8) int8 { return 0 }
 
-// astraTurn: only in A8 does ASTRA play turns of its own.
-func (a *a1Layout) astraTurn(*State) {}
-func (a *a2Layout) astraTurn(*State) {}
-func (a *a3Layout) astraTurn(*State) {}
-func (a *a4Layout) astraTurn(*State) {}
-func (a *a5Layout) astraTurn(*State) {}
-func (a *a6Layout) astraTurn(*State) {}
-func (a *a7Layout) astraTurn(*State) {}
+// astraTurn: ASTRA plays no turn of its own.
+func (baseRules) astraTurn(*State) {}
+
+// initSheet: a sheet starts blank.
+func (baseRules) initSheet(*sheet) {}
+
+// progress is p's score: nothing is on its way beyond it.
+func (baseRules) progress(s *State, p int) float64 { return float64(s.Score(p)) }
+
+// astraTrack: ASTRA has no track of its own (start and boxes 0).
+func (baseRules) astraTrack(int) (start, boxes int) { return 0, 0 }
+
+// astraScore is ASTRA's score from its cards (solo-astra.md 2 and 4): the
+// adventure's fixed part, the level's factor and each card's value.
+func (baseRules) astraScore(s *State) int {
+	l := s.lay()
+	lv := astraLevels[s.g.level-1]
+	n := l.solo.fixed + s.g.level*l.solo.factor
+	for a, k := range s.astra.cards {
+		n += int(k) * lv[a]
+	}
+	return n
+}
+
+// astraProgress is ASTRA's score.
+func (baseRules) astraProgress(s *State) float64 { return float64(s.astraScore()) }
+
+// checkSoloBonus: the Solo bonus of a decoded state is the adventure's
+// count per race box the player circled (A2-A4), up to the bonus boxes.
+func (baseRules) checkSoloBonus(s *State, bonus int8) error {
+	l := s.lay()
+	triggers := 0
+	for _, id := range l.races {
+		triggers += boolInt(s.sh[0].circ.has(id))
+	}
+	if want := min(l.solo.bonusBoxes, l.solo.bonusPerTrigger*triggers); int(bonus) != want {
+		return states.Bad("Solo bonus %d for %d race boxes circled", bonus, triggers)
+	}
+	return nil
+}
+
+// anticipation: the expert adds nothing to TurnValue.
+func (baseRules) anticipation(*State, int, ExpertWeights) float64 { return 0 }
+
+// missionsApart: the missions' points are summed in the final score lines.
+func (baseRules) missionsApart() bool { return false }

@@ -71,16 +71,6 @@ func (s *State) applyAstra(t int) {
 	}
 }
 
-// astraScore is ASTRA's score (solo-astra.md 2 and 4).
-func (s *State) astraScore() int {
-	l := s.lay()
-	if l.a1 != nil {
-		return l.a1.astraTrackScore(int(s.astra.track))
-	}
-	lv := astraLevels[s.g.level-1]
-	n := l.solo.fixed + s.g.level*l.solo.factor
-	for a, k := range s.astra.cards {
-		n += int(k) * lv[a]
-	}
-	return n
-}
+// astraScore is ASTRA's score (solo-astra.md 2 and 4): the adventure's
+// astraScore hook.
+func (s *State) astraScore() int { return s.lay().r.astraScore(s) }

@@ -174,9 +174,8 @@ func (g *Game) NewInitialState() engine.State {
 	if g.solo() {
 		s.deck.unseen = cardSet{allStarship[0] | allAstra[0], allAstra[1]}
 		s.deck.left[0] = numCards
-		if g.lay.a1 != nil {
-			s.astra.track = int8(g.lay.a1.astraSetup(g.level))
-		}
+		start, _ := g.lay.r.astraTrack(g.level)
+		s.astra.track = int8(start)
 	} else {
 		s.deck.left = [3]int8{21, 21, 21}
 	}
@@ -189,9 +188,7 @@ func (g *Game) NewInitialState() engine.State {
 }
 
 func (sh *sheet) initSheet(l *layout) {
-	if l.a2 != nil {
-		sh.circ.set(l.a2.energy[0]) // the first energy is circled at the start
-	}
+	l.r.initSheet(sh)
 }
 
 func (c *turnCtx) reset() {
@@ -205,6 +202,12 @@ func (s *State) Clone() engine.State {
 	c := *s
 	return &c
 }
+
+// CopyFrom makes s a copy of src (engine.Copier): one assignment.
+func (s *State) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer): all are the position.
+func (s *State) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
 
 // CurrentPlayer is the seat to act, Chance or Terminal.
 func (s *State) CurrentPlayer() engine.Player {

@@ -1,8 +1,8 @@
 //go:build tools
 
-// Package pin keeps the chosen dependency versions in go.mod (see DESIGN.md)
-// before every one of them is imported by code; the build tag keeps it out of
-// every build.
+// Package pin keeps the chosen dependency versions in go.mod before every one
+// of them is imported by code (go4.org's pseudo-version among them); the
+// build tag keeps it out of every build.
 package pin
 
 import (

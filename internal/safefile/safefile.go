@@ -44,37 +44,75 @@ const DataLimit int64 = 1 << 20
 // file of more than limit bytes (NoLimit: any size). It never blocks on a
 // FIFO and never reads more than limit+1 bytes. Errors name the path; one
 // from the system (a missing file: errors.Is(err, fs.ErrNotExist)) is
-// returned as the os package gives it.
-func Read(path string, limit int64) ([]byte, error) {
-	// A look by name first, so that a device or a FIFO is refused without
-	// being opened (opening some devices acts: a tape rewinds).
-	fi, err := os.Stat(path)
+// returned as the os package gives it. It is ReadFS of Host.
+func Read(path string, limit int64) ([]byte, error) { return ReadFS(Host, path, limit) }
+
+// ErrNoFiles is ReadFS's error for a nil file system: the caller (the seat
+// server without --allow-files) lets no file be read.
+var ErrNoFiles = errors.New("no file may be read here")
+
+// Host is the machine's file system as a command line names files: its
+// names are host paths (relative to the working directory, or absolute),
+// not fs.ValidPath names. Open never blocks on a FIFO; Stat looks at a
+// path without opening it.
+var Host fs.FS = hostFS{}
+
+type hostFS struct{}
+
+func (hostFS) Open(name string) (fs.File, error) {
+	f, err := open(name)
 	if err != nil {
-		return nil, err
+		return nil, err // not a nil *os.File in an fs.File
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi.Mode())
+	return f, nil
+}
+
+func (hostFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(name) }
+
+// ReadFS is Read of the file name of fsys (nil: ErrNoFiles). Where fsys
+// can Stat a name (fs.StatFS, as Host), a name that is not a regular file
+// is refused without being opened: opening some devices acts (a tape
+// rewinds).
+func ReadFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	if fsys == nil {
+		return nil, fmt.Errorf("%s: %w", name, ErrNoFiles)
 	}
-	// Then the file opened is checked, not the path, which may have been
-	// replaced in between; open does not block if it is now a FIFO.
-	f, err := open(path)
+	if st, ok := fsys.(fs.StatFS); ok {
+		fi, err := st.Stat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, notRegular(name, fi.Mode())
+		}
+	}
+	// Then the file opened is checked, not the name, which may have been
+	// replaced in between; Host's open does not block if it is now a FIFO.
+	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi.Mode())
+		return nil, notRegular(name, fi.Mode())
 	}
 	size := fi.Size()
 	if limit >= 0 && size > limit {
-		return nil, tooLarge(path, fmt.Sprintf("%d bytes", size), limit)
+		return nil, tooLarge(name, fmt.Sprintf("%d bytes", size), limit)
 	}
+	return readAll(f, name, size, limit)
+}
+
+// readAll reads f, whose size was size, to its end: at most limit+1 bytes,
+// so that a file that grew past limit is seen.
+func readAll(f fs.File, name string, size, limit int64) ([]byte, error) {
 	var r io.Reader = f
 	if limit >= 0 {
-		r = io.LimitReader(f, limit+1) // one more: a file that grew is seen
+		r = io.LimitReader(f, limit+1)
 	}
 	data := make([]byte, 0, size+1)
 	for {
@@ -91,7 +129,7 @@ func Read(path string, limit int64) ([]byte, error) {
 		}
 	}
 	if limit >= 0 && int64(len(data)) > limit {
-		return nil, tooLarge(path, fmt.Sprintf("more than %d bytes", limit), limit)
+		return nil, tooLarge(name, fmt.Sprintf("more than %d bytes", limit), limit)
 	}
 	return data, nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -242,6 +243,34 @@ func TestFormatBytes(t *testing.T) {
 	for n, want := range map[int64]string{1 << 20: "1 MiB", 32 << 20: "32 MiB", 4096: "4 KiB", 100: "100 bytes", 1<<20 + 1: "1048577 bytes"} {
 		if got := FormatBytes(n); got != want {
 			t.Errorf("FormatBytes(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+// TestReadFS reads through a file system of its own: a regular file, one
+// over the limit, a directory, a missing name, and no file system at all.
+func TestReadFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"data/board.json": {Data: []byte(`{"planets": []}`)},
+		"data/big.txt":    {Data: make([]byte, 100)},
+		"data/sub":        {Mode: fs.ModeDir},
+	}
+	if b, err := ReadFS(fsys, "data/board.json", 64); err != nil || string(b) != `{"planets": []}` {
+		t.Fatalf("regular file: %q, %v", b, err)
+	}
+	cases := []struct {
+		fsys fs.FS
+		name string
+		want error
+	}{
+		{fsys, "data/big.txt", ErrTooLarge},
+		{fsys, "data/sub", ErrNotRegular},
+		{fsys, "data/none.json", fs.ErrNotExist},
+		{nil, "data/board.json", ErrNoFiles},
+	}
+	for _, c := range cases {
+		if _, err := ReadFS(c.fsys, c.name, 64); !errors.Is(err, c.want) {
+			t.Errorf("ReadFS(%s) = %v, want %v", c.name, err, c.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/moongym/moongym/agents"
 	hpc "github.com/moongym/moongym/agents/heuristics/planetcubes"
+	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
 	pc "github.com/moongym/moongym/engine/planetcubes"
 )
@@ -138,9 +139,53 @@ func TestBeatsRandom(t *testing.T) {
 	score := match(t, g, games,
 		func(seed uint64) agents.Agent { return hpc.New(g, seed) },
 		func(seed uint64) agents.Agent { return agents.NewRandom(seed) })
-	if lo, _ := wilson(score, games); lo < 0.6 {
+	if lo, _ := arena.Wilson(score/games, games); lo < 0.6 {
 		t.Errorf("heuristic scored %.1f of %d against random (interval low end %.2f)", score, games, lo)
 	}
+}
+
+// match plays games of g between agent A (made by a) and agent B (made by
+// b), A in seat (game mod n), B in the other seats, and returns A's
+// score: 1 a win, 1/k a k-way shared win, else 0, summed.
+func match(t testing.TB, g *pc.Game, games int, a, b func(seed uint64) agents.Agent) float64 {
+	t.Helper()
+	n := g.NumPlayers()
+	total := 0.0
+	for i := 0; i < games; i++ {
+		seats := make([]agents.Agent, n)
+		me := i % n
+		for s := range seats {
+			if s == me {
+				seats[s] = a(uint64(i))
+			} else {
+				seats[s] = b(uint64(1000*i + s))
+			}
+		}
+		_, st, err := agents.PlayGame(g, seats, rand.New(rand.NewPCG(uint64(i), 5)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := st.Returns(nil)
+		if r[me] > 0 || (r[me] == 0 && allZero(r)) {
+			k := 0
+			for _, v := range r {
+				if v == r[me] {
+					k++
+				}
+			}
+			total += 1 / float64(k)
+		}
+	}
+	return total
+}
+
+func allZero(r []float64) bool {
+	for _, v := range r {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func TestEvaluate(t *testing.T) {

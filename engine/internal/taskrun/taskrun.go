@@ -5,10 +5,10 @@
 package taskrun
 
 import (
-	"bytes"
-	"encoding/json"
+	"fmt"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Max is the depth of a Stack.
@@ -147,17 +147,24 @@ func (s *Stack) Encode(names []string) []TaskJSON {
 	return out
 }
 
-// Flag is 1 for true, 0 for false (observations).
-func Flag(b bool) float32 {
-	if b {
-		return 1
+// Decode reads a state's tasks, bottom first, into a stack: each kind by
+// its name in names, and check, given the task's place and its kind's
+// index, tests the rest against what the kind reads. Errors are bad states
+// of the game.
+func Decode(tasks []TaskJSON, names []string, states kit.States, check func(i, kind int, t TaskJSON) error) (Stack, error) {
+	var s Stack
+	if len(tasks) > Max {
+		return s, states.Bad("%d tasks, at most %d", len(tasks), Max)
 	}
-	return 0
-}
-
-// DecodeStrict reads a state's JSON form into v, refusing unknown fields.
-func DecodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+	for i, t := range tasks {
+		k, err := kit.Index[int](states, names, t.Kind, fmt.Sprintf("task %d: kind", i))
+		if err != nil {
+			return s, err
+		}
+		if err := check(i, k, t); err != nil {
+			return s, err
+		}
+		s.Push(k, t.A, t.B, t.C)
+	}
+	return s, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Dice race actions.
@@ -69,8 +70,8 @@ func (g DiceRace) NewState(pos0, pos1 int, turn engine.Player, turns int) *RaceS
 // DecodeState reads the JSON of a RaceState.
 func (g DiceRace) DecodeState(data []byte) (engine.State, error) {
 	var s RaceState
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+	if err := kit.States("dice-race").Decode(data, &s); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }
@@ -191,6 +192,12 @@ func (s *RaceState) Resample(engine.Player, *rand.Rand) engine.State { return s.
 
 // Clone copies the state.
 func (s *RaceState) Clone() engine.State { c := *s; return &c }
+
+// CopyFrom makes s a copy of src (engine.Copier).
+func (s *RaceState) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer).
+func (s *RaceState) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
 
 // ActionString names moves and outcomes.
 func (s *RaceState) ActionString(a engine.Action) string {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/kit"
 )
 
 // Kuhn poker actions.
@@ -68,8 +69,8 @@ func (Kuhn) Deal(c0, c1 int, actions ...engine.Action) *KuhnState {
 // DecodeState reads the JSON of a KuhnState.
 func (Kuhn) DecodeState(data []byte) (engine.State, error) {
 	var s KuhnState
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("%w: %w", engine.ErrBadState, err)
+	if err := kit.States("kuhn").Decode(data, &s); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }
@@ -210,6 +211,12 @@ func (s *KuhnState) Resample(p engine.Player, rng *rand.Rand) engine.State {
 
 // Clone copies the state.
 func (s *KuhnState) Clone() engine.State { c := *s; return &c }
+
+// CopyFrom makes s a copy of src (engine.Copier).
+func (s *KuhnState) CopyFrom(src engine.State) bool { return engine.CopyFlat(s, src) }
+
+// Equal compares every field (engine.Comparer).
+func (s *KuhnState) Equal(o engine.State) bool { return engine.EqualFlat(s, o) }
 
 // ActionString names cards and moves.
 func (s *KuhnState) ActionString(a engine.Action) string {
