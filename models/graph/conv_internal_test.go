@@ -8,6 +8,7 @@ import (
 
 	"gorgonia.org/tensor"
 
+	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/models/kernels"
 )
 
@@ -106,6 +107,62 @@ func sameBits(t *testing.T, what string, got, want []float32) {
 	for i := range want {
 		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
 			t.Fatalf("%s[%d] = %v, explicit %v", what, i, got[i], want[i])
+		}
+	}
+}
+
+// TestImplicitDoesNotAllocate: once warm, the implicit passes allocate
+// nothing (their buffers, segments and tiles are kept by the layer).
+func TestImplicitDoesNotAllocate(t *testing.T) {
+	mr, _ := kernels.Default().Tile()
+	for _, c := range []struct{ batch, h, w, cin, cout int }{{8, 4, mr + 2, 20, 24}, {2 * mr, 3, 3, 3, 32}} {
+		l := &convLayer{convSpec: convSpec{name: "t", batch: c.batch, h: c.h, w: c.w, cin: c.cin, gradX: true, relu: true}, cout: c.cout}
+		rows := l.rows()
+		x, f, g := make([]float32, rows*c.cin), make([]float32, c.cout*c.cin*9), make([]float32, rows*c.cout)
+		y, dw, dx := make([]float32, rows*c.cout), make([]float32, len(f)), make([]float32, rows*c.cin)
+		pass := func() {
+			l.forward(x, f, g, y)
+			l.filterGrad(x, g, dw)
+			l.inputGrad(g, f, dx)
+		}
+		pass()
+		if n := testing.AllocsPerRun(5, pass); n != 0 {
+			t.Errorf("%+v: %v allocations per pass", c, n)
+		}
+	}
+}
+
+// TestPixelMajor compares the observation's transposition with its
+// definition, with and without the border, on planes of 8 pixels and more
+// and fewer, and channel counts around a multiple of 8.
+func TestPixelMajor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, sz := range [][3]int{{117, 10, 24}, {8, 2, 8}, {20, 12, 12}, {3, 3, 3}, {9, 1, 17}} {
+		for _, padded := range []bool{false, true} {
+			c, h, w := sz[0], sz[1], sz[2]
+			const batch = 3
+			gr := &Graph{Batch: batch, net: &models.Network{Shapes: models.Shapes{Obs: []int{c, h, w}}}, obsPadded: padded}
+			obs := make([]float32, batch*c*h*w)
+			for i := range obs {
+				obs[i] = float32(rng.NormFloat64())
+			}
+			ph, pw, off := h, w, 0
+			if padded {
+				ph, pw, off = h+2, w+2, 1
+			}
+			dst := make([]float32, batch*ph*pw*c)
+			gr.pixelMajor(dst, obs)
+			want := make([]float32, len(dst))
+			for r := 0; r < batch; r++ {
+				for ci := 0; ci < c; ci++ {
+					for y := 0; y < h; y++ {
+						for x := 0; x < w; x++ {
+							want[((r*ph+y+off)*pw+x+off)*c+ci] = obs[((r*c+ci)*h+y)*w+x]
+						}
+					}
+				}
+			}
+			sameBits(t, fmt.Sprintf("%v padded %v", sz, padded), dst, want)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/moongym/moongym/models"
+	"github.com/moongym/moongym/models/kernels"
 )
 
 // ErrBadInput is models.ErrBadInput: inputs of the wrong size.
@@ -253,25 +254,36 @@ func (gr *Graph) setInputs(obs, mask []float32) error {
 
 // pixelMajor writes the observations obs, [batch, c, h, w], as the conv
 // trunk's pixel-major input [batch*h*w, c] (or with a border, whose zeros
-// it leaves alone), pixel by pixel: the rows are written in order, which
-// the caches stream, and a line read from a channel's plane serves 16
-// pixels in turn.
+// it leaves alone): 8 pixels by 8 channels at a time in vectors
+// (kernels.Transpose8), the rest pixel by pixel; the rows are written in
+// order.
 func (gr *Graph) pixelMajor(dst, obs []float32) {
+	kn := kernels.Default()
 	s := gr.net.Shapes
 	c, h, w := s.Obs[0], s.Obs[1], s.Obs[2]
 	hw, pw, ph := h*w, w, h
 	if gr.obsPadded {
 		pw, ph = w+2, h+2
 	}
+	nb := c / 8
 	for r := 0; r < gr.Batch; r++ {
 		img := obs[r*c*hw : (r+1)*c*hw]
 		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				q := (r*ph+y)*pw + x
-				if gr.obsPadded {
-					q += pw + 1
+			q0 := (r*ph + y) * pw // pixel (y, 0)
+			if gr.obsPadded {
+				q0 += pw + 1
+			}
+			x := 0
+			for ; nb > 0 && x+8 <= w; x += 8 {
+				kn.Transpose8(nb, img[y*w+x:], hw, dst[(q0+x)*c:], c)
+				for ci := 8 * nb; ci < c; ci++ {
+					for p, v := range img[ci*hw+y*w+x:][:8] {
+						dst[(q0+x+p)*c+ci] = v
+					}
 				}
-				row, src := dst[q*c:(q+1)*c], img[y*w+x:]
+			}
+			for ; x < w; x++ {
+				row, src := dst[(q0+x)*c:(q0+x+1)*c], img[y*w+x:]
 				for ci := range row {
 					row[ci] = src[ci*hw]
 				}

@@ -36,3 +36,7 @@ func segAVX2(ntile int, tiles *int, nseg int, seg *int, a *float32, lda, ka int,
 }
 
 func reluGradAVX2(n int, dst, dy, y *float32) { panic("kernels: avx2 path on a non-amd64 build") }
+
+func transposeAVX2(n int, src *float32, lds int, dst *float32, ldd int) {
+	panic("kernels: avx2 path on a non-amd64 build")
+}

@@ -39,6 +39,11 @@ func sparseAVX2(n int, idx *int32, val *float32, b *float32, ldb int, bias *floa
 //go:noescape
 func reluGradAVX2(n int, dst *float32, dy *float32, y *float32)
 
+// transposeAVX2 writes n transposed 8x8 blocks: dst[p*ldd + 8j + i] = src[(8j+i)*lds + p].
+//
+//go:noescape
+func transposeAVX2(n int, src *float32, lds int, dst *float32, ldd int)
+
 // fmaLoopAVX512 runs n rounds of 12 independent 64-byte FMAs.
 func fmaLoopAVX512(n int)
 

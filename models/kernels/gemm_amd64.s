@@ -974,6 +974,74 @@ reluGradAVX2_done:
 	VZEROUPPER
 	RET
 
+// func transposeAVX2(n int, src *float32, lds int, dst *float32, ldd int)
+// Requires: AVX
+TEXT ·transposeAVX2(SB), NOSPLIT, $0-40
+	MOVQ  n+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  lds+16(FP), BX
+	SHLQ  $0x02, BX
+	MOVQ  dst+24(FP), DX
+	MOVQ  ldd+32(FP), SI
+	SHLQ  $0x02, SI
+	LEAQ  (BX)(BX*2), DI
+	LEAQ  (SI)(SI*2), R9
+	TESTQ AX, AX
+	JE    transposeAVX2_done
+
+transposeAVX2_loop:
+	LEAQ       (CX)(BX*4), R8
+	MOVQ       DX, R10
+	LEAQ       (DX)(SI*4), R11
+	VMOVUPS    (CX), Y0
+	VMOVUPS    (CX)(BX*1), Y1
+	VMOVUPS    (CX)(BX*2), Y2
+	VMOVUPS    (CX)(DI*1), Y3
+	VMOVUPS    (R8), Y4
+	VMOVUPS    (R8)(BX*1), Y5
+	VMOVUPS    (R8)(BX*2), Y6
+	VMOVUPS    (R8)(DI*1), Y7
+	VUNPCKLPS  Y1, Y0, Y8
+	VUNPCKHPS  Y1, Y0, Y0
+	VUNPCKLPS  Y3, Y2, Y1
+	VUNPCKHPS  Y3, Y2, Y2
+	VUNPCKLPS  Y5, Y4, Y3
+	VUNPCKHPS  Y5, Y4, Y4
+	VUNPCKLPS  Y7, Y6, Y5
+	VUNPCKHPS  Y7, Y6, Y6
+	VSHUFPS    $0x44, Y1, Y8, Y7
+	VSHUFPS    $0xee, Y1, Y8, Y1
+	VSHUFPS    $0x44, Y2, Y0, Y8
+	VSHUFPS    $0xee, Y2, Y0, Y0
+	VSHUFPS    $0x44, Y5, Y3, Y2
+	VSHUFPS    $0xee, Y5, Y3, Y3
+	VSHUFPS    $0x44, Y6, Y4, Y5
+	VSHUFPS    $0xee, Y6, Y4, Y4
+	VPERM2F128 $0x20, Y2, Y7, Y6
+	VPERM2F128 $0x31, Y2, Y7, Y2
+	VMOVUPS    Y6, (R10)
+	VMOVUPS    Y2, (R11)
+	VPERM2F128 $0x20, Y3, Y1, Y2
+	VPERM2F128 $0x31, Y3, Y1, Y1
+	VMOVUPS    Y2, (R10)(SI*1)
+	VMOVUPS    Y1, (R11)(SI*1)
+	VPERM2F128 $0x20, Y5, Y8, Y1
+	VPERM2F128 $0x31, Y5, Y8, Y2
+	VMOVUPS    Y1, (R10)(SI*2)
+	VMOVUPS    Y2, (R11)(SI*2)
+	VPERM2F128 $0x20, Y4, Y0, Y1
+	VPERM2F128 $0x31, Y4, Y0, Y0
+	VMOVUPS    Y1, (R10)(R9*1)
+	VMOVUPS    Y0, (R11)(R9*1)
+	LEAQ       (R8)(BX*4), CX
+	ADDQ       $0x20, DX
+	DECQ       AX
+	JNE        transposeAVX2_loop
+
+transposeAVX2_done:
+	VZEROUPPER
+	RET
+
 // func fmaLoopAVX512(n int)
 // Requires: AVX, AVX512DQ, AVX512F
 TEXT ·fmaLoopAVX512(SB), NOSPLIT, $0-8

@@ -41,6 +41,7 @@ func main() {
 	sparse("sparseAVX512", 8, 64, ZMM, VBROADCASTSS)
 	sparse("sparseAVX2", 8, 32, YMM, VBROADCASTSS)
 	reluGrad("reluGradAVX2")
+	transpose("transposeAVX2")
 	peak("fmaLoopAVX512", 12, 64, ZMM)
 	peak("fmaLoopAVX2", 12, 32, YMM)
 	Generate()
@@ -388,6 +389,69 @@ func reluGrad(name string) {
 	ADDQ(U8(32), y)
 	ADDQ(U8(32), dy)
 	ADDQ(U8(32), g)
+	DECQ(n)
+	JNE(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// transpose writes n transposed blocks of 8 x 8 floats with AVX: block j
+// is src's rows 8j..8j+7 (lds floats apart), 8 floats each, written as
+// dst's columns 8j..8j+7 of 8 rows ldd floats apart: dst[p*ldd + 8j + i] =
+// src[(8j+i)*lds + p]. Channel planes in, pixel rows out.
+// Signature: n, src, lds, dst, ldd.
+func transpose(name string) {
+	TEXT(name, NOSPLIT, "func(n int, src *float32, lds int, dst *float32, ldd int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s writes n transposed 8x8 blocks: dst[p*ldd + 8j + i] = src[(8j+i)*lds + p].", name))
+	n := Load(Param("n"), GP64())
+	src, dst := GP64(), GP64()
+	Load(Param("src"), src)
+	lds := Load(Param("lds"), GP64())
+	SHLQ(U8(2), lds)
+	Load(Param("dst"), dst)
+	ldd := Load(Param("ldd"), GP64())
+	SHLQ(U8(2), ldd)
+	srows := rowSet{ld: lds, ld3: GP64(), bases: []GPVirtual{src, GP64()}}
+	LEAQ(Mem{Base: lds, Index: lds, Scale: 2}, srows.ld3)
+	drows := rowSet{ld: ldd, ld3: GP64(), bases: []GPVirtual{GP64(), GP64()}}
+	LEAQ(Mem{Base: ldd, Index: ldd, Scale: 2}, drows.ld3)
+	TESTQ(n, n)
+	JE(LabelRef(name + "_done"))
+	Label(name + "_loop")
+	LEAQ(Mem{Base: src, Index: lds, Scale: 4}, srows.bases[1])
+	MOVQ(dst, drows.bases[0])
+	LEAQ(Mem{Base: dst, Index: ldd, Scale: 4}, drows.bases[1])
+	r := make([]VecVirtual, 8)
+	for i := range r {
+		r[i] = YMM()
+		VMOVUPS(srows.at(i), r[i])
+	}
+	// Pairs of rows interleaved, then quadruples, then halves swapped.
+	t := make([]VecVirtual, 8)
+	for i := 0; i < 8; i += 2 {
+		t[i], t[i+1] = YMM(), YMM()
+		VUNPCKLPS(r[i+1], r[i], t[i])
+		VUNPCKHPS(r[i+1], r[i], t[i+1])
+	}
+	q := make([]VecVirtual, 8)
+	for h := 0; h < 8; h += 4 {
+		for i := 0; i < 2; i++ {
+			q[h+2*i], q[h+2*i+1] = YMM(), YMM()
+			VSHUFPS(U8(0x44), t[h+2+i], t[h+i], q[h+2*i])
+			VSHUFPS(U8(0xEE), t[h+2+i], t[h+i], q[h+2*i+1])
+		}
+	}
+	for i := 0; i < 4; i++ {
+		lo, hi := YMM(), YMM()
+		VPERM2F128(U8(0x20), q[4+i], q[i], lo)
+		VPERM2F128(U8(0x31), q[4+i], q[i], hi)
+		VMOVUPS(lo, drows.at(i))
+		VMOVUPS(hi, drows.at(4+i))
+	}
+	LEAQ(Mem{Base: srows.bases[1], Index: lds, Scale: 4}, src)
+	ADDQ(U8(32), dst)
 	DECQ(n)
 	JNE(LabelRef(name + "_loop"))
 	Label(name + "_done")
