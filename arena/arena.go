@@ -11,6 +11,7 @@ import (
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // ErrBadConfig: a tournament's configuration is unusable.
@@ -107,14 +108,7 @@ type GameResult struct {
 
 // GameSeed is the seed of game i of a tournament seeded with seed.
 func GameSeed(seed uint64, i int) uint64 {
-	return splitmix(seed ^ splitmix(uint64(i)+0x61726e61))
-}
-
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+	return seeds.Indexed(seed, 0x61726e61, i)
 }
 
 // Run plays the tournament and returns the games in index order. It stops
@@ -308,7 +302,7 @@ func playOne(ctx context.Context, g engine.Game, entrants []Entrant, seed uint64
 	players := make([]agents.Agent, len(seats))
 	names := make([]string, len(seats))
 	for j, a := range seats {
-		ag, err := entrants[a].New(splitmix(gs + uint64(j) + 1))
+		ag, err := entrants[a].New(seeds.Mix(gs + uint64(j) + 1))
 		if err != nil {
 			return GameResult{}, fmt.Errorf("game %d seat %d: %w", i, j, err)
 		}

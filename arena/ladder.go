@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // LadderConfig describes a ladder: a round robin in which every pair of
@@ -56,7 +57,7 @@ func LadderPairs(k int) [][2]int {
 // LadderPairSeed is the tournament seed of pair p of a ladder seeded with
 // seed.
 func LadderPairSeed(seed uint64, p int) uint64 {
-	return splitmix(seed ^ splitmix(uint64(p)+0x6c6164646572))
+	return seeds.Indexed(seed, 0x6c6164646572, p)
 }
 
 // Check validates cfg as RunLadder does before the first game, every

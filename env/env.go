@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // ErrNotReset: Step was called before Reset, or after the episode ended.
@@ -109,7 +110,7 @@ func (e *Env) State() engine.State { return e.state }
 // error, a SingleAgentEnv reports its opponents' errors.
 func (e *Env) Reset(seed uint64) (Obs, Info, error) {
 	e.state = e.game.NewInitialState()
-	e.rng = rand.New(rand.NewPCG(seed, 0x656e76))
+	e.rng = rand.New(rand.NewPCG(seed, seeds.StreamEnv))
 	e.steps = 0
 	e.done = false
 	e.last = 0

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // VecEnv steps several environments together, in parallel, with
@@ -52,11 +53,7 @@ func (v *VecEnv) ActionSpace() Discrete { return v.envs[0].ActionSpace() }
 
 // episodeSeed derives the seed of environment i's k-th episode, so results
 // do not depend on how steps are scheduled.
-func (v *VecEnv) episodeSeed(i int) uint64 {
-	x := v.seed ^ uint64(i+1)*0x9e3779b97f4a7c15 ^ v.episode[i]*0xbf58476d1ce4e5b9
-	x ^= x >> 31
-	return x
-}
+func (v *VecEnv) episodeSeed(i int) uint64 { return seeds.Episode(v.seed, i, v.episode[i]) }
 
 // Reset resets every environment; environment i's episodes draw their seeds
 // from seed and i. The error (never set today: see Env.Reset) names the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // Search is a Monte Carlo tree search for one game with one Evaluator. It
@@ -522,9 +523,9 @@ func (s *Search) infoHash(w engine.State, mover engine.Player, a engine.Action) 
 	for _, x := range s.obs {
 		h = (h ^ uint64(math.Float32bits(x))) * 1099511628211
 	}
-	h = mix64(h ^ uint64(uint8(w.CurrentPlayer()))<<56)
+	h = seeds.Finalize(h ^ uint64(uint8(w.CurrentPlayer()))<<56)
 	if mover == s.searcher {
-		h = mix64(h ^ (uint64(uint32(a)) + 1))
+		h = seeds.Finalize(h ^ (uint64(uint32(a)) + 1))
 	}
 	return h
 }

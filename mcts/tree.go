@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // none marks a missing node or edge index.
@@ -116,7 +117,7 @@ func (c *childTable) reset() {
 }
 
 func (k childKey) hash() uint64 {
-	return mix64(k.h ^ uint64(uint32(k.parent))*0x9e3779b97f4a7c15)
+	return seeds.Finalize(k.h ^ uint64(uint32(k.parent))*seeds.Golden)
 }
 
 // get finds the child for k, or none.
@@ -163,14 +164,4 @@ func (c *childTable) grow() {
 			c.put(s.key, s.child)
 		}
 	}
-}
-
-// mix64 is the splitmix64 finaliser.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }

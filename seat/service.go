@@ -15,6 +15,7 @@ import (
 
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // Service keeps sessions and runs the operations of both protocols. It is
@@ -193,7 +194,7 @@ func (sv *Service) start(ctx context.Context, c Caller, r StartRequest) (*sessio
 			if err != nil {
 				return started{}, fmt.Errorf("seat %d: %w", i, err)
 			}
-			a, err := agents.New(g, served, agentSeed(seed, i))
+			a, err := agents.New(g, served, seeds.Seat(seed, i))
 			if err != nil {
 				return started{}, fmt.Errorf("seat %d: %w", i, agentErr(err))
 			}

@@ -111,11 +111,6 @@ func chanceRNG(seed uint64, n int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x63686e63<<32|uint64(n)))
 }
 
-// agentSeed is the seed of the agent on seat p.
-func agentSeed(seed uint64, p int) uint64 {
-	return seed*0x9e3779b97f4a7c15 + uint64(p+1)*0xbf58476d1ce4e5b9
-}
-
 // advance resolves chance nodes (unless manual) and, when playAI, lets the
 // AI seats move, until a human seat is to move, the game ends, or maxAI AI
 // moves were made (maxAI <= 0: no limit). It works on st and appends to

@@ -1,13 +1,14 @@
 package imitation
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/moongym/moongym/internal/seeds"
+)
 
 // Constants of the seed derivation (see Seeds). They are part of the
 // results: changing one changes every imitation.
 const (
-	// golden is 2^64 over the golden ratio: it spreads the games' seat
-	// seeds apart.
-	golden = 0x9e3779b97f4a7c15
 	// keepSalt ("keep"), followSalt ("follow") and teacherSalt ("teach")
 	// set the keep stream, the follow draw and the teacher's seeds apart
 	// from the others.
@@ -36,7 +37,7 @@ const HeldOutBase = 1 << 40
 //	                                                          when the share is 0 or 1 (all kept)
 //	followed game           PCG(Seed^"follow", Game)          Follows: one Float64 per game against
 //	                                                          the followed network's share
-//	imitated agent, seat p  Seed ^ (Game*golden + p + 1)      Seat
+//	imitated agent, seat p  Seed ^ (Game*Golden + p + 1)      Seat
 //	sampled agent, seat p   ^Seat(p)                          Asker (Sampled's second agent)
 //	teacher search, seat p  Seat(p) ^ "teach"                 Teacher
 //
@@ -51,7 +52,7 @@ type Seeds struct {
 func (s Seeds) play() *rand.Rand { return rand.New(rand.NewPCG(s.Seed, uint64(s.Game))) }
 
 // Seat is the seed of the imitated player's agent of seat p.
-func (s Seeds) Seat(p int) uint64 { return s.Seed ^ (uint64(s.Game)*golden + uint64(p) + 1) }
+func (s Seeds) Seat(p int) uint64 { return s.Seed ^ (uint64(s.Game)*seeds.Golden + uint64(p) + 1) }
 
 // Asker is the seed of seat p's second agent of the imitated player, the
 // one Sampled asks again.
