@@ -3,11 +3,9 @@ package env
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/moongym/moongym/engine"
-	"github.com/moongym/moongym/internal/seeds"
 )
 
 // ErrNotReset: Step was called before Reset, or after the episode ended.
@@ -62,16 +60,11 @@ type Options struct {
 // Env is a multi-agent environment over one game. It is not safe for
 // concurrent use; Vec runs several.
 type Env struct {
-	game    engine.Game
-	opts    Options
-	state   engine.State
-	rng     *rand.Rand
-	steps   int
-	done    bool
-	last    engine.Player
-	returns []float64
-	legal   []engine.Action
-	out     []engine.Outcome
+	game  engine.Game
+	opts  Options
+	s     *Stepper // the episode
+	last  engine.Player
+	legal []engine.Action
 }
 
 // Make loads a registered game by name and wraps it.
@@ -85,7 +78,7 @@ func Make(name string, params engine.Params, opts Options) (*Env, error) {
 
 // New wraps a game.
 func New(g engine.Game, opts Options) *Env {
-	return &Env{game: g, opts: opts, done: true}
+	return &Env{game: g, opts: opts, s: NewStepper(g, opts.MaxSteps)}
 }
 
 // Game is the wrapped game.
@@ -102,30 +95,17 @@ func (e *Env) ActionSpace() Discrete { return ActionSpace(e.game) }
 
 // State is the current state. It is the environment's own: clone it before
 // changing it.
-func (e *Env) State() engine.State { return e.state }
+func (e *Env) State() engine.State { return e.s.State() }
 
 // Reset starts a new episode whose chance outcomes come from seed. Every
 // environment of this package resets with this shape (observation, info,
 // error); a multi-agent Env has nothing that can fail and returns a nil
 // error, a SingleAgentEnv reports its opponents' errors.
 func (e *Env) Reset(seed uint64) (Obs, Info, error) {
-	e.state = e.game.NewInitialState()
-	e.rng = rand.New(rand.NewPCG(seed, seeds.StreamEnv))
-	e.steps = 0
-	e.done = false
+	e.s.Reset(seed)
 	e.last = 0
-	e.returns = make([]float64, e.game.NumPlayers())
-	e.resolveChance()
 	obs := e.observe()
 	return obs, e.info(), nil
-}
-
-// resolveChance plays chance nodes until a seat acts or the game ends.
-func (e *Env) resolveChance() {
-	for e.state.CurrentPlayer() == engine.Chance {
-		e.out = e.state.ChanceOutcomes(e.out)
-		e.state.Apply(engine.SampleOutcome(e.out, e.rng.Float64()))
-	}
 }
 
 // Observe is seat p's observation of the current state, with the mask of
@@ -136,9 +116,10 @@ func (e *Env) Observe(p engine.Player) Obs {
 		Tensor: make([]float32, engine.ObservationSize(e.game)),
 		Mask:   make([]bool, e.game.NumActions()),
 	}
-	e.state.Observe(p, o.Tensor)
-	if e.state.CurrentPlayer() == p {
-		e.legal = e.state.LegalActions(e.legal)
+	st := e.s.State()
+	st.Observe(p, o.Tensor)
+	if st.CurrentPlayer() == p {
+		e.legal = st.LegalActions(e.legal)
 		for _, a := range e.legal {
 			o.Mask[a] = true
 		}
@@ -147,7 +128,7 @@ func (e *Env) Observe(p engine.Player) Obs {
 }
 
 func (e *Env) observe() Obs {
-	p := e.state.CurrentPlayer()
+	p := e.s.State().CurrentPlayer()
 	if p < 0 {
 		o := e.Observe(e.last)
 		o.Player = engine.Terminal
@@ -158,9 +139,9 @@ func (e *Env) observe() Obs {
 
 func (e *Env) info() Info {
 	return Info{
-		Scores: e.state.Scores(nil),
-		Legal:  slices.Clone(e.state.LegalActions(nil)),
-		Steps:  e.steps,
+		Scores: e.s.State().Scores(nil),
+		Legal:  slices.Clone(e.s.State().LegalActions(nil)),
+		Steps:  e.s.Steps(),
 	}
 }
 
@@ -168,25 +149,16 @@ func (e *Env) info() Info {
 // illegal action returns an error wrapping engine.ErrIllegalAction and
 // changes nothing; so does a Step after the episode ended (ErrNotReset).
 func (e *Env) Step(a engine.Action) (Step, error) {
-	if e.state == nil || e.done {
+	if e.s.State() == nil || e.s.Done() {
 		return Step{}, fmt.Errorf("%w: call Reset first", ErrNotReset)
 	}
-	p := e.state.CurrentPlayer()
-	if err := engine.ApplyChecked(e.state, a); err != nil {
+	p := e.s.State().CurrentPlayer()
+	st := Step{Rewards: make([]float64, e.game.NumPlayers())}
+	var err error
+	if st.Terminated, st.Truncated, err = e.s.Step(a, st.Rewards); err != nil {
 		return Step{}, err
 	}
 	e.last = p
-	e.steps++
-	e.resolveChance()
-	st := Step{Rewards: make([]float64, e.game.NumPlayers())}
-	now := e.state.Returns(nil)
-	for i := range now {
-		st.Rewards[i] = now[i] - e.returns[i]
-	}
-	e.returns = now
-	st.Terminated = e.state.IsTerminal()
-	st.Truncated = !st.Terminated && e.opts.MaxSteps > 0 && e.steps >= e.opts.MaxSteps
-	e.done = st.Terminated || st.Truncated
 	st.Obs = e.observe()
 	if st.Truncated {
 		st.Obs.Player = engine.Terminal
@@ -200,4 +172,4 @@ func (e *Env) Step(a engine.Action) (Step, error) {
 }
 
 // Done reports whether the episode has ended (terminated or truncated).
-func (e *Env) Done() bool { return e.done }
+func (e *Env) Done() bool { return e.s.Done() }

@@ -69,7 +69,7 @@ func (s *SingleAgentEnv) Reset(seed uint64) (Obs, Info, error) {
 // Step plays the learner's action, then the opponents' until the learner is
 // to act again or the episode ends. The reward is the learner's.
 func (s *SingleAgentEnv) Step(a engine.Action) (SingleStep, error) {
-	if !s.env.Done() && s.env.state.CurrentPlayer() != s.seat {
+	if !s.env.Done() && s.env.State().CurrentPlayer() != s.seat {
 		return SingleStep{}, fmt.Errorf("%w: the learner is not to act", ErrNotReset)
 	}
 	st, err := s.env.Step(a)
@@ -86,9 +86,9 @@ func (s *SingleAgentEnv) Step(a engine.Action) (SingleStep, error) {
 
 // advance plays opponents until the learner acts or the episode ends.
 func (s *SingleAgentEnv) advance(reward float64) (SingleStep, error) {
-	for !s.env.Done() && s.env.state.CurrentPlayer() != s.seat {
-		p := s.env.state.CurrentPlayer()
-		a, err := s.opp[p].Act(s.env.state)
+	for !s.env.Done() && s.env.State().CurrentPlayer() != s.seat {
+		p := s.env.State().CurrentPlayer()
+		a, err := s.opp[p].Act(s.env.State())
 		if err != nil {
 			return SingleStep{}, fmt.Errorf("opponent at seat %d: %w", p, err)
 		}

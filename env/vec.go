@@ -84,11 +84,11 @@ func (v *VecEnv) Step(actions []engine.Action) ([]Step, error) {
 		if v.ended[i] {
 			continue
 		}
-		if e.state == nil || e.done {
+		if e.State() == nil || e.Done() {
 			return nil, fmt.Errorf("env %d: %w: call Reset first", i, ErrNotReset)
 		}
-		if !engine.IsLegal(e.state, actions[i]) {
-			return nil, fmt.Errorf("env %d: %w: %d is not legal for %s", i, engine.ErrIllegalAction, actions[i], e.state.CurrentPlayer())
+		if !engine.IsLegal(e.State(), actions[i]) {
+			return nil, fmt.Errorf("env %d: %w: %d is not legal for %s", i, engine.ErrIllegalAction, actions[i], e.State().CurrentPlayer())
 		}
 	}
 	steps := make([]Step, len(v.envs))
