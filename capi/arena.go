@@ -9,6 +9,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // arenaConfig is what mg_arena plays: the game, the entrants (agent specs,
@@ -116,25 +117,17 @@ func runArena(c arenaConfig) (string, error) {
 
 // agentSeedGames maps the seed the arena gives the agent of every seat of
 // every game to the game's index: game i's seed is arena.GameSeed(seed,
-// i), and seat j's agent gets splitmix(game seed + j + 1) (arena's
+// i), and seat j's agent gets seeds.Mix(game seed + j + 1) (arena's
 // playOne; TestArenaAgentSeeds checks the two agree).
 func agentSeedGames(seed uint64, games, seats int) map[uint64]int64 {
 	m := make(map[uint64]int64, games*seats)
 	for i := 0; i < games; i++ {
 		gs := arena.GameSeed(seed, i)
 		for j := 0; j < seats; j++ {
-			m[splitmix(gs+uint64(j)+1)] = int64(i)
+			m[seeds.Mix(gs+uint64(j)+1)] = int64(i)
 		}
 	}
 	return m
-}
-
-// splitmix is arena's seed mixer (SplitMix64's finalizer).
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // splitLines cuts a C list argument, one entry a line (empty lines

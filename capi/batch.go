@@ -7,6 +7,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/env"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // batch is a vector environment: n slots of one configuration stepped
@@ -180,9 +181,9 @@ func (b *batch) begin(i int, reseed bool) error {
 	for k := 0; ; k++ {
 		var err error
 		if k == 0 && reseed {
-			err = s.reset(mix(b.seed, uint64(i), 0), mix(b.seed, uint64(i), 1<<32), true)
+			err = s.reset(seeds.Pair(b.seed, uint64(i), 0), seeds.Pair(b.seed, uint64(i), 1<<32), true)
 		} else {
-			err = s.reset(mix(b.seed, uint64(i), b.episode[i]), 0, false)
+			err = s.reset(seeds.Pair(b.seed, uint64(i), b.episode[i]), 0, false)
 		}
 		if err != nil || s.single == nil || !s.done() {
 			return err
@@ -262,8 +263,8 @@ func (b *batch) stepAll(actions []int64, o batchOut) error {
 		}
 		var term, trunc bool
 		if s.multi != nil && b.known[i] {
-			s.last = s.multi.st.CurrentPlayer()
-			term, trunc = s.multi.applyLegal(engine.Action(actions[i]), rew)
+			s.last = s.multi.State().CurrentPlayer()
+			term, trunc = s.multi.ApplyLegal(engine.Action(actions[i]), rew)
 		} else {
 			var err error
 			if term, trunc, err = s.step(actions[i], rew); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/env"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // batchRecord is what a batch wrote at every step, for comparisons.
@@ -182,7 +183,7 @@ func playSlots(t *testing.T, cfg slotConfig, n, steps int) *batchRecord {
 	}
 	const seed = 7
 	for i, s := range slots {
-		if err := s.reset(mix(seed, uint64(i), 0), mix(seed, uint64(i), 1<<32), true); err != nil {
+		if err := s.reset(seeds.Pair(seed, uint64(i), 0), seeds.Pair(seed, uint64(i), 1<<32), true); err != nil {
 			t.Fatal(err)
 		}
 		write(i)
@@ -200,7 +201,7 @@ func playSlots(t *testing.T, cfg slotConfig, n, steps int) *batchRecord {
 				episode[i]++
 				clear(rew)
 				o.terminated[i], o.truncated[i] = 0, 0
-				if err := s.reset(mix(seed, uint64(i), episode[i]), 0, false); err != nil {
+				if err := s.reset(seeds.Pair(seed, uint64(i), episode[i]), 0, false); err != nil {
 					t.Fatal(err)
 				}
 				write(i)

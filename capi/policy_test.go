@@ -15,6 +15,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/internal/seeds"
 	"github.com/moongym/moongym/models"
 )
 
@@ -44,11 +45,11 @@ func firstLegalCall(c *policyCall) (int64, error) { return int64(slices.Index(c.
 func TestPythonOpponent(t *testing.T) {
 	var mu sync.Mutex
 	var seats []engine.Player
-	var seeds []uint64
+	var got []uint64
 	_, h := testPolicy(t, "tictactoe", nil, true, func(c *policyCall) (int64, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		seats, seeds = append(seats, c.seat), append(seeds, c.seed)
+		seats, got = append(seats, c.seat), append(got, c.seed)
 		if c.game != -1 || len(c.state) == 0 || len(c.obs) != 27 {
 			t.Errorf("call %+v", c)
 		}
@@ -68,8 +69,8 @@ func TestPythonOpponent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(seats) != 3 || seats[0] != 1 || seeds[0] != mix(2, 0, 0x6f7070) {
-		t.Fatalf("seats %v seeds %v", seats, seeds)
+	if len(seats) != 3 || seats[0] != 1 || got[0] != seeds.Pair(2, 0, 0x6f7070) {
+		t.Fatalf("seats %v seeds %v", seats, got)
 	}
 
 	for _, c := range []struct {

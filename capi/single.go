@@ -37,7 +37,7 @@ func newSingleAgent(g engine.Game, maxSteps int, seat engine.Player) *singleAgen
 // setOpponents seats opponents (the other seats' agents, in seat order)
 // with their names.
 func (s *singleAgent) setOpponents(opponents []agents.Agent, names []string) {
-	n := s.g.game.NumPlayers()
+	n := s.g.Game().NumPlayers()
 	s.opp, s.names = make([]agents.Agent, n), make([]string, n)
 	k := 0
 	for p := range s.opp {
@@ -51,7 +51,7 @@ func (s *singleAgent) setOpponents(opponents []agents.Agent, names []string) {
 // reset starts an episode from seed and lets the opponents play until
 // the learner is to act or the episode is over.
 func (s *singleAgent) reset(seed uint64) error {
-	s.g.reset(seed)
+	s.g.Reset(seed)
 	_, _, _, err := s.advance(0)
 	return err
 }
@@ -61,11 +61,11 @@ func (s *singleAgent) reset(seed uint64) error {
 // illegal action of the learner, or a step when the episode is over or
 // not started, changes nothing.
 func (s *singleAgent) step(act engine.Action) (reward float64, terminated, truncated bool, err error) {
-	if s.g.st != nil && !s.g.done && s.g.st.CurrentPlayer() != s.seat {
+	if s.g.State() != nil && !s.g.Done() && s.g.State().CurrentPlayer() != s.seat {
 		// Only after an opponent's error (see advance).
 		return 0, false, false, errOpponentFailed
 	}
-	terminated, truncated, err = s.g.step(act, s.rew)
+	terminated, truncated, err = s.g.Step(act, s.rew)
 	if err != nil {
 		return 0, false, false, err
 	}
@@ -87,20 +87,20 @@ var errOpponentFailed = fmt.Errorf("%w: an opponent failed in this episode (its 
 // reset.
 func (s *singleAgent) advance(reward float64) (float64, bool, bool, error) {
 	g := s.g
-	for !g.done && g.st.CurrentPlayer() != s.seat {
-		p := g.st.CurrentPlayer()
+	for !g.Done() && g.State().CurrentPlayer() != s.seat {
+		p := g.State().CurrentPlayer()
 		_, python := s.opp[p].(*policyAgent)
 		if python {
 			s.asking.Store(true)
 		}
-		a, err := s.opp[p].Act(g.st)
+		a, err := s.opp[p].Act(g.State())
 		if python {
 			s.asking.Store(false)
 		}
 		if err != nil {
 			return reward, false, false, opponentError{s.names[p], p, err}
 		}
-		terminated, truncated, err := g.step(a, s.rew)
+		terminated, truncated, err := g.Step(a, s.rew)
 		if err != nil {
 			return reward, false, false, opponentError{s.names[p], p, err}
 		}

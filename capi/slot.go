@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/env"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // slotConfig is what an environment is made from.
@@ -147,12 +147,12 @@ func (s *slot) opponentNames() []string {
 }
 
 // makeOpponents (re)makes the opponents, seeded from seed: opponent i's
-// seed is mix(seed, i, 0x6f7070), a Python policy's included (it gets it
+// seed is seeds.Pair(seed, i, 0x6f7070), a Python policy's included (it gets it
 // as info["seed"]).
 func (s *slot) makeOpponents(seed uint64) error {
 	opp := make([]agents.Agent, len(s.cfg.opponents))
 	for i, spec := range s.cfg.opponents {
-		sd := mix(seed, uint64(i), 0x6f7070)
+		sd := seeds.Pair(seed, uint64(i), 0x6f7070)
 		if p := s.policies[i]; p != nil {
 			opp[i] = p.agent(sd, -1)
 			continue
@@ -183,7 +183,7 @@ func (s *slot) numRewards() int {
 func (s *slot) reset(seed, agentSeed uint64, reseed bool) error {
 	if s.multi != nil {
 		s.last = 0
-		s.multi.reset(seed)
+		s.multi.Reset(seed)
 		return nil
 	}
 	if reseed {
@@ -214,7 +214,7 @@ func (s *slot) check(a int64) error {
 	}
 	st := s.state()
 	var ok bool
-	if s.legal, ok = isLegal(st, act, s.legal); !ok {
+	if s.legal, ok = env.LegalIn(st, act, s.legal); !ok {
 		return fmt.Errorf("%w: %d is not legal for %s", engine.ErrIllegalAction, a, st.CurrentPlayer())
 	}
 	return nil
@@ -239,7 +239,7 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 		return terminated, truncated, nil
 	}
 	mover := s.current()
-	terminated, truncated, err = s.multi.step(act, rewards)
+	terminated, truncated, err = s.multi.Step(act, rewards)
 	if err == nil {
 		s.last = mover
 	}
@@ -250,17 +250,17 @@ func (s *slot) step(a int64, rewards []float64) (terminated, truncated bool, err
 // it), nil before the first reset.
 func (s *slot) state() engine.State {
 	if s.multi != nil {
-		return s.multi.st
+		return s.multi.State()
 	}
-	return s.single.g.st
+	return s.single.g.State()
 }
 
 // done reports whether the episode is over or not started.
 func (s *slot) done() bool {
 	if s.multi != nil {
-		return s.multi.done
+		return s.multi.Done()
 	}
-	return s.single.g.done
+	return s.single.g.Done()
 }
 
 // current is the seat to act, or engine.Terminal once the episode is over
@@ -328,8 +328,8 @@ func (s *slot) noEpisode() error {
 // The errors of a step with no episode running, in the Python package's
 // words (reset is its method).
 var (
-	errNotStarted  = fmt.Errorf("%w: no episode started: call reset() first", env.ErrNotReset)
-	errEpisodeOver = fmt.Errorf("%w: the episode is over: call reset() to start a new one", env.ErrNotReset)
+	errNotStarted  = env.ErrNotStarted
+	errEpisodeOver = env.ErrEpisodeOver
 )
 
 // scores writes the game's points for every seat.
@@ -340,10 +340,4 @@ func (s *slot) scores(dst []float64) error {
 	}
 	copy(dst, st.Scores(nil))
 	return nil
-}
-
-// mix derives a seed from a seed and two numbers (the first output of a
-// PCG on those), so that sub-seeds do not depend on scheduling.
-func mix(seed, i, j uint64) uint64 {
-	return rand.NewPCG(seed^i*0x9e3779b97f4a7c15, j).Uint64()
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -12,34 +10,6 @@ import (
 // Python can branch: mg_env_state_json reads the game state in its JSON
 // form (State.MarshalJSON), mg_env_set_state sets one (Game.DecodeState),
 // mg_env_copy copies the whole environment.
-
-// setState puts the decoded game state st into the stepper: the episode
-// goes on from st, chance still drawn from the environment's generator
-// (as the last reset seeded it), the step count (for max_steps) from
-// zero. A chance node is resolved at once; the rewards of the following
-// steps are counted from the returns of the state so reached.
-func (a *aec) setState(st engine.State) {
-	a.st = st
-	a.steps = 0
-	a.resolveChance()
-	a.returns = a.st.Returns(a.returns[:0])
-	a.done = a.st.IsTerminal()
-}
-
-// clone is an independent copy of the stepper: the state, the chance
-// generator (the copy draws what the original would), the returns and the
-// step count.
-func (a *aec) clone() *aec {
-	c := *a
-	c.rng = rand.New(&c.pcg)
-	if a.st != nil {
-		c.st = a.st.Clone()
-	}
-	c.returns = slices.Clone(a.returns)
-	c.now = slices.Clone(a.now)
-	c.outcomes, c.legal = nil, nil
-	return &c
-}
 
 // setState sets the environment's game state from its JSON form. A
 // single-agent environment's opponents then play until the learner is to
@@ -55,14 +25,14 @@ func (s *slot) setState(js []byte) error {
 		return fmt.Errorf("%w: the state has seat %d to act, the game %d seats", engine.ErrBadState, p, s.game.NumPlayers())
 	}
 	if s.multi != nil {
-		s.multi.setState(st)
+		s.multi.SetState(st)
 		s.last = 0
 		if p := st.CurrentPlayer(); p >= 0 {
 			s.last = p
 		}
 		return nil
 	}
-	s.single.g.setState(st)
+	s.single.g.SetState(st)
 	s.last = engine.Player(s.cfg.seat)
 	_, _, _, err = s.single.advance(0)
 	return err

@@ -11,6 +11,7 @@ import (
 	"github.com/moongym/moongym/agents"
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/env"
+	"github.com/moongym/moongym/internal/seeds"
 )
 
 // TestSingleAgentMatchesEnv: the single-agent stepper over aec plays the
@@ -36,7 +37,7 @@ func TestSingleAgentMatchesEnv(t *testing.T) {
 				for ep := uint64(0); ep < 2; ep++ {
 					opp := make([]agents.Agent, g.NumPlayers()-1)
 					for i := range opp {
-						opp[i] = agents.NewRandom(mix(100+ep, uint64(i), 0x6f7070))
+						opp[i] = agents.NewRandom(seeds.Pair(100+ep, uint64(i), 0x6f7070))
 					}
 					e := env.New(g, env.Options{MaxSteps: maxSteps})
 					single, err := env.SingleAgent(e, engine.Player(seat), opp...)

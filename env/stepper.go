@@ -104,7 +104,7 @@ func (s *Stepper) Step(act engine.Action, rewards []float64) (terminated, trunca
 		return false, false, ErrEpisodeOver
 	}
 	var ok bool
-	if s.legal, ok = isLegal(s.st, act, s.legal); !ok {
+	if s.legal, ok = LegalIn(s.st, act, s.legal); !ok {
 		return false, false, engine.ApplyChecked(s.st, act)
 	}
 	terminated, truncated = s.ApplyLegal(act, rewards)
@@ -143,9 +143,9 @@ func (s *Stepper) Clone() *Stepper {
 	return &c
 }
 
-// isLegal is engine.IsLegal with a buffer the caller keeps (engine.IsLegal's
+// LegalIn is engine.IsLegal with a buffer the caller keeps (engine.IsLegal's
 // own escapes to the heap at every call); it returns the buffer for reuse.
-func isLegal(st engine.State, act engine.Action, buf []engine.Action) ([]engine.Action, bool) {
+func LegalIn(st engine.State, act engine.Action, buf []engine.Action) ([]engine.Action, bool) {
 	buf = st.LegalActions(buf)
 	_, ok := slices.BinarySearch(buf, act)
 	return buf, ok

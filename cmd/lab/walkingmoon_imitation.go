@@ -12,6 +12,7 @@ import (
 	"github.com/moongym/moongym/agents/netagent"
 	"github.com/moongym/moongym/engine"
 	wkm "github.com/moongym/moongym/engine/walkingmoon"
+	"github.com/moongym/moongym/training/imitation"
 )
 
 // walkingMoonImitation is the imitation diagnosis of
@@ -103,16 +104,16 @@ func (d *wkmDiagnosis) newNet() (*netagent.Net, error) {
 // seats are the heuristic agents of game i and its chance draws: with the
 // imitation's seeds (imitation=true, as training.HeuristicGames draws them)
 // or others.
-func (d *wkmDiagnosis) seats(i int, imitation bool) ([]agents.Agent, *rand.Rand, error) {
+func (d *wkmDiagnosis) seats(i int, imitated bool) ([]agents.Agent, *rand.Rand, error) {
 	seed, rng := uint64(1000+i), rand.New(rand.NewPCG(7, uint64(i)))
-	if imitation {
+	if imitated {
 		rng = rand.New(rand.NewPCG(1, uint64(i)))
 	}
 	seats := make([]agents.Agent, d.g.NumPlayers())
 	for p := range seats {
 		s := seed*10 + uint64(p)
-		if imitation {
-			s = 1 ^ (uint64(i)*0x9e3779b97f4a7c15 + uint64(p) + 1)
+		if imitated {
+			s = imitation.Seeds{Seed: 1, Game: i}.Seat(p) // as imitation seat p of game i
 		}
 		var err error
 		if seats[p], err = d.h.New(d.g, s); err != nil {
