@@ -2,6 +2,7 @@ package marchmars
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/internal/taskrun"
@@ -308,12 +309,7 @@ func (s *State) decodeBase(j *stateJSON) error {
 		return states.Bad("bait %d", j.Bait)
 	}
 	for side := 0; side < 2; side++ {
-		u := -1
-		for i, n := range upgradeNames[:upRandom] {
-			if n == j.Upgrades[side] {
-				u = i
-			}
-		}
+		u := slices.Index(upgradeNames[:upRandom], j.Upgrades[side])
 		if u < 0 || (side >= g.sides && (u != upNone || j.Intact[side])) {
 			return states.Bad("upgrade %q of side %d", j.Upgrades[side], side)
 		}
@@ -324,12 +320,7 @@ func (s *State) decodeBase(j *stateJSON) error {
 		return states.Bad("%d trainings, want %d", len(j.Training), g.n)
 	}
 	for m, tj := range j.Training {
-		ab := -1
-		for i, n := range abilityNames {
-			if n == tj.Ability {
-				ab = i
-			}
-		}
+		ab := slices.Index(abilityNames[:], tj.Ability)
 		if !kit.In(tj.Card, -1, len(trainingCards)-1) || ab < 0 ||
 			(ab != abNone && (tj.Card < 0 || (trainingCards[tj.Card][0] != int8(ab) && trainingCards[tj.Card][1] != int8(ab)))) {
 			return states.Bad("training %+v", tj)

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,15 +111,6 @@ type Data struct {
 	Tokens           [2][numTokenTypes]int8
 	SupplySputnik    [2]int8
 	SupplyEC         [2]int8
-}
-
-func lookupName(names []string, s string) int {
-	for i, n := range names {
-		if n == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // ParseData reads and validates the data format documented in lunar.txt.
@@ -252,7 +244,7 @@ func (p *dataParser) card(f []string) error {
 		switch k {
 		case "editions":
 			for _, e := range strings.Split(v, ",") {
-				i := lookupName(editionNames[:], e)
+				i := slices.Index(editionNames[:], e)
 				if i < 0 {
 					return p.fail("unknown edition %q", e)
 				}
@@ -302,7 +294,7 @@ func (p *dataParser) edition(f []string) error {
 	if len(f) < 2 {
 		return p.fail("%s wants an edition", f[0])
 	}
-	e := lookupName(editionNames[:], f[1])
+	e := slices.Index(editionNames[:], f[1])
 	if e < 0 {
 		return p.fail("unknown edition %q", f[1])
 	}
@@ -314,14 +306,14 @@ func (p *dataParser) edition(f []string) error {
 		}
 		switch f[0] {
 		case "deck":
-			i := lookupName(cardNames[:], k)
+			i := slices.Index(cardNames[:], k)
 			if i < 0 {
 				return p.fail("unknown action card %q", k)
 			}
 			d.Deck[e][i] = int8(n)
 			p.seenDeck[e] = true
 		case "tokens":
-			i := lookupName(tokenNames[:], k)
+			i := slices.Index(tokenNames[:], k)
 			if i < 0 {
 				return p.fail("unknown token %q", k)
 			}

@@ -2,6 +2,7 @@ package walkingmoon
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/internal/taskrun"
@@ -219,7 +220,7 @@ func (s *State) decodeTokens(j *stateJSON) error {
 		if name == "" {
 			continue
 		}
-		t := lookupName(tokenNames[:], name)
+		t := slices.Index(tokenNames[:], name)
 		if t < 0 || !g.advanced {
 			return states.Bad("token %q", name)
 		}
@@ -300,7 +301,7 @@ func (s *State) decodeAstronaut(j *stateJSON, a int, aj astroJSON, places *[maxA
 		if name == "" {
 			continue
 		}
-		c := lookupName(cardNames[:], name)
+		c := slices.Index(cardNames[:], name)
 		if c < 0 || !g.advanced || !g.holds(a) {
 			return states.Bad("astronaut %d: card %q (with 2 players only p0a and p1a hold their seat's card)", a, name)
 		}

@@ -3,6 +3,7 @@ package welcomemoon
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -106,7 +107,7 @@ func compileA4(l *layout, r *rawA4) (*a4Layout, error) {
 		if x == nil {
 			return a4Res{}, nil
 		}
-		k := int8(indexStr(resKinds[:4], x.Kind))
+		k := int8(slices.Index(resKinds[:4], x.Kind))
 		id, err := l.reg(x.ID)
 		if k < 0 || err != nil {
 			return a4Res{}, fmt.Errorf("resource %v: %v", *x, err)
@@ -147,7 +148,7 @@ func compileA4(l *layout, r *rawA4) (*a4Layout, error) {
 	}
 	for _, rf := range r.Factories {
 		f := a4Factory{name: rf.Name, base: rf.Base, upgraded: rf.Upgraded, bonusFactory: -1}
-		k := indexStr(resKinds, rf.Kind)
+		k := slices.Index(resKinds, rf.Kind)
 		if k < 0 {
 			return nil, fmt.Errorf("factory %s kind %q", rf.Name, rf.Kind)
 		}
@@ -221,15 +222,6 @@ func compileA4(l *layout, r *rawA4) (*a4Layout, error) {
 	}
 	l.astraCards = 3
 	return a, nil
-}
-
-func indexStr(list []string, s string) int {
-	for i, v := range list {
-		if v == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func (a *a4Layout) onFilled(s *State, p int, sp int8) {

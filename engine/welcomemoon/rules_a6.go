@@ -3,6 +3,7 @@ package welcomemoon
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -214,7 +215,7 @@ func (a *a6Layout) compileQuarter(l *layout, qi int, rq rawA6Quarter) (a6Quarter
 		if q.target, err = l.reg(rq.Target.ID); err != nil {
 			return q, err
 		}
-		v := indexStr(a6Viruses, rq.Target.Virus)
+		v := slices.Index(a6Viruses, rq.Target.Virus)
 		if v < 0 {
 			return q, fmt.Errorf("quarter %s: virus %q", rq.Name, rq.Target.Virus)
 		}
@@ -306,7 +307,7 @@ func (a *a6Layout) virusQuarter(name string) (int8, error) {
 	if name == "" {
 		return -1, nil
 	}
-	v := indexStr(a6Viruses, name)
+	v := slices.Index(a6Viruses, name)
 	if v <= 0 || a.byVirus[v] < 0 {
 		return 0, fmt.Errorf("virus %q has no target", name)
 	}
