@@ -228,6 +228,11 @@ func TestGamesOne(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`first +int +-1\.\.players-1 \(at most 5\) +-1 +first player`).MatchString(out) {
 		t.Errorf("%v\n%s", err, out)
 	}
+	for _, want := range []string{`board +file +name or file`, `Built-in models \(`, `  defaults +planet-cubes\.safetensors`, `  players=4 +planet-cubes-p4\.safetensors`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("games planet-cubes lacks %q:\n%s", want, out)
+		}
+	}
 	out, err = run(t, "", "games", "planet-cubes", "--json")
 	var spec map[string]any
 	if err != nil || json.Unmarshal([]byte(out), &spec) != nil || spec["name"] != "planet-cubes" {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models"
 )
 
 func init() { root.AddCommand(newGamesCmd()) }
@@ -23,7 +24,9 @@ func newGamesCmd() *cobra.Command {
 		Long: `List every registered game: its name (what other commands take), title, number
 of players, kind of chance, information and utility, and parameters with their
 defaults. With a GAME, print that game's description, every parameter with
-its range, default and doc, and, for games that explain them, what the
+its range, default and doc, the configurations that have a built-in model
+(what az:model=builtin and net:model=builtin play; models/opponents/README.md
+has each one's strength), and, for games that explain them, what the
 moves' names mean (and the board), in the default configuration or the one
 --params gives. --json prints JSON for programs (a list, or the one game's
 spec).`,
@@ -54,6 +57,9 @@ func runGame(out io.Writer, name, params string, asJSON bool) error {
 		return enc.Encode(spec)
 	}
 	if err := describeGame(out, spec); err != nil {
+		return err
+	}
+	if err := describeBuiltins(out, spec); err != nil {
 		return err
 	}
 	g, err := loadGame(spec.Name, params)
@@ -118,7 +124,11 @@ func describeGame(out io.Writer, s engine.Spec) error {
 	fmt.Fprintln(tw, "  NAME\tKIND\tRANGE\tDEFAULT\tDOC")
 	for _, p := range s.Params {
 		rng, def := p.Range(), p.Default
-		if rng == "" {
+		switch {
+		case rng != "":
+		case p.Kind == engine.FileParam:
+			rng = "name or file"
+		default:
 			rng = "text"
 		}
 		if def == "" {
@@ -147,4 +157,48 @@ func wrap(text string, width int) string {
 		n += len(w)
 	}
 	return b.String()
+}
+
+// describeBuiltins lists the configurations of spec's game that have a
+// built-in model, each by the parameters it sets apart from the defaults,
+// from the model files' metadata.
+func describeBuiltins(out io.Writer, spec engine.Spec) error {
+	all, err := models.BuiltinModels()
+	if err != nil {
+		_, err = fmt.Fprintf(out, "\nBuilt-in models: unavailable (%v)\n", err)
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	n := 0
+	for _, b := range all {
+		if b.Game != spec.Name {
+			continue
+		}
+		if n == 0 {
+			fmt.Fprintln(out, "\nBuilt-in models (az:model=builtin, net:model=builtin; their strength: models/opponents/README.md):")
+			fmt.Fprintln(tw, "  CONFIGURATION\tFILE")
+		}
+		n++
+		fmt.Fprintf(tw, "  %s\t%s\n", apartFromDefaults(spec, b.Params), b.File)
+	}
+	if n == 0 {
+		_, err := fmt.Fprintln(out, "\nBuilt-in models: none (train one: moongym train "+spec.Name+")")
+		return err
+	}
+	return tw.Flush()
+}
+
+// apartFromDefaults writes the parameters of p that differ from spec's
+// defaults, k=v,k=v ("defaults" when none does).
+func apartFromDefaults(spec engine.Spec, p engine.Params) string {
+	var parts []string
+	for _, ps := range spec.Params {
+		if v, ok := p[ps.Name]; ok && v != ps.Default {
+			parts = append(parts, ps.Name+"="+v)
+		}
+	}
+	if len(parts) == 0 {
+		return "defaults"
+	}
+	return strings.Join(parts, ",")
 }
