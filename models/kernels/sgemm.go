@@ -124,7 +124,7 @@ func (kn *Kernel) sgemmBlocked(s *scratch, transA, transB bool, m, n, k int, a [
 				ap, stride, kstride := &a[min(i0, m-1)*lda+p0], lda, 1
 				if m-i0 < mr {
 					s.pad = grow(s.pad, kb*mr)
-					packTile(mr, kb, a, lda, false, i0, m-i0, p0, s.pad)
+					packTile(mr, kb, a, lda, i0, m-i0, p0, s.pad)
 					ap, stride, kstride = &s.pad[0], 1, mr
 				}
 				for j0 := 0; j0 < n; j0 += nr {
@@ -135,9 +135,7 @@ func (kn *Kernel) sgemmBlocked(s *scratch, transA, transB bool, m, n, k int, a [
 		}
 		// op(A)'s block packed as tiles; B's whole panels in place.
 		s.pad = grow(s.pad, mt*kb*mr)
-		for t := 0; t < mt; t++ {
-			packTile(mr, kb, a, lda, true, t*mr, min(mr, m-t*mr), p0, s.pad[t*kb*mr:])
-		}
+		packTilesT(mr, kb, a, lda, m, p0, s.pad)
 		for j0 := 0; j0 < n; j0 += nr {
 			cols := min(nr, n-j0)
 			var bp *float32
@@ -194,35 +192,43 @@ func packBlock(nr, kb, n int, b []float32, ldb, p0 int, transB bool, dst []float
 	packB(nr, kb, n, b[p0*ldb:], ldb, false, dst)
 }
 
-// packTile packs rows i0..i0+rows-1 of op(A) over k = p0..p0+kb-1 into dst
-// as kb groups of mr floats (rows past the end zero).
-func packTile(mr, kb int, a []float32, lda int, transA bool, i0, rows, p0 int, dst []float32) {
-	dst = dst[:kb*mr]
-	if !transA {
-		clear(dst)
-		for r := 0; r < rows; r++ {
-			src := a[(i0+r)*lda+p0 : (i0+r)*lda+p0+kb]
-			for p, v := range src {
-				dst[p*mr+r] = v
+// packTilesT packs every row of op(A), A stored transposed (element (i, p)
+// at a[p*lda+i], m rows), over k = p0..p0+kb-1 into tiles of kb groups of
+// mr floats, tile t at dst[t*kb*mr:] (rows past m zero): packTile's layout
+// for all the tiles, reading each stored row once (tile by tile, a narrow
+// A's rows were each read once per tile, a cache line apiece).
+func packTilesT(mr, kb int, a []float32, lda, m, p0 int, dst []float32) {
+	full, rem := m/mr, m%mr
+	for p := 0; p < kb; p++ {
+		src := a[(p0+p)*lda:][:m]
+		for t := 0; t < full; t++ {
+			d, r := dst[(t*kb+p)*mr:][:mr], src[t*mr:][:mr]
+			switch mr {
+			case 6:
+				*(*[6]float32)(d) = *(*[6]float32)(r)
+			case 12:
+				*(*[12]float32)(d) = *(*[12]float32)(r)
+			default:
+				copy(d, r)
 			}
 		}
-		return
+		if rem > 0 {
+			d := dst[(full*kb+p)*mr:][:mr]
+			clear(d[copy(d, src[full*mr:]):])
+		}
 	}
-	src := a[p0*lda+i0:]
-	switch {
-	case rows == 6 && mr == 6:
-		for p := 0; p < kb; p++ {
-			*(*[6]float32)(dst[p*6:]) = *(*[6]float32)(src[p*lda:])
-		}
-	case rows == 12 && mr == 12:
-		for p := 0; p < kb; p++ {
-			*(*[12]float32)(dst[p*12:]) = *(*[12]float32)(src[p*lda:])
-		}
-	default:
-		for p := 0; p < kb; p++ {
-			d := dst[p*mr : p*mr+mr]
-			copy(d, src[p*lda:p*lda+rows])
-			clear(d[rows:])
+}
+
+// packTile packs rows i0..i0+rows-1 of a row-major A (rows lda floats
+// apart) over k = p0..p0+kb-1 into dst as kb groups of mr floats (rows
+// past the end zero).
+func packTile(mr, kb int, a []float32, lda int, i0, rows, p0 int, dst []float32) {
+	dst = dst[:kb*mr]
+	clear(dst)
+	for r := 0; r < rows; r++ {
+		src := a[(i0+r)*lda+p0 : (i0+r)*lda+p0+kb]
+		for p, v := range src {
+			dst[p*mr+r] = v
 		}
 	}
 }
