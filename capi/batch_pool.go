@@ -117,16 +117,21 @@ func (c *costEstimate) splitDone(wall time.Duration, k int) {
 	}
 }
 
-// job is a split step: workers claim chunks of slots from next until none
-// are left; left counts the slots not yet done, and the worker that brings
+// job is a split step: workers claim chunks of the slots not yet claimed,
+// the caller from the front and the helpers from the back (so that with
+// two workers each slot is stepped by the same thread step after step,
+// but for those near where the two meet: its state stays in that core's
+// cache), until none are left; left counts the slots not yet done, and the worker that brings
 // it to zero signals done. A batch keeps two jobs and reuses them: a job
 // is set up only while no helper is inside it (joined == 0) and it is not
 // open to helpers (helpers.open is not it), so a helper that comes late
 // either finds the job closed and leaves or joins the step it is set up
 // for.
 type job struct {
-	next atomic.Int64
-	_    [56]byte // next, left and joined on cache lines of their own
+	// span is the slots not yet claimed, [front, back): front in the low
+	// 32 bits, back in the high ones.
+	span atomic.Uint64
+	_    [56]byte // span, left and joined on cache lines of their own
 	left atomic.Int64
 	_    [56]byte
 	// joined counts the helpers inside the job; at most maxJoin join.
@@ -182,17 +187,25 @@ func (j *job) runProtected(lo, hi int) (next int) {
 	return hi
 }
 
-// work claims and runs chunks until none are left; it returns the number
-// of slots it ran.
-func (j *job) work() int {
+// work claims and runs chunks until none are left, from the front of the
+// slots left or (back) from their end; it returns the number of slots it
+// ran.
+func (j *job) work(back bool) int {
 	did := 0
 	for {
-		lo := int(j.next.Load())
-		if lo >= j.n {
+		v := j.span.Load()
+		front, end := int(uint32(v)), int(v>>32)
+		if front >= end {
 			return did
 		}
-		hi := min(lo+max(j.chunk, (j.n-lo)/j.parts), j.n)
-		if !j.next.CompareAndSwap(int64(lo), int64(hi)) {
+		size := min(max(j.chunk, (end-front)/j.parts), end-front)
+		lo, hi := front, front+size
+		w := uint64(end)<<32 | uint64(hi)
+		if back {
+			lo, hi = end-size, end
+			w = uint64(lo)<<32 | uint64(front)
+		}
+		if !j.span.CompareAndSwap(v, w) {
 			continue
 		}
 		j.runRange(lo, hi)
@@ -238,7 +251,7 @@ func (b *batch) parallel(f func(i int) error) error {
 	j.chunk = max(1, int(chunkMinNS/b.cost.ns))
 	workers = min(workers, (rest+j.chunk-1)/j.chunk)
 	j.parts = workers * chunksPerWorker
-	j.next.Store(int64(start))
+	j.span.Store(uint64(n)<<32 | uint64(start))
 	j.left.Store(int64(rest))
 	j.maxJoin.Store(int32(workers - 1))
 	j.epoch.Add(1)
@@ -246,7 +259,7 @@ func (b *batch) parallel(f func(i int) error) error {
 	if workers > 1 {
 		helpers.post(j, workers-1)
 	}
-	did := j.work()
+	did := j.work(false)
 	b.cost.update(time.Since(t), did)
 	if j.left.Load() != 0 {
 		j.wait()
@@ -376,7 +389,7 @@ func (p *pool) help() {
 // join helps with j if it still has room and is still open.
 func (p *pool) join(j *job) {
 	if j.joined.Add(1) <= j.maxJoin.Load() && p.open.Load() == j {
-		j.work()
+		j.work(true)
 	}
 	j.joined.Add(-1)
 }
