@@ -35,12 +35,20 @@ const (
 	// from Python) is slow to wake.
 	spinNS = 50_000
 	// idleSpinNS is how long a helper spins for the next split step
-	// before it sleeps. Waking a sleeping goroutine onto an idle core took
-	// 70-115 µs on a 2-vCPU KVM guest (a quarter to half of a whole
-	// 1,024-game tic-tac-toe step), against 0.2 µs for a spinning one, and
-	// steps of a vector environment come back to back (a Go loop: some
-	// µs apart; Python's random actions over NumPy: tens of µs).
+	// before it sleeps, unless the recent gaps between split steps say
+	// otherwise (see pool.spin). Waking a sleeping goroutine onto an idle
+	// core took 70-115 µs on a 2-vCPU KVM guest (a quarter to half of a
+	// whole 1,024-game tic-tac-toe step), against 0.2 µs for a spinning
+	// one, and steps of a vector environment come back to back (a Go
+	// loop: some µs apart; Python drawing random actions with NumPy for
+	// 1,024 games: a few hundred µs).
 	idleSpinNS = 200_000
+	// maxSpinNS bounds the spin: a helper spins twice the recent gap
+	// between split steps when that is at most maxSpinNS, so that steps
+	// coming regularly find it awake, and idleSpinNS when the gaps are
+	// longer (the caller doing other work between steps, which the
+	// spinning would take a core from).
+	maxSpinNS = 1_000_000
 )
 
 // costEstimate is what parallel has measured of a batch: the cost of one
@@ -265,6 +273,7 @@ func (b *batch) parallel(f func(i int) error) error {
 		j.wait()
 	}
 	helpers.open.CompareAndSwap(j, nil)
+	helpers.done()
 	b.cost.splitDone(time.Since(t), rest)
 	return j.result()
 }
@@ -308,8 +317,8 @@ func (j *job) result() error {
 
 // pool is the helper goroutines that join split steps, shared by every
 // batch: they are started when first needed (GOMAXPROCS-1 of them), spin
-// for the next split step for idleSpinNS after each, then sleep until a
-// step wakes them.
+// for the next split step after each (pool.spin), then sleep until a step
+// wakes them.
 type pool struct {
 	// open is the split step helpers may join (the last one posted; a
 	// step posted by another batch at the same time replaces it: the
@@ -319,6 +328,26 @@ type pool struct {
 	wake     chan struct{}
 	mu       sync.Mutex
 	started  atomic.Int32
+	// ended is when the last split step ended (time.Now's monotonic
+	// nanoseconds since poolEpoch); gap is a running mean of the time
+	// from one split step's end to the next one's post, in ns.
+	ended atomic.Int64
+	gap   atomic.Int64
+}
+
+var poolEpoch = time.Now()
+
+// spin is how long a helper spins for the next split step.
+func (p *pool) spin() time.Duration {
+	if g := 2 * time.Duration(p.gap.Load()); g <= maxSpinNS {
+		return max(g, 50*time.Microsecond)
+	}
+	return idleSpinNS
+}
+
+// done records the end of a split step.
+func (p *pool) done() {
+	p.ended.Store(int64(time.Since(poolEpoch)))
 }
 
 var helpers = &pool{wake: make(chan struct{}, 1024)}
@@ -331,6 +360,10 @@ func (p *pool) post(j *job, k int) {
 	select { // a token left from an earlier step
 	case <-j.done:
 	default:
+	}
+	if e := p.ended.Load(); e > 0 {
+		g, mean := int64(time.Since(poolEpoch))-e, p.gap.Load()
+		p.gap.Store(mean + (g-mean)/4)
 	}
 	p.open.Store(j)
 	for s := min(int(p.sleepers.Load()), k); s > 0; s-- {
@@ -353,7 +386,7 @@ func (p *pool) start(k int) {
 }
 
 // help is a helper's life: join the open step when it has room, else spin
-// for the next one, and after idleSpinNS without one, sleep.
+// for the next one, and after pool.spin without one, sleep.
 func (p *pool) help() {
 	var last *job
 	var lastEpoch uint64
@@ -371,7 +404,7 @@ func (p *pool) help() {
 		if k%1024 == 1023 {
 			runtime.Gosched() // others waiting for this thread come first
 		}
-		if time.Since(idle) < idleSpinNS {
+		if time.Since(idle) < p.spin() {
 			continue
 		}
 		// Sleep, unless a step was posted after the look above: either

@@ -138,7 +138,7 @@ func TestBatchesSplitAtOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	for g := range errs {
 		wg.Go(func() {
-			rec, err := playSplit(cfg, n, steps, true, time.Duration(g%2)*2*idleSpinNS)
+			rec, err := playSplit(cfg, n, steps, true, time.Duration(g%2)*2*maxSpinNS)
 			if err == nil && rec.diff(want) != "" {
 				err = fmt.Errorf("the %s differ from slots stepped one by one", rec.diff(want))
 			}
@@ -642,6 +642,26 @@ func TestBatchEpisodeEndedAtReset(t *testing.T) {
 		}
 		if begun <= ends {
 			t.Fatalf("same=%v: no episode skipped (%d begun, %d ended)", same, begun, ends)
+		}
+	}
+}
+
+// TestHelpersSpinForTheGap: helpers spin for twice the running mean of the
+// gaps between split steps (at least 50 µs) while that is at most
+// maxSpinNS, else idleSpinNS.
+func TestHelpersSpinForTheGap(t *testing.T) {
+	for _, c := range []struct{ gap, spin time.Duration }{
+		{0, 50 * time.Microsecond},
+		{10 * time.Microsecond, 50 * time.Microsecond},
+		{300 * time.Microsecond, 600 * time.Microsecond},
+		{maxSpinNS / 2, maxSpinNS},
+		{maxSpinNS/2 + 1, idleSpinNS},
+		{10 * time.Millisecond, idleSpinNS},
+	} {
+		var p pool
+		p.gap.Store(int64(c.gap))
+		if got := p.spin(); got != c.spin {
+			t.Errorf("gap %v: spin %v, want %v", c.gap, got, c.spin)
 		}
 	}
 }
