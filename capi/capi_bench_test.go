@@ -149,23 +149,8 @@ func BenchmarkVecSplit(b *testing.B) {
 // BenchmarkVecStep, the ratio of its two times is the ceiling for the vector
 // environment's own 1 -> 2 core ratio on the same machine at the same time.
 func BenchmarkParallelCeiling(b *testing.B) {
-	const total = 1 << 24
 	for b.Loop() {
-		p := runtime.GOMAXPROCS(0)
-		var wg sync.WaitGroup
-		sums := make([]float64, p*8)
-		for w := range p {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x := 0.0
-				for i := range total / p {
-					x += float64(i&7) * 1.0000001
-				}
-				sums[w*8] = x // one cache line apart
-			}()
-		}
-		wg.Wait()
+		ceilingWork(runtime.GOMAXPROCS(0), 1<<24)
 	}
 }
 
@@ -267,8 +252,14 @@ func benchTwoCores(b *testing.B, name string, n int) {
 // ceilingLoop is BenchmarkParallelCeiling's loop, 1<<22 additions split
 // over p goroutines; it returns the time taken.
 func ceilingLoop(p int) time.Duration {
-	const total = 1 << 22
 	t := time.Now()
+	ceilingWork(p, 1<<22)
+	return time.Since(t)
+}
+
+// ceilingWork splits total steps of arithmetic evenly over p goroutines,
+// nothing shared but their results, one cache line apart.
+func ceilingWork(p, total int) {
 	var wg sync.WaitGroup
 	sums := make([]float64, p*8)
 	for w := range p {
@@ -279,11 +270,10 @@ func ceilingLoop(p int) time.Duration {
 			for i := range total / p {
 				x += float64(i&7) * 1.0000001
 			}
-			sums[w*8] = x // one cache line apart
+			sums[w*8] = x
 		}()
 	}
 	wg.Wait()
-	return time.Since(t)
 }
 
 func median(x []float64) float64 {
