@@ -3,10 +3,12 @@ package kit
 import "fmt"
 
 // Obs writes an observation front to back in sections, and checks that
-// what the sections declare adds up to the observation's size. Every value
-// is written by a section (a section handed out by Next is zeroed first), so
-// no game clears the whole buffer: a value no section covers keeps whatever
-// the buffer held, which the conformance suite's NaN prefill reveals.
+// what the sections declare adds up to the observation's size. NewObs
+// zeroes the buffer it is given (one clear, the cheapest way) and nothing
+// else: no game clears the observation itself, so a value past that buffer
+// that the game declares but no section covers keeps whatever it held,
+// which the conformance suite's NaN prefill reveals, and a buffer longer
+// than the sections fails Done.
 //
 //	o := kit.NewObs(name, dst[:size])
 //	planes := o.Next("board", planes*cells) // zeroed; fill in any order
@@ -22,17 +24,18 @@ type Obs struct {
 }
 
 // NewObs starts an observation of game (named in Done's message) over dst,
-// which is exactly the observation's declared size.
+// which is exactly the observation's declared size, and zeroes dst.
 func NewObs(game string, dst []float32) Obs {
+	clear(dst)
 	return Obs{game: game, dst: dst}
 }
 
-// Next hands out the next n values, zeroed, as the section name (planes,
-// one-hot blocks, per-player features) for the caller to fill in any order.
+// Next hands out the next n values, zero (NewObs cleared them), as the
+// section name (planes, one-hot blocks, per-player features) for the caller
+// to fill in any order.
 func (o *Obs) Next(name string, n int) []float32 {
 	o.section = name
 	s := o.dst[o.at : o.at+n]
-	clear(s)
 	o.at += n
 	return s
 }
