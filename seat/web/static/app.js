@@ -117,37 +117,82 @@ function showGame() {
   updateSeats();
 }
 
-// updateSeats asks the server how many seats the parameters give.
+// updateSeats asks the server how many seats the parameters give, and
+// which opponents it offers for them (levels: named agents, the default
+// marked, those the configuration lacks with the reason).
+let asked = 0;
+
 async function updateSeats() {
   const g = selectedGame();
   const q = new URLSearchParams(params());
   let players = g.spaces.players;
+  let levels = [];
+  const mine = ++asked;
   try {
-    players = (await api('GET', `/v1/games/${g.name}?${q}`)).spaces.players;
+    const info = await api('GET', `/v1/games/${g.name}?${q}`);
+    if (mine !== asked) return; // the form changed meanwhile: a later answer draws it
+    players = info.spaces.players;
+    levels = info.levels || [];
     $('lobby-error').textContent = '';
   } catch (e) {
+    if (mine !== asked) return;
     $('lobby-error').textContent = e.message;
   }
+  if (levels.length === 0) levels = agentNames.map((a) => ({ name: a, spec: a, available: true }));
+  const def = levels.find((l) => l.default) || levels.find((l) => l.available);
   const fs = $('seats');
-  const old = fs.dataset.game === g.name ? [...fs.querySelectorAll('select')].map((s) => s.value) : [];
+  const same = fs.dataset.game === g.name;
+  // A seat left at the default level follows the default of the new
+  // parameters; one the user chose keeps its choice where it is offered.
+  const old = same ? [...fs.querySelectorAll('select')].map((s) => (s.value === fs.dataset.default ? undefined : s.value)) : [];
+  const oldSpecs = same ? [...document.querySelectorAll('#specs [data-spec]')].map((s) => s.value) : [];
   fs.dataset.game = g.name;
   fs.dataset.params = String(q); // the parameters these seats are for
+  fs.dataset.default = def ? def.spec : '';
   fs.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Seats' }));
+  const specs = $('specs');
+  specs.replaceChildren();
   for (let i = 0; i < players; i++) {
     const label = document.createElement('label');
     label.textContent = `p${i} `;
     const sel = document.createElement('select');
     sel.dataset.seat = i;
     sel.append(option('human', 'a person'));
-    for (const a of agentNames) sel.append(option(a));
-    sel.value = old[i] ?? (i === 0 ? 'human' : 'random');
+    for (const l of levels) {
+      const o = option(l.spec, l.available ? l.name : `${l.name} (unavailable)`);
+      o.disabled = !l.available;
+      o.title = l.available ? l.spec : l.why;
+      sel.append(o);
+    }
+    const keep = old[i] !== undefined && levels.some((l) => l.available && l.spec === old[i]);
+    sel.value = keep || old[i] === 'human' ? old[i] : (i === 0 ? 'human' : def.spec);
     label.append(sel);
     fs.append(label);
+    // Advanced: a raw agent spec for the seat, which overrides its level.
+    const sl = document.createElement('label');
+    sl.textContent = `p${i} agent spec `;
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.dataset.spec = i;
+    input.placeholder = 'the level chosen';
+    input.value = oldSpecs[i] ?? '';
+    sl.append(input);
+    specs.append(sl);
   }
+  // What the configuration lacks, said once.
+  const missing = [...new Set(levels.filter((l) => !l.available).map((l) => l.why))];
+  const note = $('levels-note');
+  note.textContent = missing.length ? `Not here: ${missing.join('; ')}.` : '';
+  note.dataset.default = def ? def.spec : '';
 }
 
+// seats are the lobby's seats: "human", or the agent spec of the level
+// chosen, or the raw spec typed under Advanced.
 function seats() {
-  return [...document.querySelectorAll('#seats [data-seat]')].map((s) => s.value);
+  return [...document.querySelectorAll('#seats [data-seat]')].map((s) => {
+    const raw = document.querySelector(`#specs [data-spec="${s.dataset.seat}"]`)?.value.trim();
+    return raw || s.value;
+  });
 }
 
 function stop() {
@@ -177,7 +222,12 @@ function showTable(mode, title, seats, viewer) {
   $('watch-controls').hidden = mode !== 'watch';
   $('replay-controls').hidden = mode !== 'replay';
   $('result').textContent = '';
+  $('final-scores').textContent = '';
   $('table-error').textContent = '';
+  $('end-controls').hidden = true;
+  $('hint-controls').hidden = true;
+  $('hint').replaceChildren();
+  $('eval').hidden = true;
   showPass(null);
   const v = $('viewer');
   v.replaceChildren();
@@ -203,6 +253,9 @@ function showPass(n) {
   $('board').replaceChildren();
   $('log').replaceChildren();
   $('moves').replaceChildren();
+  $('hint').replaceChildren();
+  $('hint-controls').hidden = true;
+  $('eval').hidden = true;
   $('status').textContent = '';
   $('pass-text').textContent = `Pass the device to p${n}.`;
   $('pass-ok').textContent = `I am p${n}: show my view`;
@@ -248,16 +301,25 @@ async function drawPlayed(v) {
   draw(v);
 }
 
+// start starts a game from the lobby's choices.
 async function start(mode) {
+  await begin(mode, { game: selectedGame(), params: params(), seats: seats() });
+}
+
+// begin starts a session: setup is the game, its parameters and its seats
+// (the lobby's, or the last game's for "play again" and the rematch). The
+// seed is the Advanced field's when given, else the server draws a fresh
+// one for every game.
+async function begin(mode, setup) {
   await leave();
-  const g = selectedGame();
-  const s = seats();
+  const { game: g, params: ps, seats: s } = setup;
+  const error = $('lobby').hidden ? $('table-error') : $('lobby-error');
   if (mode === 'watch' && s.includes('human')) {
-    $('lobby-error').textContent = 'To watch, let an agent play every seat.';
+    error.textContent = 'To watch, let an agent play every seat.';
     return;
   }
   if (mode === 'play' && !s.includes('human')) {
-    $('lobby-error').textContent = 'To play, make at least one seat "a person".';
+    error.textContent = 'To play, make at least one seat "a person".';
     return;
   }
   try {
@@ -266,22 +328,30 @@ async function start(mode) {
       // view, not even the AI's first hidden moves.
       const human = s.indexOf('human');
       const view = await api('POST', '/v1/sessions', withSeed({
-        game: g.name, params: params(), seats: s, ai: true, seat: human, seat_view: true,
+        game: g.name, params: ps, seats: s, ai: true, seat: human, seat_view: true,
       }));
-      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens, seat: human };
+      table = { id: view.session, mode, seats: s, game: g, params: ps, tokens: view.tokens, seat: human };
       const humans = s.filter((x) => x === 'human').length;
       showTable(mode, `${g.title}: ${humans > 1 ? `${humans} people play (hot seat)` : `you play p${human}`}`, s, human);
       await drawPlayed(view);
     } else {
-      const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: params(), seats: s }));
-      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens };
+      const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: ps, seats: s }));
+      table = { id: view.session, mode, seats: s, game: g, params: ps, tokens: view.tokens };
       showTable(mode, `${g.title}: agents play`, s, 'all');
       await refresh();
       tick();
     }
   } catch (e) {
-    $('lobby-error').textContent = e.message;
+    error.textContent = e.message;
   }
+}
+
+// again starts the last game's setup anew (a fresh seed); swapped moves
+// every seat one on (p0's player plays p1, ..., the last p0): a rematch.
+function again(swapped) {
+  if (!table) return;
+  const s = swapped ? [table.seats[table.seats.length - 1], ...table.seats.slice(0, -1)] : table.seats;
+  begin(table.mode, { game: table.game, params: table.params, seats: s });
 }
 
 // fetchView reads the session as the chosen seat may see it: in play mode
@@ -342,35 +412,125 @@ function draw(v) {
     const h = document.createElement('h3');
     h.textContent = `Your move (p${v.seat})`;
     moves.append(h);
-    for (const a of v.legal) {
+    v.legal.forEach((a, i) => {
+      // The move in the player's words; its name for programs in the tooltip.
       const b = document.createElement('button');
-      b.textContent = a.name;
+      b.textContent = (v.labels && v.labels[i]) || a.name;
+      b.title = a.name;
       b.className = 'move';
       b.dataset.action = a.action;
       b.addEventListener('click', () => play(a.action, v.seat));
       moves.append(b);
-    }
+    });
     for (const g of $('board').querySelectorAll('g.action')) {
       g.addEventListener('click', () => play(Number(g.dataset.action), v.seat));
     }
   }
+  table.view = v;
+  $('hint-controls').hidden = !mine;
+  $('hint').replaceChildren();
+  if (mine && $('eval-on').checked) analyze(false);
+  else if (!mine) $('eval').hidden = true;
   // Undo restarts the session from the actions before the person's last
   // move: only where nothing is hidden, since it needs the whole view.
   $('undo').hidden = !(table.mode === 'play' && table.game.information === 'perfect'
     && v.history.some((m) => m.by === 'human'));
   $('status').textContent = v.terminal ? 'Game over.' : `To move: ${v.to_move_name}` + (v.scores ? `; scores ${v.scores.join(', ')}` : '');
   $('viewer').dataset.seat = v.seat;
+  $('end-controls').hidden = !(v.terminal && table.mode !== 'replay');
   if (v.terminal) {
-    const best = Math.max(...v.returns);
-    const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);
-    // A cooperative game (identical returns) is won or lost by all together.
-    const scores = (v.scores || []).join(', ');
-    $('result').textContent = table.game.utility === 'identical'
-      ? `Result: the team ${best > 0 ? 'won' : best < 0 ? 'lost' : 'drew'} (return ${best} for every seat; scores ${scores})`
-      : winners.length === v.returns.length
-      ? `Result: a draw (returns ${v.returns.join(', ')})`
-      : `Result: ${winners.join(', ')} won (returns ${v.returns.join(', ')}; scores ${scores})`;
+    $('result').textContent = v.result || resultOf(v);
+    $('final-scores').textContent = v.scores ? `Final scores: ${v.scores.map((x, i) => `p${i} ${x}`).join(', ')}` : '';
+  } else {
+    $('result').textContent = '';
+    $('final-scores').textContent = '';
   }
+}
+
+// resultOf words a result from the returns, for an answer without one.
+function resultOf(v) {
+  const best = Math.max(...v.returns);
+  const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);
+  if (table.game.utility === 'identical') return `The team ${best > 0 ? 'won' : best < 0 ? 'lost' : 'drew'}.`;
+  if (winners.length === v.returns.length) return 'A draw.';
+  return `${winners.join(' and ')} won.`;
+}
+
+// analyze asks the server what the AI would do for the person's seat
+// (POST .../analyze with the seat's token): with moves, the top moves
+// listed with their share of the search and their value, and marked on
+// the board; always, the evaluation bar (each seat's chance to win, or
+// its value).
+async function analyze(moves) {
+  const v = table.view;
+  const id = table.id;
+  const body = { seat: v.seat, top: 5 };
+  const agent = $('hint-spec').value.trim();
+  if (agent) body.agent = agent;
+  if (moves) $('hint').textContent = 'Thinking…';
+  try {
+    const a = await api('POST', `/v1/sessions/${id}/analyze`, body, seatToken(v.seat));
+    if (!table || table.id !== id || table.view !== v) return; // a move came first
+    showEval(a);
+    if (moves) showHint(a, v);
+  } catch (e) {
+    if (moves) $('hint').textContent = '';
+    $('table-error').textContent = e.message;
+  }
+}
+
+function showHint(a, v) {
+  const box = $('hint');
+  box.replaceChildren();
+  const h = document.createElement('p');
+  h.textContent = `${a.agent} would play:`;
+  box.append(h);
+  const ol = document.createElement('ol');
+  ol.className = 'hint-moves';
+  for (const [i, m] of (a.moves || []).entries()) {
+    const li = document.createElement('li');
+    const legal = v.legal.findIndex((x) => x.action === m.action);
+    const label = m.label || (legal >= 0 && v.labels ? v.labels[legal] : '') || m.move;
+    const b = document.createElement('button');
+    b.className = 'hint-move';
+    b.dataset.action = m.action;
+    b.textContent = label;
+    b.title = m.move;
+    b.addEventListener('click', () => play(m.action, v.seat));
+    li.append(b);
+    const facts = [];
+    if (m.share !== undefined) facts.push(`${Math.round(100 * m.share)}% of the search`);
+    if (m.q !== undefined) facts.push(`value ${m.q.toFixed(2)}`);
+    li.append(` ${facts.join(', ')}`);
+    ol.append(li);
+    for (const el of $('board').querySelectorAll(`[data-action="${m.action}"]`)) {
+      el.classList.add(i === 0 ? 'hint-best' : 'hint-other');
+    }
+  }
+  box.append(ol);
+}
+
+// showEval draws the evaluation bar: each seat's chance to win when the
+// answer has it, else its value (-1..1) as a share.
+function showEval(a) {
+  const win = a.win && a.win.length ? a.win : null;
+  const vals = win || (a.values || []).map((x) => (x + 1) / 2);
+  if (vals.length === 0) return;
+  const total = vals.reduce((x, y) => x + Math.max(y, 0), 0) || 1;
+  const bar = $('eval-bar');
+  bar.replaceChildren();
+  vals.forEach((x, i) => {
+    const seg = document.createElement('span');
+    seg.className = `seg seg${i % 6}`;
+    seg.style.width = `${(100 * Math.max(x, 0)) / total}%`;
+    seg.title = win ? `p${i}: ${Math.round(100 * x)}% to win` : `p${i}: value ${a.values[i].toFixed(2)}`;
+    seg.textContent = `p${i}`;
+    bar.append(seg);
+  });
+  $('eval-text').textContent = win
+    ? win.map((x, i) => `p${i} ${Math.round(100 * x)}%`).join(' · ') + ' to win'
+    : a.values.map((x, i) => `p${i} ${x.toFixed(2)}`).join(' · ') + ' (value)';
+  $('eval').hidden = false;
 }
 
 async function play(action, seat) {
@@ -482,6 +642,13 @@ async function init() {
   });
   $('pass-ok').addEventListener('click', refresh);
   $('undo').addEventListener('click', undo);
+  $('hint-ask').addEventListener('click', () => analyze(true));
+  $('eval-on').addEventListener('change', () => {
+    if ($('eval-on').checked && table && !$('hint-controls').hidden) analyze(false);
+    else $('eval').hidden = true;
+  });
+  $('again').addEventListener('click', () => again(false));
+  $('rematch').addEventListener('click', () => again(true));
   $('to-lobby').addEventListener('click', async (ev) => {
     ev.preventDefault();
     await leave();
