@@ -124,7 +124,7 @@ func labelsOf(s engine.State, legal []LegalAction) []string {
 // ResultSentence says how the finished game s ended, for seat p (a spectator
 // when p < 0): the game's own sentence (engine.Resulter) when it has one,
 // else one made from the returns and the final scores: "You won 3-1.",
-// "p1 won 64-0.", "A draw (2-2).", "The team lost (scores 12, 9).".
+// "p1 won 64-0.", "A draw 2-2.", "The team lost (scores p0 12, p1 9).".
 func ResultSentence(s engine.State, p engine.Player) string {
 	if !s.IsTerminal() {
 		return ""
@@ -137,6 +137,7 @@ func ResultSentence(s engine.State, p engine.Player) string {
 	returns, scores := s.Returns(nil), s.Scores(nil)
 	score := scoreText(scores)
 	if s.Game().Spec().Utility == engine.Identical {
+		score = listScores(scores)
 		verb := "drew"
 		switch {
 		case returns[0] > 0:
@@ -173,6 +174,19 @@ func ResultSentence(s engine.State, p engine.Player) string {
 	return who + " won" + withScores(score, false) + "."
 }
 
+// listScores writes scores seat by seat, "p0 8, p1 8" ("" when all are
+// zero).
+func listScores(scores []float64) string {
+	if !slices.ContainsFunc(scores, func(x float64) bool { return x != 0 }) {
+		return ""
+	}
+	parts := make([]string, len(scores))
+	for i, x := range scores {
+		parts[i] = "p" + strconv.Itoa(i) + " " + strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // scoreText writes final scores: "64-0" for two seats (the higher
 // first, as a winner says it), "p0 12, p1 9, p2 3" for more; "" when every
 // score is zero (a game without points).
@@ -180,20 +194,14 @@ func scoreText(scores []float64) string {
 	if !slices.ContainsFunc(scores, func(x float64) bool { return x != 0 }) {
 		return ""
 	}
-	if len(scores) == 2 && scores[1] > scores[0] {
-		scores = []float64{scores[1], scores[0]}
+	if len(scores) != 2 {
+		return listScores(scores)
 	}
-	parts := make([]string, len(scores))
-	for i, x := range scores {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
-		if len(scores) != 2 {
-			parts[i] = "p" + strconv.Itoa(i) + " " + parts[i]
-		}
+	hi, lo := scores[0], scores[1]
+	if lo > hi {
+		hi, lo = lo, hi
 	}
-	if len(scores) == 2 {
-		return strings.Join(parts, "-")
-	}
-	return strings.Join(parts, ", ")
+	return strconv.FormatFloat(hi, 'f', -1, 64) + "-" + strconv.FormatFloat(lo, 'f', -1, 64)
 }
 
 // withScores puts a score text after a verb: " 64-0", " (scores p0 1, ...)".
