@@ -339,6 +339,17 @@ for (const [width, height] of [[880, 600], [390, 844]]) {
     await page.setViewportSize({ width, height });
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(await sideways() <= 0, `the lobby scrolls sideways by ${await sideways()} px`);
+    if (width === 880) {
+      // The lobby of a configuration without a built-in model says so.
+      await page.selectOption('#game', 'walking-moon');
+      await page.waitForSelector('#seats[data-game="walking-moon"] [data-seat="1"]');
+      assert.match(await page.textContent('#levels-note'), /no built-in model for this configuration of walking-moon/);
+      assert.equal(await page.inputValue('#seats [data-seat="1"]'), 'heuristic');
+      await page.click('#advanced summary');
+      assert.ok(await sideways() <= 0, `the lobby scrolls sideways by ${await sideways()} px`);
+      await page.screenshot({ path: path.join(shots, 'lobby.png'), fullPage: true });
+      await page.click('#advanced summary');
+    }
     for (const game of ['welcome-moon', 'lunar-rally', 'planet-cubes']) {
       await page.selectOption('#game', game);
       await page.waitForSelector(`#seats[data-game="${game}"] [data-seat="1"]`);
