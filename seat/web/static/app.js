@@ -384,9 +384,15 @@ let renders = 0;
 function draw(v) {
   $('board').dataset.renders = ++renders;
   $('board').innerHTML = v.svg || `<pre>${escapeHTML(v.text)}</pre>`;
+  // The event log: entries already drawn that the history still begins
+  // with stay (a long game redraws only what is new).
   const log = $('log');
-  log.replaceChildren();
-  for (const m of v.history) {
+  const keys = v.history.map((m) => JSON.stringify([m.player, m.by, m.action, m.name, m.events]));
+  const drawn = log.keys && log.children.length === log.keys.length ? log.keys : [];
+  let same = 0;
+  while (same < drawn.length && same < keys.length && drawn[same] === keys[same]) same++;
+  while (log.children.length > same) log.lastChild.remove();
+  for (const m of v.history.slice(same)) {
     const li = document.createElement('li');
     // A seat, chance, or "others" (a run of other seats' secret moves).
     const who = m.player >= 0 ? `p${m.player}` : (m.by || 'chance');
@@ -404,6 +410,7 @@ function draw(v) {
     }
     log.append(li);
   }
+  log.keys = keys;
   log.scrollTop = log.scrollHeight;
   const moves = $('moves');
   moves.replaceChildren();
