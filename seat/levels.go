@@ -148,6 +148,9 @@ func (sv *Service) Levels(g engine.Game) []Level {
 		"random": "random", "heuristic": "heuristic", "expert": "expert",
 		"net": "net:model=" + models.Builtin, "az": LevelSpec(name),
 	}
+	if sims := levelSims[name]; sims > sv.limits.MaxSims && sv.limits.MaxSims > 0 {
+		specs["az"] = fmt.Sprintf("az:model=%s,sims=%d", models.Builtin, sv.limits.MaxSims) // --max-sims
+	}
 	levels := make([]Level, len(order))
 	for i, kind := range order {
 		levels[i] = Level{Name: levelNames[i] + ": " + levelKinds[kind], Spec: specs[kind]}

@@ -186,9 +186,15 @@ func TestLevels(t *testing.T) {
 			t.Errorf("%s %v: reasons %q lack %q", c.game, c.params, why, c.why)
 		}
 	}
+	// A server with a smaller --max-sims gets a smaller search.
+	sv = NewService(Limits{MaxSims: 50}, nil)
+	g, _ := sv.load("tictactoe", nil)
+	if l := sv.Levels(g); l[len(l)-1].Spec != "az:model=builtin,sims=50" || !l[len(l)-1].Available {
+		t.Errorf("--max-sims 50: %+v", l[len(l)-1])
+	}
 	// An agent the server does not offer is no level.
 	sv = NewService(Limits{Agents: []string{"random", "heuristic"}}, nil)
-	g, _ := sv.load("tictactoe", nil)
+	g, _ = sv.load("tictactoe", nil)
 	for _, l := range sv.Levels(g) {
 		if l.Available != (l.Spec == "random" || l.Spec == "heuristic") {
 			t.Errorf("--agents random,heuristic: %s available %v (%s)", l.Spec, l.Available, l.Why)
