@@ -117,11 +117,12 @@ function showGame() {
   updateSeats();
 }
 
+// asked counts updateSeats's questions: only the latest answer is drawn.
+let asked = 0;
+
 // updateSeats asks the server how many seats the parameters give, and
 // which opponents it offers for them (levels: named agents, the default
 // marked, those the configuration lacks with the reason).
-let asked = 0;
-
 async function updateSeats() {
   const g = selectedGame();
   const q = new URLSearchParams(params());
