@@ -136,6 +136,6 @@ func ExampleServeLines() {
 	fmt.Println(err)
 	// Output:
 	// {"id":1,"op":"best","ok":true,"result":{"action":2,"name":"c1","player":1,"agent":"heuristic","policy":[{"action":2,"name":"c1","prob":1}],"policy_kind":"one-hot"}}
-	// {"id":2,"op":"launch","ok":false,"error":{"code":"not_found","status":404,"message":"no such operation: unknown op \"launch\" (ops: help, games, game, agents, start, sessions, get, move, ai, delete, best, quit)"}}
+	// {"id":2,"op":"launch","ok":false,"error":{"code":"not_found","status":404,"message":"no such operation: unknown op \"launch\" (ops: help, games, game, agents, start, sessions, get, move, ai, delete, best, analyze, quit)"}}
 	// <nil>
 }
