@@ -208,7 +208,7 @@ func TestAnalyzeErrors(t *testing.T) {
 }
 
 // TestAnalyzeLimits: top is cut to MaxTop, sims bounded by MaxSims, the
-// default agent is one the server offers, and a search stops at the
+// default agent is one the server offers, and an agent stops at the
 // request's time limit.
 func TestAnalyzeLimits(t *testing.T) {
 	ctx := context.Background()
@@ -242,12 +242,11 @@ func TestAnalyzeLimits(t *testing.T) {
 	if _, err := sv.Analyze(ctx, req(AnalyzeOptions{Agent: "test-block"})); !errors.Is(err, ErrTimeout) {
 		t.Errorf("an agent that thinks past the time limit: %v, want ErrTimeout", err)
 	}
-	if _, err := sv.Analyze(ctx, req(AnalyzeOptions{Agent: "mcts:sims=20000,rollouts=32"})); !errors.Is(err, ErrTimeout) {
-		t.Errorf("a search past the time limit: %v, want ErrTimeout", err)
-	}
 	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("two requests limited to 100ms took %v", d)
+		t.Errorf("a request limited to 100ms took %v", d)
 	}
+	// TestTimeoutStopsTheSearch stops a real search (and checks that its
+	// slot is given back) for analyze as for best.
 }
 
 // TestAnalyzeDefaultFallsBack: a configuration without a built-in network
