@@ -2,6 +2,7 @@ package seat
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -265,7 +266,7 @@ func (sv *Service) analyzeSpecs(o AnalyzeOptions) ([]string, error) {
 	for _, c := range candidates {
 		spec, err := sv.analyzeSpec(c, o.Sims)
 		if err != nil {
-			firstErr = cmpOr(firstErr, err)
+			firstErr = cmp.Or(firstErr, err)
 			continue
 		}
 		specs = append(specs, spec)
@@ -274,14 +275,6 @@ func (sv *Service) analyzeSpecs(o AnalyzeOptions) ([]string, error) {
 		return nil, firstErr
 	}
 	return specs, nil
-}
-
-// cmpOr is a unless it is nil, else b.
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // analyzeSpec applies the sims to spec (the request's, or the default for
