@@ -265,7 +265,9 @@ func TestAnalyzeDefaultFallsBack(t *testing.T) {
 // the state and of worlds resampled for N (what N sees kept, the rest
 // redrawn) agree for every seat N that may know who is to move, with a
 // search, the cheating perfect-information search (which the analysis
-// gives a world drawn for N, never the state) and a policy. Where N may
+// gives a world drawn for N, never the state), the default agent (the
+// built-in network with search where the configuration has one) and a
+// policy. Where N may
 // not know who is to move, the analysis is refused.
 func TestAnalyzeIgnoresHiddenInformation(t *testing.T) {
 	sv := NewService(Limits{}, nil)
@@ -287,7 +289,7 @@ func TestAnalyzeIgnoresHiddenInformation(t *testing.T) {
 				checks++
 				for n := range g.NumPlayers() {
 					viewer := engine.Player(n)
-					for _, agent := range []string{"mcts:sims=24,rollouts=1", "mcts:sims=24,rollouts=1,mode=perfect", "random"} {
+					for _, agent := range []string{"mcts:sims=24,rollouts=1", "mcts:sims=24,rollouts=1,mode=perfect", "", "random"} {
 						if engine.CurrentPlayerFor(st, viewer) == engine.Hidden {
 							if _, err := analyzeOf(sv, g, st, n, agent); !errors.Is(err, ErrNotYourTurn) {
 								t.Errorf("%s step %d seat %d: %v, want ErrNotYourTurn (seat %d may not know who is to move)", spec.Name, step, n, err, n)
@@ -326,14 +328,18 @@ func TestAnalyzeIgnoresHiddenInformation(t *testing.T) {
 	}
 }
 
-// analyzeOf is the analysis of st for seat as JSON.
+// analyzeOf is the analysis of st for seat as JSON ("" for agent: the
+// default, with 8 simulations).
 func analyzeOf(sv *Service, g engine.Game, st engine.State, seat int, agent string) (string, error) {
 	data, err := st.MarshalJSON()
 	if err != nil {
 		return "", err
 	}
-	a, err := sv.Analyze(context.Background(), AnalyzeRequest{Game: g.Spec().Name, Params: Params(g.Params()), State: data, Seat: &seat,
-		AnalyzeOptions: AnalyzeOptions{Agent: agent, Top: 4, Seed: 9}})
+	o := AnalyzeOptions{Agent: agent, Top: 4, Seed: 9}
+	if agent == "" { // the default: the built-in network where there is one
+		o.Sims = 8
+	}
+	a, err := sv.Analyze(context.Background(), AnalyzeRequest{Game: g.Spec().Name, Params: Params(g.Params()), State: data, Seat: &seat, AnalyzeOptions: o})
 	if err != nil {
 		return "", err
 	}
