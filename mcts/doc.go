@@ -53,4 +53,9 @@
 //
 // RunBudget runs one search with another budget and, optionally, without
 // root noise, on the same tree: playout cap randomization's cheap searches.
+//
+// After a Run, RootStats, PrincipalVariation and Line read the tree for
+// analysis (the seat server's analyze operation): each root action's
+// visits, prior and value, and the lines the search expects. They only
+// read; the search pays nothing for them.
 package mcts

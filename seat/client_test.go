@@ -20,7 +20,8 @@ import (
 // session's later requests (doAs sends another).
 type client interface {
 	name() string
-	// do runs op; session is the session id for get, move, ai and delete;
+	// do runs op; session is the session id for get, move, ai, delete and
+	// analyze (its session form);
 	// body is the request (nil for none).
 	do(t testing.TB, op, session string, body any) (json.RawMessage, *Error)
 	// doAs is do with the given token ("" for none) instead of the one
@@ -110,6 +111,11 @@ func (c *httpClient) route(op, session string) (string, string) {
 		return "POST", "/v1/sessions/" + session + "/" + op
 	case "best":
 		return "POST", "/v1/best"
+	case "analyze":
+		if session != "" {
+			return "POST", "/v1/sessions/" + session + "/analyze"
+		}
+		return "POST", "/v1/analyze"
 	}
 	return "GET", "/v1/" + op
 }

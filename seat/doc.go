@@ -7,8 +7,13 @@
 // "heuristic" or "mcts:sims=200") and runs the operations on them: list the
 // games and agents, start a session, read it (state JSON, drawing, player to
 // move, legal actions with names, scores, returns), play a human move by name
-// or index, let the AI play its seats, delete it, and the stateless "best move
-// for this state or record with this agent and budget".
+// or index, let the AI play its seats, delete it, the stateless "best move
+// for this state or record with this agent and budget", and "analyze": hints
+// and analysis in the manner of KataGo's analysis engine (per-seat values,
+// the top moves with visits, priors and values, the principal line) for a
+// session's position or a given one, always as one seat sees it: what that
+// seat may not know is redrawn before any agent looks ([Service.Analyze],
+// [Service.AnalyzeSession]).
 //
 // Two protocols carry the same operations: [NewHandler] is an HTTP/JSON API
 // (moongym serve) and [ServeLines] speaks JSON lines over a reader and a

@@ -236,9 +236,12 @@ func TestProtocolDocStdioSession(t *testing.T) {
 
 // TestProtocolDocExamples replays the document's other examples: a block
 // after "<!-- replay-http: METHOD PATH BODY -->" is the server's answer to
-// that request, and the block after "<!-- seat-output -->" the last line the
-// engine prints for the block after "<!-- seat-session -->", byte for byte
-// but for the parts the document elides with "...".
+// that request, the block after "<!-- replay-stdio-output: NAME -->" the
+// last line the engine (open, as the stdio engine is by default) prints
+// for the here-document after "<!-- replay-stdio: NAME -->", and the block
+// after "<!-- seat-output -->" the last line it prints for the block after
+// "<!-- seat-session -->", byte for byte but for the parts the document
+// elides with "...".
 func TestProtocolDocExamples(t *testing.T) {
 	data, err := os.ReadFile(protocolDoc)
 	if err != nil {
@@ -260,6 +263,22 @@ func TestProtocolDocExamples(t *testing.T) {
 		h.ServeHTTP(rec, req)
 		if got := strings.TrimSpace(rec.Body.String()); !matchElided(want, got) {
 			t.Errorf("%s %s %s\n got: %s\nwant: %s", m[1], m[2], m[3], got, want)
+		}
+	}
+	stdio := regexp.MustCompile(`<!-- replay-stdio: (\S+) -->`).FindAllStringSubmatch(doc, -1)
+	if len(stdio) == 0 {
+		t.Fatal("no replay-stdio examples, want the analyze session's")
+	}
+	for _, m := range stdio {
+		in := heredoc(t, doc, m[0])
+		var out bytes.Buffer
+		if err := ServeLines(context.Background(), docService(Limits{Open: true}), strings.NewReader(strings.Join(in, "\n")+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+		want := joined(block(t, doc, "<!-- replay-stdio-output: "+m[1]+" -->"))
+		if got := lines[len(lines)-1]; !matchElided(want, got) {
+			t.Errorf("stdio example %s, last line\n got: %s\nwant: %s", m[1], got, want)
 		}
 	}
 	in := heredoc(t, doc, "<!-- seat-session -->")

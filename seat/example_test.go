@@ -66,6 +66,30 @@ func ExampleService_Best() {
 	// Output: c1 one-hot [{2 c1 1}]
 }
 
+// A hint and an evaluation bar: a search's top moves in tic-tac-toe after
+// X a1, O b2, with each move's visits and value for X, the line it expects,
+// and X's chance on the bar.
+func ExampleService_Analyze() {
+	sv := seat.NewService(seat.Limits{}, nil)
+	a, err := sv.Analyze(context.Background(), seat.AnalyzeRequest{
+		Game:           "tictactoe",
+		State:          json.RawMessage(`{"board":"X...O...."}`),
+		AnalyzeOptions: seat.AnalyzeOptions{Agent: "mcts", Top: 2, Seed: 1},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range a.Moves {
+		fmt.Println(m.Move, m.Visits, *m.Q, m.PV)
+	}
+	fmt.Printf("%s: X %.0f%%\n", a.Agent, 100*a.Win[0])
+	// Output:
+	// c2 89 0.247191 [c2 c1 a3 a2 b1]
+	// b3 34 0.088235 [b3 a3 c1 b1]
+	// mcts:sims=200: X 54%
+}
+
 // Errors carry a machine-readable code and an HTTP status.
 func ExampleClassify() {
 	sv := seat.NewService(seat.Limits{MaxSims: 1000}, nil)
@@ -136,6 +160,6 @@ func ExampleServeLines() {
 	fmt.Println(err)
 	// Output:
 	// {"id":1,"op":"best","ok":true,"result":{"action":2,"name":"c1","player":1,"agent":"heuristic","policy":[{"action":2,"name":"c1","prob":1}],"policy_kind":"one-hot"}}
-	// {"id":2,"op":"launch","ok":false,"error":{"code":"not_found","status":404,"message":"no such operation: unknown op \"launch\" (ops: help, games, game, agents, start, sessions, get, move, ai, delete, best, quit)"}}
+	// {"id":2,"op":"launch","ok":false,"error":{"code":"not_found","status":404,"message":"no such operation: unknown op \"launch\" (ops: help, games, game, agents, start, sessions, get, move, ai, delete, best, analyze, quit)"}}
 	// <nil>
 }

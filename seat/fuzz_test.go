@@ -73,6 +73,24 @@ func FuzzDecodeBest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeBest) })
 }
 
+func FuzzDecodeAnalyze(f *testing.F) {
+	for _, s := range []string{
+		`{"game":"tictactoe","state":{"board":"XX..O...."},"agent":"az:model=builtin","sims":200,"top":5,"seat":1,"seed":3}`,
+		`{"record":{"game":"tictactoe","actions":[4,0]},"top":-1}`,
+		`{"game":"tictactoe","state":null,"seat":-2}`, `{}`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeAnalyze) })
+}
+
+func FuzzDecodeSessionAnalyze(f *testing.F) {
+	for _, s := range []string{`{"seat":0,"agent":"mcts:sims=100","sims":50,"top":3,"seed":1}`, `{}`, `{"seat":-1}`, `{"sims":-5}`, `{"state":{}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeSessionAnalyze) })
+}
+
 func FuzzDecodeGame(f *testing.F) {
 	f.Add([]byte(`{"game":"tictactoe","params":{"players":3}}`))
 	f.Fuzz(func(t *testing.T, data []byte) { checkDecoder(t, data, DecodeGame) })
@@ -90,6 +108,10 @@ func FuzzHandleLine(f *testing.F) {
 	f.Add([]byte(`{"op":"start","session":"fuzz","game":"` + diceRace + `","seats":["random","random"],"ai":true}`))
 	f.Add([]byte(`{"op":"best","record":{"game":"tictactoe","actions":[0,1,2]},"agent":"random","id":[1]}`))
 	f.Add([]byte(`{"op":"start","game":"tictactoe","params":{"x":"y"},"id":{"a":1}}`))
+	f.Add([]byte(`{"op":"analyze","session":"fuzz","seat":1,"agent":"random","top":2}`))
+	f.Add([]byte(`{"op":"analyze","session":"","agent":"random"}`))
+	f.Add([]byte(`{"op":"analyze","session":7}`))
+	f.Add([]byte(`{"op":"analyze","record":{"game":"` + diceRace + `","actions":[1]},"agent":"mcts:sims=5","seat":0}`))
 	known := map[string]bool{}
 	for _, c := range codes {
 		known[c.Code] = true
@@ -134,6 +156,8 @@ func FuzzHTTP(f *testing.F) {
 	f.Add(uint8(0), "/v1/games/tictactoe?x=1", []byte(nil))
 	f.Add(uint8(2), "/v1/sessions/zz", []byte(nil))
 	f.Add(uint8(1), "/v1/sessions/zz/move", []byte(`{"move":"a1"}`))
+	f.Add(uint8(1), "/v1/analyze", []byte(`{"game":"tictactoe","state":{"board":"X........"},"agent":"random","top":3}`))
+	f.Add(uint8(1), "/v1/sessions/zz/analyze", []byte(`{"seat":0,"agent":"random"}`))
 	sv := NewService(Limits{MaxSessions: 20}, nil)
 	h := NewHandler(sv)
 	methods := []string{"GET", "POST", "DELETE", "PUT"}
@@ -205,6 +229,64 @@ func FuzzBestState(f *testing.F) {
 		st, err := g.DecodeState(state)
 		if err != nil || !engine.IsLegal(st, resp.Action) {
 			t.Fatalf("%s: best move %d in %s (%v)", g.Spec().Name, resp.Action, state, err)
+		}
+	})
+}
+
+// FuzzAnalyzeState feeds any state JSON and seat, for every registered game
+// and configuration, to the analyze operation: the answer's moves are
+// legal, or the error is bad_state, bad_request (a seat the game does not
+// have), game_over, not_to_act or not_your_turn, never a panic or an
+// internal error. The first byte picks the game.
+func FuzzAnalyzeState(f *testing.F) {
+	var games []engine.Game
+	for _, spec := range engine.Games() {
+		for _, cfg := range enginetest.Configs(spec) {
+			games = append(games, engine.MustLoad(spec.Name, cfg))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, g := range games {
+		s := g.NewInitialState()
+		for n := 0; !s.IsTerminal() && n < 60; n++ {
+			if n%20 == 0 {
+				if data, err := s.MarshalJSON(); err == nil {
+					f.Add(uint8(i), uint8(n%3), data)
+				}
+			}
+			legal := s.LegalActions(nil)
+			s.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	f.Add(uint8(0), uint8(9), []byte(`{}`))
+	sv := NewService(Limits{}, nil)
+	f.Fuzz(func(t *testing.T, which, seat uint8, state []byte) {
+		if !json.Valid(state) {
+			return // the request itself would not be JSON
+		}
+		g := games[int(which)%len(games)]
+		n := int(seat)
+		a, err := sv.Analyze(context.Background(), AnalyzeRequest{Game: g.Spec().Name, Params: Params(g.Params()), State: state, Seat: &n,
+			AnalyzeOptions: AnalyzeOptions{Agent: "random", Top: 3}})
+		if err != nil {
+			switch code := Classify(err).Code; code {
+			case "bad_state", "bad_request", "game_over", "not_to_act", "not_your_turn":
+			default:
+				t.Fatalf("%s: %s: %v", g.Spec().Name, code, err)
+			}
+			return
+		}
+		if _, err := json.Marshal(a); err != nil {
+			t.Fatalf("%s: the analysis does not encode: %v", g.Spec().Name, err)
+		}
+		st, err := g.DecodeState(state)
+		if err != nil || len(a.Moves) == 0 {
+			t.Fatalf("%s: analysis %+v of %s (%v)", g.Spec().Name, a, state, err)
+		}
+		for _, m := range a.Moves {
+			if !engine.IsLegal(st, m.Action) && a.Seat == a.ToMove {
+				t.Fatalf("%s: move %d is not legal in %s", g.Spec().Name, m.Action, state)
+			}
 		}
 	})
 }

@@ -30,7 +30,9 @@ func NewHandler(sv *Service) http.Handler {
 	h.route(mux, "/v1/sessions/{session}", []string{"seat"}, map[string]http.HandlerFunc{"GET": h.get, "DELETE": h.delete})
 	h.route(mux, "/v1/sessions/{session}/move", nil, map[string]http.HandlerFunc{"POST": h.move})
 	h.route(mux, "/v1/sessions/{session}/ai", nil, map[string]http.HandlerFunc{"POST": h.ai})
+	h.route(mux, "/v1/sessions/{session}/analyze", nil, map[string]http.HandlerFunc{"POST": h.analyzeSession})
 	h.route(mux, "/v1/best", nil, map[string]http.HandlerFunc{"POST": h.best})
+	h.route(mux, "/v1/analyze", nil, map[string]http.HandlerFunc{"POST": h.analyze})
 	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fmt.Errorf("%w: %s %q (GET /v1/help lists them)", ErrNotFound, r.Method, r.URL.Path))
 	}
@@ -306,5 +308,35 @@ func (h *handler) best(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := h.sv.Best(r.Context(), req)
+	reply(w, http.StatusOK, v, err)
+}
+
+func (h *handler) analyze(w http.ResponseWriter, r *http.Request) {
+	data, err := h.body(w, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	req, err := DecodeAnalyze(data)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := h.sv.Analyze(r.Context(), req)
+	reply(w, http.StatusOK, v, err)
+}
+
+func (h *handler) analyzeSession(w http.ResponseWriter, r *http.Request) {
+	data, err := h.body(w, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	req, err := DecodeSessionAnalyze(data)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, err := h.sv.AnalyzeSession(r.Context(), CallerOf(r), r.PathValue("session"), req)
 	reply(w, http.StatusOK, v, err)
 }

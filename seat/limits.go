@@ -41,7 +41,7 @@ type Limits struct {
 	// MaxClientSessions bounds the sessions one client (HTTP: one remote
 	// address) keeps at once.
 	MaxClientSessions int
-	// MaxSearches bounds the AI moves and best requests computed at once;
+	// MaxSearches bounds the AI moves, best and analyze requests computed at once;
 	// a request that finds no slot within a second is answered "busy".
 	// Default: GOMAXPROCS.
 	MaxSearches int
@@ -61,6 +61,9 @@ type Limits struct {
 	// a "model" option) in all the sessions kept: each holds the network's
 	// working memory and its cache.
 	MaxModelSeats int
+	// MaxTop bounds the moves an analyze request answers (its "top");
+	// more are cut to it.
+	MaxTop int
 }
 
 // MarshalJSON writes the limits with durations as Go duration strings ("30s").
@@ -75,13 +78,14 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 		AllowFiles     bool     `json:"allow_files"`
 		MaxCacheMiB    int      `json:"max_cache_mib"`
 		MaxModelSeats  int      `json:"max_model_seats"`
+		MaxTop         int      `json:"max_top"`
 		Open           bool     `json:"open"`
 		MaxClient      int      `json:"max_client_sessions"`
 		MaxSearches    int      `json:"max_searches"`
 		AllowOrigins   []string `json:"allow_origins,omitempty"`
 		AllowHosts     []string `json:"allow_hosts,omitempty"`
 	}{l.MaxBodyBytes, l.MaxSims, l.RequestTimeout.String(), l.MaxSessions, l.IdleTimeout.String(), l.Agents, l.AllowFiles,
-		l.MaxCacheMiB, l.MaxModelSeats, l.Open, l.MaxClientSessions, l.MaxSearches, l.AllowOrigins, l.AllowHosts})
+		l.MaxCacheMiB, l.MaxModelSeats, l.MaxTop, l.Open, l.MaxClientSessions, l.MaxSearches, l.AllowOrigins, l.AllowHosts})
 }
 
 // DefaultLimits are the limits a zero field takes.
@@ -102,6 +106,9 @@ func DefaultLimits() Limits {
 		// hold about 0.9 GiB.
 		MaxCacheMiB:   16,
 		MaxModelSeats: 32,
+		// A move list, a hint's arrows: a game has at most a few hundred
+		// legal actions, and each answered move costs a line's names.
+		MaxTop: 32,
 	}
 }
 
@@ -117,6 +124,7 @@ func (l Limits) withDefaults() Limits {
 	orDefault(&l.MaxSearches, d.MaxSearches)
 	orDefault(&l.MaxCacheMiB, d.MaxCacheMiB)
 	orDefault(&l.MaxModelSeats, d.MaxModelSeats)
+	orDefault(&l.MaxTop, d.MaxTop)
 	return l
 }
 

@@ -49,7 +49,8 @@ func rssMiB() int {
 
 // TestLoad starts a real server on 127.0.0.1 and lets many clients at once
 // play sessions of every registered game (a human seat against AI seats,
-// moves with the AI's reply, reads, a best-move request, delete), then
+// moves with the AI's reply, reads, a best-move request, an analysis with
+// the human seat's token, delete), then
 // checks that no request failed and no session was lost: each one reads
 // back as its last response left it until its client deletes it, and none
 // is left at the end. Meanwhile -load.hostile other clients send every
@@ -236,7 +237,8 @@ func (r *loadRun) hostileClient(h int, stop <-chan struct{}, wg *sync.WaitGroup)
 }
 
 // playClient w plays its sessions: start, human moves with the AI
-// answering, a read back, now and then a best move, and the delete.
+// answering, now and then the human seat's analysis, a read back (the
+// analysis changed nothing), now and then a best move, and the delete.
 func (r *loadRun) playClient(w int, games []engine.Game) {
 	rng := rand.New(rand.NewPCG(uint64(w), 7))
 	for n := 0; n < *loadGames; n++ {
@@ -262,6 +264,14 @@ func (r *loadRun) playClient(w int, games []engine.Game) {
 			r.fail(fmt.Errorf("lost session: %w", err))
 		} else if !slices.Equal(got.Actions, v.Actions) {
 			r.fail(fmt.Errorf("session %s reads %d actions, its last response had %d", v.Session, len(got.Actions), len(v.Actions)))
+		}
+		if n%4 == 1 && !v.Terminal && v.HumanToMove {
+			var a Analysis
+			if err := r.call("POST", path+"/analyze", v.Tokens.Seats[0], map[string]any{"agent": "mcts:sims=20,rollouts=1", "top": 3, "seed": n}, &a); err != nil {
+				r.fail(err)
+			} else if a.Seat != 0 || a.ToMove != v.ToMove || len(a.Moves) == 0 {
+				r.fail(fmt.Errorf("session %s: seat 0's analysis %+v, to move %d", v.Session, a, v.ToMove))
+			}
 		}
 		if n%4 == 0 && !v.Terminal && v.HumanToMove {
 			var b BestResponse

@@ -31,6 +31,8 @@ var ops = []OpDoc{
 	{"ai", "POST", "/v1/sessions/{session}/ai", "let the AI play its seats until a human seat is to move or the game ends; max_moves", `{"op":"ai","session":"demo"}`},
 	{"delete", "DELETE", "/v1/sessions/{session}", "end a session", `{"op":"delete","session":"demo"}`},
 	{"best", "POST", "/v1/best", "stateless: the move and policy of an agent for a state (with game, params) or a record; agent, sims, seed", `{"op":"best","game":"tictactoe","state":{"board":"XX..O...."},"agent":"heuristic"}`},
+	{"analyze", "POST", "/v1/sessions/{session}/analyze", "hints and analysis of a session's position as one seat sees it: seat (default: the token's seat, or the seat to move), agent (default az:model=builtin, else mcts), sims, top, seed; per-seat values, win estimates, the top moves with visits, share, prior, q and line, the principal line", `{"op":"analyze","session":"demo","agent":"mcts:sims=100","top":3}`},
+	{"analyze", "POST", "/v1/analyze", "stateless analyze: a state (with game, params) or a record, seat (analyse as it sees it), agent, sims, top, seed", `{"op":"analyze","game":"tictactoe","state":{"board":"XX..O...."},"agent":"net:model=builtin","top":3}`},
 	{"quit", "", "", "stdio only: end the engine (so does the end of input)", `{"op":"quit"}`},
 }
 

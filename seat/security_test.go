@@ -41,7 +41,7 @@ func boundOf(t *testing.T, agent, option string) int64 {
 }
 
 // TestAgentBounds: every option that scales an agent's memory or work is
-// refused over its bound, where specs are checked (start and best, both
+// refused over its bound, where specs are checked (start, best and analyze, both
 // transports), with an error naming the option and the bound, before any
 // agent is made. The first spec killed the server with out of memory.
 func TestAgentBounds(t *testing.T) {
@@ -56,7 +56,7 @@ func TestAgentBounds(t *testing.T) {
 	for _, c := range clients(t, sv) {
 		for _, tc := range cases {
 			bound := strconv.FormatInt(boundOf(t, tc.agent, tc.option), 10)
-			for _, op := range []string{"best", "start"} {
+			for _, op := range []string{"best", "analyze", "start"} {
 				body := map[string]any{"game": "tictactoe", "agent": tc.spec, "state": json.RawMessage(`{"board":"........."}`)}
 				if op == "start" {
 					body = map[string]any{"game": "tictactoe", "seats": []string{"human", tc.spec}}
@@ -149,13 +149,21 @@ func TestTimeoutStopsTheSearch(t *testing.T) {
 	for _, spec := range []string{
 		"mcts:sims=20000,rollouts=" + strconv.FormatInt(boundOf(t, "mcts", "rollouts"), 10),
 	} {
-		start := time.Now()
-		_, err := sv.Best(context.Background(), BestRequest{Record: &RecordJSON{Game: "planet-cubes", Params: Params{"first": "0"}, Actions: actions}, Agent: spec, Seed: 1})
-		if err == nil || Classify(err).Code != "timeout" {
-			t.Fatalf("%s: %v, want a timeout", spec, err)
-		}
-		if !waitFor(2*time.Second, func() bool { return len(sv.searches) == 0 }) {
-			t.Fatalf("%s: the search still holds its slot %v after the request began", spec, time.Since(start))
+		for _, op := range []string{"best", "analyze"} {
+			start := time.Now()
+			rec := &RecordJSON{Game: "planet-cubes", Params: Params{"first": "0"}, Actions: actions}
+			var err error
+			if op == "best" {
+				_, err = sv.Best(context.Background(), BestRequest{Record: rec, Agent: spec, Seed: 1})
+			} else {
+				_, err = sv.Analyze(context.Background(), AnalyzeRequest{Record: rec, AnalyzeOptions: AnalyzeOptions{Agent: spec, Seed: 1}})
+			}
+			if err == nil || Classify(err).Code != "timeout" {
+				t.Fatalf("%s %s: %v, want a timeout", op, spec, err)
+			}
+			if !waitFor(2*time.Second, func() bool { return len(sv.searches) == 0 }) {
+				t.Fatalf("%s %s: the search still holds its slot %v after the request began", op, spec, time.Since(start))
+			}
 		}
 	}
 }
@@ -188,6 +196,7 @@ func TestBusy(t *testing.T) {
 	if waited := time.Since(began); waited < searchWait/2 {
 		t.Fatalf("answered busy after %v, without waiting for a slot", waited)
 	}
+	fails(t, h, "analyze", "", map[string]any{"game": "tictactoe", "state": json.RawMessage(`{"board":"........."}`), "agent": "heuristic"}, "busy")
 	// A session of people only is served meanwhile.
 	v := must[View](t, h, "start", "", map[string]any{"game": "tictactoe"})
 	must[View](t, h, "move", v.Session, map[string]any{"move": "b2"})
@@ -366,13 +375,15 @@ func TestTokens(t *testing.T) {
 					t.Fatalf("%s with token %.8q: %v %.200s, want %s", op, token, e, data, want)
 				}
 			}
-			for _, op := range []string{"get", "delete", "ai"} {
+			for _, op := range []string{"get", "delete", "ai", "analyze"} {
 				deny("", op, nil, "unauthorized")
 				deny("0123456789abcdef0123456789abcdef", op, nil, "unauthorized")
 				deny(ai.Tokens.Creator, op, nil, "unauthorized") // another session's
 			}
 			deny("", "move", map[string]any{"move": "b2"}, "unauthorized")
 			deny(p0, "get", map[string]any{"seat": 1}, "forbidden")
+			deny(p0, "analyze", map[string]any{"seat": 1, "agent": "random"}, "forbidden")
+			deny(p1, "analyze", map[string]any{"seat": 0, "agent": "random"}, "forbidden")
 			deny(p0, "delete", nil, "forbidden")
 			deny(p1, "move", map[string]any{"move": "b2"}, "not_your_turn")
 			deny(p0, "move", map[string]any{"move": "b2", "seat": 1}, "forbidden")
@@ -581,6 +592,9 @@ func hostileBodies() []hostileBody {
 	best := func(agent string) hostileBody {
 		return hostileBody{"POST", "/v1/best", j, `{"game":"tictactoe","state":{"board":"........."},"agent":"` + agent + `"}`}
 	}
+	analyze := func(body string) hostileBody {
+		return hostileBody{"POST", "/v1/analyze", j, body}
+	}
 	return []hostileBody{
 		best("mcts:sims=2,batch=100000000"),
 		best("greedy:worlds=1000000000"),
@@ -596,6 +610,15 @@ func hostileBodies() []hostileBody {
 		{"DELETE", "/v1/sessions/nope", "", ""},
 		{"POST", "/v1/best", j, `{"game":"tictactoe","state":{"board":"XXXX....."},"agent":"heuristic"}`},
 		{"POST", "/v1/best", j, strings.Repeat("[", 100000)},
+		analyze(`{"game":"tictactoe","state":{"board":"........."},"agent":"mcts:sims=2,batch=100000000"}`),
+		analyze(`{"game":"tictactoe","state":{"board":"........."},"sims":100000000,"top":1000000000}`),
+		analyze(`{"game":"tictactoe","state":{"board":"........."},"agent":"az:model=/dev/zero"}`),
+		analyze(`{"game":"tictactoe","state":{"board":"XXXOO...."},"agent":"mcts:mode=perfect"}`),
+		analyze(`{"game":"tictactoe","state":{"board":"........."},"seat":1000000000}`),
+		analyze(`{"game":"tictactoe","state":{"board":"........."},"top":-1}`),
+		analyze(`{"record":{"game":"tictactoe","actions":[0,0]}}`),
+		{"POST", "/v1/sessions/nope/analyze", j, `{"seat":0}`},
+		{"POST", "/v1/analyze", "text/plain", `{"game":"tictactoe","state":{"board":"........."}}`},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -162,6 +163,17 @@ func (sv *Service) dispatch(ctx context.Context, c Caller, op string, fields map
 			return nil, fmt.Errorf("%w: \"session\" must be a string", ErrBadJSON)
 		}
 		delete(fields, "session")
+	case "analyze":
+		// With "session": the session form; without: the stateless one.
+		if raw, ok := fields["session"]; ok {
+			if err := json.Unmarshal(raw, &session); err != nil {
+				return nil, fmt.Errorf("%w: \"session\" must be a string", ErrBadJSON)
+			}
+			if session == "" {
+				return nil, fmt.Errorf("%w: \"session\" is empty", ErrBadRequest)
+			}
+			delete(fields, "session")
+		}
 	}
 	rest, err := json.Marshal(fields)
 	if err != nil {
@@ -241,10 +253,24 @@ func (sv *Service) dispatch(ctx context.Context, c Caller, op string, fields map
 			return nil, err
 		}
 		return sv.Best(ctx, r)
+	case "analyze":
+		if session != "" {
+			r, err := DecodeSessionAnalyze(rest)
+			if err != nil {
+				return nil, err
+			}
+			return sv.AnalyzeSession(ctx, c, session, r)
+		}
+		r, err := DecodeAnalyze(rest)
+		if err != nil {
+			return nil, err
+		}
+		return sv.Analyze(ctx, r)
 	}
 	names := make([]string, len(ops))
 	for i, o := range ops {
 		names[i] = o.Op
 	}
+	names = slices.Compact(names) // analyze has two forms
 	return nil, fmt.Errorf("%w: unknown op %q (ops: %s)", ErrNotFound, op, strings.Join(names, ", "))
 }

@@ -26,6 +26,7 @@ func addLimitFlags(cmd *cobra.Command, l *seat.Limits, open bool) {
 	f := cmd.Flags()
 	f.Int64Var(&l.MaxBodyBytes, "max-body", d.MaxBodyBytes, "largest request body (HTTP) or line (stdio) in bytes")
 	f.IntVar(&l.MaxSims, "max-sims", d.MaxSims, "largest search budget: the sims option of any agent spec")
+	f.IntVar(&l.MaxTop, "max-top", d.MaxTop, "most moves an analyze answer lists (its top field is cut to this)")
 	f.DurationVar(&l.RequestTimeout, "timeout", d.RequestTimeout, "longest time one request may take")
 	f.IntVar(&l.MaxSessions, "max-sessions", d.MaxSessions, "most sessions kept at once")
 	f.DurationVar(&l.IdleTimeout, "idle", d.IdleTimeout, "a session unused this long is deleted")

@@ -85,13 +85,19 @@ needs_wheel = pytest.mark.skipif(not WHEEL, reason="no wheel built ($MOONGYM_WHE
 @needs_wheel
 def test_wheel_tags_and_contents():
     path = Path(WHEEL)
-    m = re.fullmatch(r"moongym-[0-9.]+-py3-none-manylinux_2_(\d+)_x86_64\.whl", path.name)
+    m = re.fullmatch(r"moongym-[0-9.]+-py3-none-(manylinux[0-9a-z_]+(?:\.manylinux[0-9a-z_]+)*)\.whl", path.name)
     assert m, f"{path.name}: not a py3-none-manylinux wheel"
+    plats = m.group(1).split(".")
+    # The oldest glibc the wheel claims: built with zig for 2.17 (CI), the
+    # system's glibc otherwise (python/build_wheel.sh).
+    glibc = min(int(p.split("_")[2]) for p in plats if re.fullmatch(r"manylinux_2_\d+_x86_64", p))
+    if os.environ.get("MOONGYM_WHEEL_GLIBC"):
+        assert glibc <= int(os.environ["MOONGYM_WHEEL_GLIBC"]), f"{path.name}: needs glibc 2.{glibc}"
     with zipfile.ZipFile(path) as z:
         names = z.namelist()
         wheel_meta = z.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
         lib = z.getinfo("moongym/libmoongym.so")
-    assert f"Tag: py3-none-manylinux_2_{m.group(1)}_x86_64" in wheel_meta and "Root-Is-Purelib: false" in wheel_meta
+    assert all(f"Tag: py3-none-{p}" in wheel_meta for p in plats) and "Root-Is-Purelib: false" in wheel_meta
     # The library without the models: 14 MB, not 124.
     assert lib.file_size < 40e6, lib.file_size
     shipped = sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("moongym/builtin_models/") and n.endswith(".safetensors"))
