@@ -117,8 +117,10 @@ function showGame() {
   updateSeats();
 }
 
-// asked counts updateSeats's questions: only the latest answer is drawn.
+// asked counts updateSeats's questions: only the latest answer is drawn;
+// lobbySpaces are the sizes of the configuration it was answered for.
 let asked = 0;
+let lobbySpaces = null;
 
 // updateSeats asks the server how many seats the parameters give, and
 // which opponents it offers for them (levels: named agents, the default
@@ -134,6 +136,7 @@ async function updateSeats() {
     if (mine !== asked) return; // the form changed meanwhile: a later answer draws it
     players = info.spaces.players;
     levels = info.levels || [];
+    lobbySpaces = info.spaces;
     $('lobby-error').textContent = '';
   } catch (e) {
     if (mine !== asked) return;
@@ -304,7 +307,7 @@ async function drawPlayed(v) {
 
 // start starts a game from the lobby's choices.
 async function start(mode) {
-  await begin(mode, { game: selectedGame(), params: params(), seats: seats() });
+  await begin(mode, { game: selectedGame(), params: params(), seats: seats(), spaces: lobbySpaces });
 }
 
 // begin starts a session: setup is the game, its parameters and its seats
@@ -313,7 +316,7 @@ async function start(mode) {
 // one for every game.
 async function begin(mode, setup) {
   await leave();
-  const { game: g, params: ps, seats: s } = setup;
+  const { game: g, params: ps, seats: s, spaces } = setup;
   const error = $('lobby').hidden ? $('table-error') : $('lobby-error');
   if (mode === 'watch' && s.includes('human')) {
     error.textContent = 'To watch, let an agent play every seat.';
@@ -331,13 +334,13 @@ async function begin(mode, setup) {
       const view = await api('POST', '/v1/sessions', withSeed({
         game: g.name, params: ps, seats: s, ai: true, seat: human, seat_view: true,
       }));
-      table = { id: view.session, mode, seats: s, game: g, params: ps, tokens: view.tokens, seat: human };
+      table = { id: view.session, mode, seats: s, game: g, params: ps, spaces, tokens: view.tokens, seat: human };
       const humans = s.filter((x) => x === 'human').length;
       showTable(mode, `${g.title}: ${humans > 1 ? `${humans} people play (hot seat)` : `you play p${human}`}`, s, human);
       await drawPlayed(view);
     } else {
       const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: ps, seats: s }));
-      table = { id: view.session, mode, seats: s, game: g, params: ps, tokens: view.tokens };
+      table = { id: view.session, mode, seats: s, game: g, params: ps, spaces, tokens: view.tokens };
       showTable(mode, `${g.title}: agents play`, s, 'all');
       await refresh();
       tick();
@@ -352,7 +355,7 @@ async function begin(mode, setup) {
 function again(swapped) {
   if (!table) return;
   const s = swapped ? [table.seats[table.seats.length - 1], ...table.seats.slice(0, -1)] : table.seats;
-  begin(table.mode, { game: table.game, params: table.params, seats: s });
+  begin(table.mode, { game: table.game, params: table.params, seats: s, spaces: table.spaces });
 }
 
 // fetchView reads the session as the chosen seat may see it: in play mode
@@ -507,8 +510,8 @@ function showHint(a, v) {
     b.addEventListener('click', () => play(m.action, v.seat));
     li.append(b);
     const facts = [];
-    if (m.share !== undefined) facts.push(`${Math.round(100 * m.share)}% of the search`);
-    if (m.q !== undefined) facts.push(`value ${m.q.toFixed(2)}`);
+    if (m.share !== undefined) facts.push(a.kind === 'search' ? `${Math.round(100 * m.share)}% of the search` : `${Math.round(100 * m.share)}%`);
+    if (m.q !== undefined && m.q !== null) facts.push(`value ${m.q.toFixed(2)}`);
     li.append(` ${facts.join(', ')}`);
     ol.append(li);
     for (const el of $('board').querySelectorAll(`[data-action="${m.action}"]`)) {
@@ -518,26 +521,39 @@ function showHint(a, v) {
   box.append(ol);
 }
 
-// showEval draws the evaluation bar: each seat's chance to win when the
-// answer has it, else its value (-1..1) as a share.
+// showEval draws the evaluation bar: each seat's chance to win where the
+// answer has it (two seats, zero-sum), else each seat's value placed on the
+// game's returns scale; a cooperative game, the team's one value.
 function showEval(a) {
-  const win = a.win && a.win.length ? a.win : null;
-  const vals = win || (a.values || []).map((x) => (x + 1) / 2);
-  if (vals.length === 0) return;
-  const total = vals.reduce((x, y) => x + Math.max(y, 0), 0) || 1;
+  const sp = table.spaces || table.game.spaces;
+  const lo = sp.min_utility;
+  const hi = sp.max_utility;
+  const scaled = (x) => (hi > lo ? Math.min(1, Math.max(0, (x - lo) / (hi - lo))) : 0.5);
+  let parts;
+  let fill = true; // the parts fill the bar (else the rest stays empty)
+  if (a.win && a.win.length) {
+    parts = a.win.map((x, i) => ({ name: `p${i}`, share: x, text: `p${i} ${Math.round(100 * x)}% to win` }));
+  } else if (a.values && a.values.length && table.game.utility === 'identical') {
+    parts = [{ name: 'team', share: scaled(a.values[0]), text: `the team: value ${a.values[0].toFixed(2)} (${lo} to ${hi})` }];
+    fill = false;
+  } else if (a.values && a.values.length) {
+    parts = a.values.map((x, i) => ({ name: `p${i}`, share: scaled(x), text: `p${i} ${x.toFixed(2)}` }));
+  } else {
+    $('eval').hidden = true;
+    return;
+  }
+  const total = fill ? parts.reduce((x, p) => x + p.share, 0) || 1 : 1;
   const bar = $('eval-bar');
   bar.replaceChildren();
-  vals.forEach((x, i) => {
+  parts.forEach((p, i) => {
     const seg = document.createElement('span');
     seg.className = `seg seg${i % 6}`;
-    seg.style.width = `${(100 * Math.max(x, 0)) / total}%`;
-    seg.title = win ? `p${i}: ${Math.round(100 * x)}% to win` : `p${i}: value ${a.values[i].toFixed(2)}`;
-    seg.textContent = `p${i}`;
+    seg.style.width = `${(100 * p.share) / total}%`;
+    seg.title = p.text;
+    seg.textContent = p.name;
     bar.append(seg);
   });
-  $('eval-text').textContent = win
-    ? win.map((x, i) => `p${i} ${Math.round(100 * x)}%`).join(' · ') + ' to win'
-    : a.values.map((x, i) => `p${i} ${x.toFixed(2)}`).join(' · ') + ' (value)';
+  $('eval-text').textContent = parts.map((p) => p.text).join(' · ') + (a.win && a.win.length ? '' : ' (value)');
   $('eval').hidden = false;
 }
 

@@ -248,7 +248,6 @@ async function clickBoard(page, rng) {
 // moves listed, the evaluation bar shown, the best move marked on the
 // board where the board has it.
 async function askHint(page) {
-  if (process.env.DEV_NO_ANALYZE) return;
   await page.click('#hint-ask');
   await until(page, () => document.querySelectorAll('#hint .hint-move').length > 0
     || document.querySelector('#table-error').textContent !== '', null, { timeout: 60_000 });
