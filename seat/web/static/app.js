@@ -532,7 +532,7 @@ function showEval(a) {
   let parts;
   let fill = true; // the parts fill the bar (else the rest stays empty)
   if (a.win && a.win.length) {
-    parts = a.win.map((x, i) => ({ name: `p${i}`, share: x, text: `p${i} ${Math.round(100 * x)}% to win` }));
+    parts = a.win.map((x, i) => ({ name: `p${i}`, share: x, text: `p${i} ${Math.round(100 * x)}%` }));
   } else if (a.values && a.values.length && table.game.utility === 'identical') {
     parts = [{ name: 'team', share: scaled(a.values[0]), text: `the team: value ${a.values[0].toFixed(2)} (${lo} to ${hi})` }];
     fill = false;
@@ -545,6 +545,7 @@ function showEval(a) {
   const total = fill ? parts.reduce((x, p) => x + p.share, 0) || 1 : 1;
   const bar = $('eval-bar');
   bar.replaceChildren();
+  bar.dataset.asked = table.view.history.length; // the position drawn
   parts.forEach((p, i) => {
     const seg = document.createElement('span');
     seg.className = `seg seg${i % 6}`;
@@ -553,7 +554,7 @@ function showEval(a) {
     seg.textContent = p.name;
     bar.append(seg);
   });
-  $('eval-text').textContent = parts.map((p) => p.text).join(' · ') + (a.win && a.win.length ? '' : ' (value)');
+  $('eval-text').textContent = parts.map((p) => p.text).join(' · ') + (a.win && a.win.length ? ' to win' : ' (value)');
   $('eval').hidden = false;
 }
 

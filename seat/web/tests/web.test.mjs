@@ -371,6 +371,35 @@ for (const [width, height] of [[880, 600], [390, 844]]) {
   });
 }
 
+test('the evaluation bar follows the game when its box is ticked; the hint asks with the seat\'s token', async (t) => {
+  const page = await open(t);
+  const asks = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/analyze')) asks.push({ body: r.postDataJSON(), auth: r.headers().authorization });
+  });
+  await page.selectOption('#seats [data-seat="1"]', 'heuristic');
+  await page.click('#advanced summary');
+  await page.fill('#hint-spec', 'mcts:sims=50');
+  await page.click('#play');
+  await page.waitForSelector('#moves button.move');
+  assert.equal(await page.isHidden('#eval'), true);
+  await page.check('#eval-on');
+  await until(page, () => !document.querySelector('#eval').hidden);
+  assert.match(await page.textContent('#eval-text'), /p0 \d+% · p1 \d+% to win/);
+  await page.click('#moves button.move[data-action="4"]');
+  await until(page, () => document.querySelectorAll('#log > li').length === 2);
+  // Drawn again for the position after the move and the reply.
+  await until(page, () => document.querySelector('#eval-bar').dataset.asked === '2');
+  assert.ok(asks.length >= 2, `${asks.length} analyze requests`);
+  const { tokens } = page.traffic.start().body;
+  for (const a of asks) {
+    assert.deepEqual(a.body, { seat: 0, top: 5, agent: 'mcts:sims=50' });
+    assert.equal(a.auth, `Bearer ${tokens.seats[0]}`);
+  }
+  await page.traffic.settle();
+  checkPlayTraffic(page.traffic, [tokens.seats[0]]);
+});
+
 test('play again and the rematch: fresh seeds, seats swapped', async (t) => {
   const page = await open(t);
   const starts = [];
