@@ -48,7 +48,7 @@ func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 	panelsTop := trackBottom + 40
 	turnTop := panelsTop + s.panelsHeight(width)
 	turn := s.turnView(viewer)
-	legendTop := turnTop + turn.height(width) + 24
+	legendTop := turnTop + turn.Height(width) + 24
 	height := legendTop + 90
 	c := draw.New(width, height, "Walking on the Moon, round "+strconv.Itoa(int(s.round)), "#0b1020")
 	head, _, _ := strings.Cut(s.String(), "\n")
@@ -118,7 +118,7 @@ func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 		c.Text(px+cw/2, trackBottom+28, 11, "#fde68a", draw.Middle, mark)
 	}
 	s.drawPanels(c, panelsTop, width, show)
-	turn.draw(c, turnTop, width)
+	turn.Draw(c, turnTop, width)
 	y := legendTop
 	items := []draw.LegendItem{
 		{Fill: glyphFill['.'], Label: "empty box"}, {Fill: glyphFill['#'], Label: "rock"},

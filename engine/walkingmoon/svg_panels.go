@@ -10,10 +10,20 @@ import (
 // The astronauts' panels of the picture: one per astronaut, in its seat's
 // colour, with its box, points, counters, card and state.
 
-const (
-	panelH   = 112.0
-	panelGap = 10.0
-)
+const panelGap = 10.0
+
+// panelH is the height of a panel: room for Earth Control and a card
+// where the rules have them.
+func (s *State) panelH() float64 {
+	h := 68.0
+	if s.g.ecRules {
+		h += 18
+	}
+	if s.g.advanced {
+		h += 26
+	}
+	return h
+}
 
 // panelCols is the number of panels a row.
 func (s *State) panelCols() int { return min(s.g.na, 3) }
@@ -21,7 +31,7 @@ func (s *State) panelCols() int { return min(s.g.na, 3) }
 // panelsHeight is the height the panels take.
 func (s *State) panelsHeight(float64) float64 {
 	rows := (s.g.na + s.panelCols() - 1) / s.panelCols()
-	return float64(rows) * (panelH + panelGap)
+	return float64(rows) * (s.panelH() + panelGap)
 }
 
 // drawPanels draws the astronauts' panels from y down, naming the cards of
@@ -30,6 +40,7 @@ func (s *State) drawPanels(c *draw.Canvas, y, width float64, show func(a int) bo
 	g := s.g
 	cols := s.panelCols()
 	w := (width - 40 - panelGap*float64(cols-1)) / float64(cols)
+	panelH := s.panelH()
 	for a := 0; a < g.na; a++ {
 		as := &s.ast[a]
 		x := 20 + float64(a%cols)*(w+panelGap)
@@ -52,8 +63,10 @@ func (s *State) drawPanels(c *draw.Canvas, y, width float64, show func(a int) bo
 			counters += "s"
 		}
 		c.Text(tx+16, py+56, 12, "#e5e7eb", draw.Start, counters)
+		cy := py + 62
 		if g.ecRules {
 			c.Text(tx, py+74, 12, "#e5e7eb", draw.Start, "Earth Control "+strconv.Itoa(int(as.EC))+" · handicap "+strconv.Itoa(int(as.Handicap)))
+			cy += 18
 		}
 		card := ""
 		switch {
@@ -72,8 +85,8 @@ func (s *State) drawPanels(c *draw.Canvas, y, width float64, show func(a int) bo
 			card += "free reroll"
 		}
 		if card != "" {
-			c.RoundRect(tx-2, py+82, min(draw.TextWidth(card, 12)+12, w-24), 20, 4, "#312e81", "#6366f1", 1)
-			c.Text(tx+4, py+96, 12, "#e0e7ff", draw.Start, card)
+			c.RoundRect(tx-2, cy, min(draw.TextWidth(card, 12)+12, w-24), 20, 4, "#312e81", "#6366f1", 1)
+			c.Text(tx+4, cy+14, 12, "#e0e7ff", draw.Start, card)
 		}
 	}
 }
