@@ -66,9 +66,9 @@ func (s *State) ActionLabel(act engine.Action) string {
 		}
 		return "shoot " + n + [3]string{" in your own box", " to the left", " to the right"}[k%3]
 	case x >= aReroll && x < aLZReroll:
-		return "reroll " + s.dieWords(x-aReroll) + " (shared box)"
+		return "shared box: reroll " + s.dieWords(x-aReroll)
 	case x >= aLZReroll && x < aBomb:
-		return "reroll " + s.dieWords(x-aLZReroll) + " (support from the LZ)"
+		return "LZ support: reroll " + s.dieWords(x-aLZReroll)
 	case x == aBomb:
 		return "bomb the MMM with these dice (9 or more)"
 	case x == aLetGo:

@@ -2,7 +2,6 @@ package marchmars
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/jumping"
@@ -15,8 +14,6 @@ var _ engine.Picturer = (*State)(nil)
 var (
 	marineFill = [maxMarines]string{"#1d4ed8", "#15803d", "#ca8a04", "#7e22ce", "#0e7490"}
 	alienFill  = [numAlienColours]string{"#facc15", "#38bdf8", "#ef4444"}
-	dieFill    = [jumping.NumColours]string{"#2563eb", "#111827", "#f9fafb"}
-	dieInk     = [jumping.NumColours]string{"#ffffff", "#ffffff", "#111827"}
 )
 
 // Box fills by terrain.
@@ -35,8 +32,10 @@ const (
 // as numbered discs, grey and crossed when crashed, aliens as dots in their
 // colour with their number, the red defenders beside the MMM), the cards and
 // the LZ named above their columns, then the turn, the difficulty, the LZ's
-// upgrades, the incoming-wave box, the bag, the dice of the roll being
-// resolved, the marines' lines of String and a legend.
+// upgrades, the incoming-wave box, the bag, a panel per marine (its box,
+// state, training and equipment), the turn (the programme's actions with
+// their dice, the roll as dice) with the choices as buttons labelled in
+// words, and a legend.
 func (s *State) SVG() []byte {
 	g := s.g
 	const width, left = 800.0, 70.0
@@ -46,15 +45,12 @@ func (s *State) SVG() []byte {
 	x0 := left + mmm
 	top := 92.0
 	bottom := top + ch*float64(g.height)
-	lines := strings.Split(s.String(), "\n")
-	var rest []string // the marines' and the decision's lines
-	for _, l := range lines {
-		if strings.HasPrefix(l, "m") && len(l) > 2 && l[2] == ':' || strings.HasPrefix(l, "next:") ||
-			strings.Contains(l, " plays: ") {
-			rest = append(rest, draw.Wrap(l, 100)...)
-		}
-	}
-	height := bottom + 40 + 26*3 + 15*float64(len(rest)) + 110
+	aliensTop := bottom + 40
+	panelsTop := aliensTop + 26*2 + 6
+	turnTop := panelsTop + s.panelsHeight()
+	turn := s.turnView()
+	legendTop := turnTop + turn.Height(width) + 24
+	height := legendTop + 100
 	c := draw.New(width, height, "March on Mars, turn "+strconv.Itoa(int(s.turn)), "#1c0f0a")
 
 	head := "March on Mars · turn " + strconv.Itoa(int(s.turn)) + "/" + strconv.Itoa(maxTurns) +
@@ -121,7 +117,7 @@ func (s *State) SVG() []byte {
 	}
 
 	// The incoming waves, the bag and the dead, as rows of coloured counts.
-	y := bottom + 40
+	y := aliensTop
 	for side := 0; side < g.sides; side++ {
 		s.alienRow(c, 20, y, "incoming wave ("+[2]string{"left", "right"}[side]+")", s.incoming[side])
 		if side == 0 {
@@ -135,24 +131,9 @@ func (s *State) SVG() []byte {
 		s.alienRow(c, 420, y, "dead", s.dead)
 		y += 26
 	}
-	// The roll being resolved: one die a square, in its colour.
-	c.Text(20, y, 12, "#e5e7eb", draw.Start, "dice:")
-	if s.nDice == 0 {
-		c.Text(60, y, 12, "#9ca3af", draw.Start, "no roll")
-	}
-	for i := 0; i < int(s.nDice); i++ {
-		px := 60 + 34*float64(i)
-		col := s.dieCol[i]
-		c.Rect(px, y-17, 26, 26, dieFill[col], "#f59e0b", 1.5)
-		c.Text(px+13, y+1, 13, dieInk[col], draw.Middle, jumping.FaceName(s.dieFace[i]))
-	}
-	if s.nDice > 0 && s.engaged {
-		c.Text(70+34*float64(s.nDice), y, 12, "#fca5a5", draw.Start, "engaged (aliens in the marine's box)")
-	}
-	y += 30
-	c.Mono(20, y, 12, "#e5e7eb", rest)
-	y += 15*float64(len(rest)) + 8
-
+	s.drawPanels(c, panelsTop, width)
+	turn.Draw(c, turnTop, width)
+	y = legendTop
 	items := []draw.LegendItem{
 		{Fill: fillAir, Stroke: "#475569", Label: "air"}, {Fill: fillRock, Label: "rock"},
 		{Fill: fillCircle, Label: "circle (safe)"}, {Fill: fillMarked, Label: "hidden box"},
@@ -166,8 +147,8 @@ func (s *State) SVG() []byte {
 		items = append(items, draw.LegendItem{Fill: marineFill[m], Stroke: "#ffffff", Round: true, Label: marineName(m)})
 	}
 	items = append(items, draw.LegendItem{Fill: "#6b7280", Stroke: "#ffffff", Round: true, Label: "crashed marine"})
-	y = c.Legend(20, y+12, width-20, 12, "#ffffff", items)
-	c.Text(20, y-2, 11, "#ffffff", draw.Start, "Discs: marines by number. Tags under them: aliens of that colour, with their count. Dice: value, x a skull.")
+	y = c.Legend(20, y, width-20, 12, "#ffffff", items)
+	c.Text(20, y-2, 11, "#ffffff", draw.Start, "Discs: marines by number. Tags under them: aliens of that colour, with their count. Dice: pips, the skull in red.")
 	return c.Bytes()
 }
 
