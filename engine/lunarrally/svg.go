@@ -170,11 +170,11 @@ func (s *State) statusLine() string {
 	case stageFirst:
 		return "Throwing the start tokens for the first player"
 	case stagePlace:
-		return "p" + strconv.Itoa(int(s.actor)) + ": place " + roverName(int(s.target)) + " on a start hex"
+		return "p" + strconv.Itoa(int(s.actor)) + ": place " + roverWords(int(s.target)) + " on a start hex"
 	case stageFace:
-		return "p" + strconv.Itoa(int(s.actor)) + ": face " + roverName(int(s.target)) + " on " + s.g.board.CellName(int(s.pending))
+		return "p" + strconv.Itoa(int(s.actor)) + ": face " + roverWords(int(s.target)) + " on " + s.g.board.CellName(int(s.pending))
 	case stageProgram:
-		return "p" + strconv.Itoa(int(s.actor)) + ": program " + roverName(int(s.target)) + " phase " + strconv.Itoa(int(s.phase)+1)
+		return "p" + strconv.Itoa(int(s.actor)) + ": program " + roverWords(int(s.target)) + ", phase " + strconv.Itoa(int(s.phase)+1)
 	}
 	switch s.end {
 	case endFinish:
