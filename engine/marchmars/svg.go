@@ -96,11 +96,12 @@ func (s *State) SVG() []byte {
 	c.Rect(lzx, top-36, lzw, 16, "#14532d", "#4ade80", 1)
 	c.Text(lzx+lzw/2, top-24, 11, "#bbf7d0", draw.Middle, "Landing Zone")
 
+	clicks := s.boardClicks()
 	for l := g.height - 1; l >= 0; l-- {
 		y := top + ch*float64(g.height-1-l)
 		c.Text(left-6, y+ch/2+4, 11, "#9ca3af", draw.End, "L"+strconv.Itoa(l))
 		for x := 0; x < g.cols; x++ {
-			s.drawCell(c, x0+cw*float64(x), y, cw, ch, x, l)
+			s.drawCell(c, x0+cw*float64(x), y, cw, ch, x, l, clicks)
 		}
 	}
 	// Card edges and column numbers.
@@ -154,7 +155,7 @@ func (s *State) SVG() []byte {
 
 // drawCell draws box (x, l) at (px, py): its terrain, then the defender,
 // the aliens and the marines in it.
-func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
+func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int, clicks boardClicks) {
 	g := s.g
 	cell := s.cell(x, l)
 	fill := fillHazard
@@ -172,7 +173,13 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 	if x >= g.lzStart && x <= g.lzEnd && cell&jumping.Kind != jumping.Rock && cell&jumping.Kind != jumping.Air {
 		fill = fillLZ
 	}
-	c.Rect(px, py, cw, ch, fill, "#0b0b0b", 1)
+	if a, ok := clicks.box[[2]int{x, l}]; ok {
+		c.Action(a, clicks.title(s, a))
+		c.Rect(px, py, cw, ch, fill, draw.ButtonStroke, 3)
+		c.End()
+	} else {
+		c.Rect(px, py, cw, ch, fill, "#0b0b0b", 1)
+	}
 	for side := 0; side < g.sides; side++ {
 		if x == g.defCol[side] && l == g.plain && s.defenderAlive(side) {
 			c.Rect(px+2, py+2, cw-4, ch-4, fillDef, "#ffffff", 1)
@@ -213,8 +220,16 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 		if s.mar[m].Crashed {
 			f = "#6b7280"
 		}
+		a, click := clicks.marine[m]
+		if click {
+			c.Action(a, clicks.title(s, a))
+			c.Circle(cx, cy, r+2, draw.ButtonStroke, "", 0)
+		}
 		c.Circle(cx, cy, r, f, "#ffffff", 1.5)
 		c.Text(cx, cy+size*0.36, size, "#ffffff", draw.Middle, strconv.Itoa(m+1))
+		if click {
+			c.End()
+		}
 		if s.mar[m].Crashed {
 			c.Line(cx-r, cy-r, cx+r, cy+r, "#fca5a5", 1.5)
 		}
@@ -230,4 +245,34 @@ func (s *State) alienRow(c *draw.Canvas, x, y float64, label string, a [numAlien
 		c.Text(px+22, y, 12, "#ffffff", draw.Start, strconv.Itoa(int(a[k])))
 		px += 46
 	}
+}
+
+// boardClicks are the choices made on the board itself: the Landing Zone's
+// boxes where a marine lands, the marines who may play next.
+type boardClicks struct {
+	box    map[[2]int]int // (column, level) -> action
+	marine map[int]int    // marine -> action
+}
+
+// boardClicks finds the legal actions the board plays.
+func (s *State) boardClicks() boardClicks {
+	b := boardClicks{box: map[[2]int]int{}, marine: map[int]int{}}
+	t, ok := s.top()
+	if !ok || isChance(int(t.Kind)) {
+		return b
+	}
+	for _, a := range s.LegalActions(nil) {
+		switch x := int(a); {
+		case t.Kind == kPlace && x >= aPlace && x < aPick:
+			b.box[[2]int{s.g.lzStart + x - aPlace, s.g.plain}] = x
+		case t.Kind == kPick && x >= aPick && x < aProgram:
+			b.marine[x-aPick] = x
+		}
+	}
+	return b
+}
+
+// title is the tooltip of action a: its label and its name.
+func (boardClicks) title(s *State, a int) string {
+	return engine.ActionLabel(s, engine.Action(a)) + " (" + s.ActionString(engine.Action(a)) + ")"
 }

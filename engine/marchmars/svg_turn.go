@@ -40,6 +40,7 @@ func (s *State) turnView() jumping.Turn {
 	}, func(x int) (int, bool) {
 		return (x - aMove) / 32, x >= aMove && x < aShoot
 	})
+	v.Title = "Game turn " + strconv.Itoa(int(s.turn)) + " of " + strconv.Itoa(maxTurns)
 	if s.active >= 0 {
 		v.Title = "Turn of marine " + strconv.Itoa(int(s.active)+1) + ": " + strconv.Itoa(int(s.dice)) + " dice"
 		if left := int(s.dice - s.nAssigned); left > 0 && t.Kind == kProgram {
