@@ -24,6 +24,17 @@ func ActionLabel(s State, a Action) string {
 	return s.ActionString(a)
 }
 
+// ActionLabelFor labels action a in s for seat p, for a log or a replay
+// that p reads: the label when p is the player to move (a label speaks to
+// the mover and may name what only the mover knows: its own card), else
+// the action's name as p may know it (ActionStringFor).
+func ActionLabelFor(s State, p Player, a Action) string {
+	if p >= 0 && s.CurrentPlayer() == p {
+		return ActionLabel(s, a)
+	}
+	return ActionStringFor(s, p, a)
+}
+
 // Resulter is implemented by terminal states that can say how the game
 // ended as one sentence for seat p ("You won 64-0.", "The team lost: the
 // base fell on turn 5."), with the final scores where the game has them.

@@ -63,7 +63,21 @@ func TestOrdinal(t *testing.T) {
 
 func TestActionLabelFallsBack(t *testing.T) {
 	s := tictactoe.Game{}.NewInitialState()
-	if got, want := engine.ActionLabel(s, 4), engine.ActionLabel(s, 4); got == "" || got != want {
-		t.Errorf("ActionLabel = %q", got)
+	if got, want := engine.ActionLabel(s, 4), "X in row 2, column 2 (centre)"; got != want {
+		t.Errorf("ActionLabel = %q, want the game's %q", got, want)
+	}
+	// endState embeds the interface: no ActionLabel of its own.
+	if got, want := engine.ActionLabel(endState{State: s}, 4), "b2"; got != want {
+		t.Errorf("ActionLabel without a labeler = %q, want the name %q", got, want)
+	}
+}
+
+func TestActionLabelFor(t *testing.T) {
+	s := &secretState{tictactoe.Game{}.NewInitialState().(*tictactoe.State)}
+	if got, want := engine.ActionLabelFor(s, 0, 4), engine.ActionLabel(s, 4); got != want {
+		t.Errorf("the mover's label %q, want %q", got, want)
+	}
+	if got, want := engine.ActionLabelFor(s, 1, 4), engine.ActionStringFor(s, 1, 4); got != want {
+		t.Errorf("another seat's label %q, want the name as it sees it %q", got, want)
 	}
 }
