@@ -22,8 +22,8 @@ func (g *Game) astroWords(a int) string {
 
 // ActionLabel says what an action does, as the player to move sees it: a
 // die put on a jump ("jump 2: add a blue die"), a rolled result with the
-// box it leads to ("black 2, up at 1 → 12/3, +1 Sputnik"), the counters
-// and cards. A chance outcome is labelled only where it is a die's roll
+// box it leads to ("black 2, up at 1 → col 12 L3, +1 Sputnik": column
+// and level, as the picture numbers them), the counters and cards. A chance outcome is labelled only where it is a die's roll
 // (the others keep their names: a card drawn is not everyone's to see).
 func (s *State) ActionLabel(act engine.Action) string {
 	x := int(act)
@@ -52,7 +52,7 @@ func (s *State) ActionLabel(act engine.Action) string {
 		}
 		col, face := int(s.dieCol[i]), s.dieFace[i]
 		ld := s.simulate(int(t.A), col, face, m)
-		l := jumping.MoveWords(col, face, m) + " → " + strconv.Itoa(ld.X) + "/" + strconv.Itoa(ld.L)
+		l := jumping.MoveWords(col, face, m) + " → col " + strconv.Itoa(ld.X) + " L" + strconv.Itoa(ld.L)
 		if ld.Finish {
 			l = jumping.MoveWords(col, face, m) + " → the finish"
 		}

@@ -19,9 +19,9 @@ func TestActionLabels(t *testing.T) {
 		{Moves: []string{chance}, Action: "j1-blue", Want: "jump 1: add a blue die"},
 		{Moves: []string{chance}, Action: "j1-white", Want: "jump 1: add a white die"},
 		{Moves: []string{chance, "j1-blue"}, Action: "j2-black", Want: "jump 2: add a black die"},
-		{Moves: append(prog, chance), Action: "black1:U", Want: "black 1, up at 1 → 1/1, crash"},
-		{Moves: append(prog, chance), Action: "black1:S", Want: "black 1, straight → 1/1"},
-		{Moves: append(prog, chance), Action: "white1:D", Want: "white 1, down at 1 → 0/1, crash"},
+		{Moves: append(prog, chance), Action: "black1:U", Want: "black 1, up at 1 → col 1 L1, crash"},
+		{Moves: append(prog, chance), Action: "black1:S", Want: "black 1, straight → col 1 L1"},
+		{Moves: append(prog, chance), Action: "white1:D", Want: "white 1, down at 1 → col 0 L1, crash"},
 		{Moves: append(prog, chance, "black1:S"), Action: "roll", Want: "roll the dice of jump 2"},
 		{Moves: append(prog, chance, "black1:S"), Action: "stop", Want: "stop here: end the turn"},
 	})
