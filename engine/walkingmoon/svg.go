@@ -70,6 +70,7 @@ func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 		}
 	}
 	c.Text(left, 42, 12, "#cbd5e1", draw.Start, cards)
+	picks := s.astronautPicks(viewer)
 	for l := g.height - 1; l >= 0; l-- {
 		y := top + ch*float64(g.height-1-l)
 		c.Text(left-6, y+ch/2+4, 11, "#9ca3af", draw.End, "L"+strconv.Itoa(l))
@@ -87,8 +88,16 @@ func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 			switch {
 			case gl >= '0' && gl <= '9':
 				a := int(gl - '0')
+				act, click := picks[a]
+				if click {
+					c.Action(act, engine.ActionLabel(s, engine.Action(act))+" ("+s.ActionString(engine.Action(act))+")")
+					c.Circle(px+cw/2, y+ch/2, min(cw, ch)*0.45+3, draw.ButtonStroke, "", 0)
+				}
 				c.Circle(px+cw/2, y+ch/2, min(cw, ch)*0.45, seatFill[g.seat(a)], "#ffffff", 1.5)
 				c.Text(px+cw/2, y+ch/2+4, 11, "#ffffff", draw.Middle, strconv.Itoa(a))
+				if click {
+					c.End()
+				}
 			case gl >= 'A' && gl <= 'G' && !ok:
 				c.Text(px+cw/2, y+ch/2+4, 11, "#064e3b", draw.Middle, string(gl))
 			case gl == 'O' || gl == 'X' || gl == '*':
@@ -132,4 +141,24 @@ func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 	y = c.Legend(left-20, y, width-20, 12, "#ffffff", items)
 	c.Text(left-20, y-4, 11, "#ffffff", draw.Start, "Discs: astronauts by number, in their seat's colour. Marks under the track: S start, 1-4 between cards, G goal.")
 	return c.Bytes()
+}
+
+// astronautPicks are the choices made by clicking an astronaut on the
+// track: whom to rob or sabotage, the Teamwork partner; for everything
+// (viewer -1) or the seat to act.
+func (s *State) astronautPicks(viewer engine.Player) map[int]int {
+	picks := map[int]int{}
+	t, ok := s.top()
+	if !ok || (t.Kind != kRob && t.Kind != kTeam) || (viewer != -1 && viewer != s.CurrentPlayer()) {
+		return picks
+	}
+	for _, a := range s.LegalActions(nil) {
+		switch x := int(a); {
+		case t.Kind == kRob && x >= aRob && x < aNoRob:
+			picks[x-aRob] = x
+		case t.Kind == kTeam && x >= aPartner && x < aSpend:
+			picks[x-aPartner] = x
+		}
+	}
+	return picks
 }
