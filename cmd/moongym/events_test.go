@@ -37,7 +37,7 @@ func TestPlayEventsHideWhatTheHumanCannotSee(t *testing.T) {
 	if !strings.Contains(out, "a face-down card on G") {
 		t.Errorf("the opponent's cards are not face down:\n%s", out)
 	}
-	if !strings.Contains(out, "    - B1 enters at ") || !strings.Contains(out, " executes ") {
+	if !strings.Contains(out, "    - Blue Rover 1 enters at ") || !strings.Contains(out, " executes ") {
 		t.Errorf("no event for the placements or the execution:\n%s", out)
 	}
 }

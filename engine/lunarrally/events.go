@@ -21,14 +21,14 @@ func (s *State) Effects(after engine.State) []string {
 	b := s.g.board
 	for i := 0; i < 2*s.g.players; i++ {
 		r0, r1 := &s.rovers[i], &t.rovers[i]
-		n := roverName(i)
+		n := roverWords(i)
 		// A destroyed rover's program is not in the observations: the
 		// events keep to what the seats observe.
 		if r1.Shown != r0.Shown && r1.Shown != emptyProgram && r1.Status == Racing {
 			cards := make([]string, 0, MaxPhases)
 			for _, c := range r1.Shown {
 				if c != NoCard {
-					cards = append(cards, c.String())
+					cards = append(cards, cardWords[c])
 				}
 			}
 			ev = append(ev, n+" executes "+strings.Join(cards, ", "))
@@ -38,28 +38,28 @@ func (s *State) Effects(after engine.State) []string {
 			ev = append(ev, n+" is destroyed")
 			continue
 		case r0.Status != Racing && r1.Status == Racing:
-			ev = append(ev, n+" enters at "+b.CellName(int(r1.Pos))+" facing "+dirNames[r1.Heading])
+			ev = append(ev, n+" enters at "+b.CellName(int(r1.Pos))+" facing "+dirWords[r1.Heading])
 			continue
 		case r1.Status != Racing:
 			continue
 		}
 		if r1.Pos != r0.Pos {
-			ev = append(ev, n+" moves "+b.CellName(int(r0.Pos))+" -> "+b.CellName(int(r1.Pos)))
+			ev = append(ev, n+" moves from "+b.CellName(int(r0.Pos))+" to "+b.CellName(int(r1.Pos)))
 		}
 		if r1.Heading != r0.Heading {
-			ev = append(ev, n+" turns to face "+dirNames[r1.Heading])
+			ev = append(ev, n+" turns to face "+dirWords[r1.Heading])
 		}
 		switch d := int(r1.Shields) - int(r0.Shields); {
 		case d < 0:
-			ev = append(ev, n+" is hit: loses "+strconv.Itoa(-d)+" shield(s), "+strconv.Itoa(int(r1.Shields))+" left")
+			ev = append(ev, n+" is hit: loses "+count(-d, "shield")+", "+strconv.Itoa(int(r1.Shields))+" left")
 		case d > 0:
-			ev = append(ev, n+" is repaired: +"+strconv.Itoa(d)+" shield(s)")
+			ev = append(ev, n+" is repaired: +"+count(d, "shield"))
 		}
 		switch d := int(r1.Missiles) - int(r0.Missiles); {
 		case d < 0:
 			ev = append(ev, n+" fires a missile")
 		case d > 0:
-			ev = append(ev, n+" picks up "+strconv.Itoa(d)+" missile(s)")
+			ev = append(ev, n+" picks up "+count(d, "missile"))
 		}
 		if r1.Armed && !r0.Armed {
 			ev = append(ev, n+" arms its weapons")
@@ -72,4 +72,12 @@ func (s *State) Effects(after engine.State) []string {
 		ev = append(ev, t.statusLine())
 	}
 	return ev
+}
+
+// count writes n things: "1 shield", "2 shields".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
 }

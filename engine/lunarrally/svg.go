@@ -47,7 +47,11 @@ func (s *State) picture(shown int, status string) []byte {
 	top := 30.0
 	mapH := float64(b.rows-1)*1.5*r + 2*r
 	panel := top + mapH + 20
-	height := panel + 28*float64(2*g.players) + 130
+	hand := s.stage == stageProgram && (shown == allCards || shown == int(s.actor))
+	height := panel + 24 + rowH*float64(2*g.players) + 100
+	if hand {
+		height += handHeight
+	}
 	c := draw.New(width, height, "Lunar Rally: "+status, "#0b1020")
 	center := func(cell int) (float64, float64) {
 		row, col := cell/b.cols, cell%b.cols
@@ -79,7 +83,7 @@ func (s *State) picture(shown int, status string) []byte {
 			}
 		}
 		if act >= 0 {
-			c.Action(act, "place on "+b.CellName(cell))
+			c.Action(act, engine.ActionLabel(s, engine.Action(act))+" ("+s.ActionString(engine.Action(act))+")")
 		}
 		c.Polygon(pts, terrainFill[t], "#6b7280", 1)
 		if act >= 0 {
@@ -105,7 +109,7 @@ func (s *State) picture(shown int, status string) []byte {
 			if a := int(g.FacingAction(d)); legal[a] {
 				ang := -float64(d) * math.Pi / 3
 				ax, ay := x+r*0.95*math.Cos(ang), y+r*0.95*math.Sin(ang)
-				c.Action(a, "face "+dirNames[d])
+				c.Action(a, engine.ActionLabel(s, engine.Action(a))+" ("+dirNames[d]+")")
 				c.Circle(ax, ay, r*0.3, "#22c55e", "#ffffff", 1)
 				c.Text(ax, ay+4, 10, "#000000", draw.Middle, dirNames[d])
 				c.End()
@@ -126,52 +130,11 @@ func (s *State) picture(shown int, status string) []byte {
 		", the Moon shows Rover "+strconv.Itoa(int(s.moon)+1))
 	y += 24
 	for i := 0; i < 2*g.players; i++ {
-		rv := &s.rovers[i]
-		c.Circle(30, y-5, 9, roverFill[i/2], "#ffffff", 1)
-		c.Text(30, y-1, 10, "#ffffff", draw.Middle, roverName(i))
-		line := Colours[i/2] + " Rover " + strconv.Itoa(i%2+1) + " (p" + strconv.Itoa(i/2) + "): "
-		switch rv.Status {
-		case Waiting:
-			line += "not placed"
-		case Destroyed:
-			line += "destroyed"
-		default:
-			line += b.CellName(int(rv.Pos)) + " facing " + dirNames[rv.Heading] + ", shields " + strconv.Itoa(int(rv.Shields)) +
-				", missiles " + strconv.Itoa(int(rv.Missiles))
-			if !rv.Armed {
-				line += " (weapons off)"
-			}
-		}
-		c.Text(46, y, 13, "#e5e7eb", draw.Start, line)
-		if rv.Status == Racing {
-			x := 470.0
-			for p := 0; p < int(rv.Phases); p++ {
-				card := rv.Program[p]
-				fill, label := "#1f2937", "empty"
-				switch {
-				case card == NoCard:
-				case shown == allCards || shown == i/2:
-					fill, label = "#f9fafb", card.String()
-				default:
-					fill, label = "#6b21a8", "?"
-				}
-				c.Rect(x, y-14, 62, 19, fill, "#9ca3af", 1)
-				col := "#111827"
-				if fill != "#f9fafb" {
-					col = "#e5e7eb"
-				}
-				c.Text(x+31, y, 11, col, draw.Middle, label)
-				x += 66
-			}
-			if rv.Shown != emptyProgram {
-				last := "last:"
-				for _, cd := range rv.Shown {
-					last += " " + cd.String()
-				}
-				c.Text(x+4, y, 10, "#9ca3af", draw.Start, last)
-			}
-		}
-		y += 28
+		s.drawBoard(c, i, y, shown)
+		y += rowH
+	}
+	if hand {
+		y = s.drawHand(c, y-10) + 10
 	}
 	c.Text(20, y, 15, "#fde68a", draw.Start, status)
 	y += 26
@@ -182,9 +145,9 @@ func (s *State) picture(shown int, status string) []byte {
 		}
 		items = append(items, draw.LegendItem{Fill: terrainFill[t], Stroke: "#6b7280", Label: []string{"", "plain", "crater", "fine dust", "start (S)", "finish (F)", "repair (R)", "missile cache (M)"}[t]})
 	}
-	items = append(items, draw.LegendItem{Fill: "#6b21a8", Label: "face-down card"})
+	items = append(items, draw.LegendItem{Fill: cardBack, Label: "face-down card"})
 	y = c.Legend(20, y, width-20, 12, "#ffffff", items)
-	c.Text(20, y-4, 12, "#ffffff", draw.Start, "Rover: player colour and number, the point shows its facing; the cards are its program for phases 1-3")
+	c.Text(20, y-4, 12, "#ffffff", draw.Start, "Rover: player colour and number, the point shows its facing; the cards are its program for phases 1-3.")
 	return c.Bytes()
 }
 
@@ -207,11 +170,11 @@ func (s *State) statusLine() string {
 	case stageFirst:
 		return "Throwing the start tokens for the first player"
 	case stagePlace:
-		return "p" + strconv.Itoa(int(s.actor)) + ": place " + roverName(int(s.target)) + " on a start hex"
+		return "p" + strconv.Itoa(int(s.actor)) + ": place " + roverWords(int(s.target)) + " on a start hex"
 	case stageFace:
-		return "p" + strconv.Itoa(int(s.actor)) + ": face " + roverName(int(s.target)) + " on " + s.g.board.CellName(int(s.pending))
+		return "p" + strconv.Itoa(int(s.actor)) + ": face " + roverWords(int(s.target)) + " on " + s.g.board.CellName(int(s.pending))
 	case stageProgram:
-		return "p" + strconv.Itoa(int(s.actor)) + ": program " + roverName(int(s.target)) + " phase " + strconv.Itoa(int(s.phase)+1)
+		return "p" + strconv.Itoa(int(s.actor)) + ": program " + roverWords(int(s.target)) + ", phase " + strconv.Itoa(int(s.phase)+1)
 	}
 	switch s.end {
 	case endFinish:
@@ -226,4 +189,59 @@ func (s *State) statusLine() string {
 		return "Game over: every rover destroyed, a draw"
 	}
 	return "Game over: turn limit reached, a draw"
+}
+
+// rowH is the height of a rover's control board.
+const rowH = 68.0
+
+// drawBoard draws rover i's control board from y (its top): the rover,
+// its place and counters, its program's phases as cards (face down where
+// shown does not show them), and the program it executed last.
+func (s *State) drawBoard(c *draw.Canvas, i int, y float64, shown int) {
+	b := s.g.board
+	rv := &s.rovers[i]
+	c.Circle(30, y+14, 10, roverFill[i/2], "#ffffff", 1)
+	c.Text(30, y+18, 10, "#ffffff", draw.Middle, roverName(i))
+	c.Text(48, y+18, 14, "#ffffff", draw.Start, roverWords(i)+" (p"+strconv.Itoa(i/2)+")")
+	line := ""
+	switch rv.Status {
+	case Waiting:
+		line = "not placed"
+	case Destroyed:
+		line = "destroyed"
+	default:
+		line = b.CellName(int(rv.Pos)) + " facing " + dirWords[rv.Heading] + " · shields " + strconv.Itoa(int(rv.Shields)) +
+			" · missiles " + strconv.Itoa(int(rv.Missiles))
+		if !rv.Armed {
+			line += " · weapons off"
+		}
+	}
+	c.Text(48, y+38, 12, "#cbd5e1", draw.Start, line)
+	if rv.Status != Racing {
+		return
+	}
+	x := 430.0
+	for p := 0; p < MaxPhases; p++ {
+		card := rv.Program[p]
+		switch {
+		case p >= int(rv.Phases):
+			c.RoundRect(x, y, rowCardW, rowCardH, 5, "#450a0a", "#7f1d1d", 1)
+			c.Text(x+rowCardW/2, y+rowCardH*0.58, 10, "#fca5a5", draw.Middle, "damaged")
+		case card == NoCard:
+			drawEmpty(c, x, y, rowCardW, rowCardH, p)
+		case shown == allCards || shown == i/2:
+			drawCard(c, x, y, rowCardW, rowCardH, card)
+		default:
+			drawBack(c, x, y, rowCardW, rowCardH)
+		}
+		x += rowCardW + 6
+	}
+	if rv.Shown != emptyProgram {
+		c.Text(x+8, y+12, 10, "#9ca3af", draw.Start, "last program:")
+		for p, cd := range rv.Shown {
+			if cd != NoCard {
+				c.Text(x+8, y+26+12*float64(p), 10, "#9ca3af", draw.Start, strconv.Itoa(p+1)+". "+cardWords[cd])
+			}
+		}
+	}
 }

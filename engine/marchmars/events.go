@@ -2,8 +2,10 @@ package marchmars
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/engine/jumping"
 )
 
 var _ engine.EventLogger = (*State)(nil)
@@ -38,40 +40,43 @@ func (s *State) Effects(after engine.State) []string {
 	if n.nDice > 0 && (s.nDice == 0 || n.dieCol != s.dieCol || n.dieFace != s.dieFace) {
 		e := "dice:"
 		for i := 0; i < int(n.nDice); i++ {
-			e += " " + dieName(int(n.dieCol[i]), n.dieFace[i])
+			if i > 0 {
+				e += ","
+			}
+			e += " " + jumping.DieWords(int(n.dieCol[i]), n.dieFace[i])
 		}
 		ev = append(ev, e)
 	}
 	for m := 0; m < g.n; m++ {
 		a, b := &s.mar[m], &n.mar[m]
 		if a.X != b.X || a.L != b.L {
-			ev = append(ev, fmt.Sprintf("%s moves to column %d level %d", marineName(m), b.X, b.L))
+			ev = append(ev, fmt.Sprintf("%s moves to column %d, level %d", marineWords(m), b.X, b.L))
 		}
 		if b.Crashed && !a.Crashed {
-			ev = append(ev, marineName(m)+" crashes")
+			ev = append(ev, marineWords(m)+" crashes")
 		}
 		if a.Crashed && !b.Crashed && !b.Gone {
-			ev = append(ev, marineName(m)+" is raised")
+			ev = append(ev, marineWords(m)+" is raised")
 		}
 		if b.Gone && !a.Gone {
-			ev = append(ev, marineName(m)+" blows itself up beside the MMM and is out of the game (kamikaze)")
+			ev = append(ev, marineWords(m)+" blows itself up beside the MMM and is out of the game (kamikaze)")
 		}
 		if s.ability[m] != n.ability[m] && s.ability[m] != abNone {
-			ev = append(ev, marineName(m)+" turns its training card: "+abilityNames[n.ability[m]])
+			ev = append(ev, marineWords(m)+" turns its training card: "+words(abilityNames[n.ability[m]]))
 		}
 		for e := 0; e < numEquipment; e++ {
 			had, has := s.holds(m, e), n.holds(m, e)
 			switch {
 			case has && !had:
-				ev = append(ev, marineName(m)+" gets equipment: "+equipmentNames[e])
+				ev = append(ev, marineWords(m)+" gets equipment: "+words(equipmentNames[e]))
 			case had && !has && n.discard>>e&1 != 0:
-				ev = append(ev, marineName(m)+" uses equipment: "+equipmentNames[e])
+				ev = append(ev, marineWords(m)+" uses equipment: "+words(equipmentNames[e]))
 			}
 		}
 	}
 	for k := 0; k < numAlienColours; k++ {
 		if d := n.dead[k] - s.dead[k]; d > 0 {
-			ev = append(ev, fmt.Sprintf("%d %s alien(s) killed", d, alienNames[k]))
+			ev = append(ev, fmt.Sprintf("%d %s %s killed", d, alienNames[k], plural(int(d), "alien")))
 		}
 	}
 	for side := 0; side < g.sides; side++ {
@@ -118,4 +123,15 @@ func (s *State) regionAliens(x0, x1 int) int {
 		}
 	}
 	return n
+}
+
+// marineWords names marine m for people: "marine 2".
+func marineWords(m int) string { return "marine " + strconv.Itoa(m+1) }
+
+// plural is thing, with an s unless n is 1.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return thing
+	}
+	return thing + "s"
 }

@@ -2,7 +2,6 @@ package marchmars
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/engine/jumping"
@@ -15,8 +14,6 @@ var _ engine.Picturer = (*State)(nil)
 var (
 	marineFill = [maxMarines]string{"#1d4ed8", "#15803d", "#ca8a04", "#7e22ce", "#0e7490"}
 	alienFill  = [numAlienColours]string{"#facc15", "#38bdf8", "#ef4444"}
-	dieFill    = [jumping.NumColours]string{"#2563eb", "#111827", "#f9fafb"}
-	dieInk     = [jumping.NumColours]string{"#ffffff", "#ffffff", "#111827"}
 )
 
 // Box fills by terrain.
@@ -35,8 +32,10 @@ const (
 // as numbered discs, grey and crossed when crashed, aliens as dots in their
 // colour with their number, the red defenders beside the MMM), the cards and
 // the LZ named above their columns, then the turn, the difficulty, the LZ's
-// upgrades, the incoming-wave box, the bag, the dice of the roll being
-// resolved, the marines' lines of String and a legend.
+// upgrades, the incoming-wave box, the bag, a panel per marine (its box,
+// state, training and equipment), the turn (the programme's actions with
+// their dice, the roll as dice) with the choices as buttons labelled in
+// words, and a legend.
 func (s *State) SVG() []byte {
 	g := s.g
 	const width, left = 800.0, 70.0
@@ -46,15 +45,12 @@ func (s *State) SVG() []byte {
 	x0 := left + mmm
 	top := 92.0
 	bottom := top + ch*float64(g.height)
-	lines := strings.Split(s.String(), "\n")
-	var rest []string // the marines' and the decision's lines
-	for _, l := range lines {
-		if strings.HasPrefix(l, "m") && len(l) > 2 && l[2] == ':' || strings.HasPrefix(l, "next:") ||
-			strings.Contains(l, " plays: ") {
-			rest = append(rest, draw.Wrap(l, 100)...)
-		}
-	}
-	height := bottom + 40 + 26*3 + 15*float64(len(rest)) + 110
+	aliensTop := bottom + 40
+	panelsTop := aliensTop + 26*2 + 6
+	turnTop := panelsTop + s.panelsHeight()
+	turn := s.turnView()
+	legendTop := turnTop + turn.Height(width) + 24
+	height := legendTop + 100
 	c := draw.New(width, height, "March on Mars, turn "+strconv.Itoa(int(s.turn)), "#1c0f0a")
 
 	head := "March on Mars · turn " + strconv.Itoa(int(s.turn)) + "/" + strconv.Itoa(maxTurns) +
@@ -100,11 +96,12 @@ func (s *State) SVG() []byte {
 	c.Rect(lzx, top-36, lzw, 16, "#14532d", "#4ade80", 1)
 	c.Text(lzx+lzw/2, top-24, 11, "#bbf7d0", draw.Middle, "Landing Zone")
 
+	clicks := s.boardClicks()
 	for l := g.height - 1; l >= 0; l-- {
 		y := top + ch*float64(g.height-1-l)
 		c.Text(left-6, y+ch/2+4, 11, "#9ca3af", draw.End, "L"+strconv.Itoa(l))
 		for x := 0; x < g.cols; x++ {
-			s.drawCell(c, x0+cw*float64(x), y, cw, ch, x, l)
+			s.drawCell(c, x0+cw*float64(x), y, cw, ch, x, l, clicks)
 		}
 	}
 	// Card edges and column numbers.
@@ -121,7 +118,7 @@ func (s *State) SVG() []byte {
 	}
 
 	// The incoming waves, the bag and the dead, as rows of coloured counts.
-	y := bottom + 40
+	y := aliensTop
 	for side := 0; side < g.sides; side++ {
 		s.alienRow(c, 20, y, "incoming wave ("+[2]string{"left", "right"}[side]+")", s.incoming[side])
 		if side == 0 {
@@ -135,24 +132,9 @@ func (s *State) SVG() []byte {
 		s.alienRow(c, 420, y, "dead", s.dead)
 		y += 26
 	}
-	// The roll being resolved: one die a square, in its colour.
-	c.Text(20, y, 12, "#e5e7eb", draw.Start, "dice:")
-	if s.nDice == 0 {
-		c.Text(60, y, 12, "#9ca3af", draw.Start, "no roll")
-	}
-	for i := 0; i < int(s.nDice); i++ {
-		px := 60 + 34*float64(i)
-		col := s.dieCol[i]
-		c.Rect(px, y-17, 26, 26, dieFill[col], "#f59e0b", 1.5)
-		c.Text(px+13, y+1, 13, dieInk[col], draw.Middle, jumping.FaceName(s.dieFace[i]))
-	}
-	if s.nDice > 0 && s.engaged {
-		c.Text(70+34*float64(s.nDice), y, 12, "#fca5a5", draw.Start, "engaged (aliens in the marine's box)")
-	}
-	y += 30
-	c.Mono(20, y, 12, "#e5e7eb", rest)
-	y += 15*float64(len(rest)) + 8
-
+	s.drawPanels(c, panelsTop, width)
+	turn.Draw(c, turnTop, width)
+	y = legendTop
 	items := []draw.LegendItem{
 		{Fill: fillAir, Stroke: "#475569", Label: "air"}, {Fill: fillRock, Label: "rock"},
 		{Fill: fillCircle, Label: "circle (safe)"}, {Fill: fillMarked, Label: "hidden box"},
@@ -166,14 +148,14 @@ func (s *State) SVG() []byte {
 		items = append(items, draw.LegendItem{Fill: marineFill[m], Stroke: "#ffffff", Round: true, Label: marineName(m)})
 	}
 	items = append(items, draw.LegendItem{Fill: "#6b7280", Stroke: "#ffffff", Round: true, Label: "crashed marine"})
-	y = c.Legend(20, y+12, width-20, 12, "#ffffff", items)
-	c.Text(20, y-2, 11, "#ffffff", draw.Start, "Discs: marines by number. Tags under them: aliens of that colour, with their count. Dice: value, x a skull.")
+	y = c.Legend(20, y, width-20, 12, "#ffffff", items)
+	c.Text(20, y-2, 11, "#ffffff", draw.Start, "Discs: marines by number. Tags under them: aliens of that colour, with their count. Dice: pips, the skull in red.")
 	return c.Bytes()
 }
 
 // drawCell draws box (x, l) at (px, py): its terrain, then the defender,
 // the aliens and the marines in it.
-func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
+func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int, clicks boardClicks) {
 	g := s.g
 	cell := s.cell(x, l)
 	fill := fillHazard
@@ -191,7 +173,13 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 	if x >= g.lzStart && x <= g.lzEnd && cell&jumping.Kind != jumping.Rock && cell&jumping.Kind != jumping.Air {
 		fill = fillLZ
 	}
-	c.Rect(px, py, cw, ch, fill, "#0b0b0b", 1)
+	if a, ok := clicks.box[[2]int{x, l}]; ok {
+		c.Action(a, clicks.title(s, a))
+		c.Rect(px, py, cw, ch, fill, draw.ButtonStroke, 3)
+		c.End()
+	} else {
+		c.Rect(px, py, cw, ch, fill, "#0b0b0b", 1)
+	}
 	for side := 0; side < g.sides; side++ {
 		if x == g.defCol[side] && l == g.plain && s.defenderAlive(side) {
 			c.Rect(px+2, py+2, cw-4, ch-4, fillDef, "#ffffff", 1)
@@ -232,8 +220,16 @@ func (s *State) drawCell(c *draw.Canvas, px, py, cw, ch float64, x, l int) {
 		if s.mar[m].Crashed {
 			f = "#6b7280"
 		}
+		a, click := clicks.marine[m]
+		if click {
+			c.Action(a, clicks.title(s, a))
+			c.Circle(cx, cy, r+2, draw.ButtonStroke, "", 0)
+		}
 		c.Circle(cx, cy, r, f, "#ffffff", 1.5)
 		c.Text(cx, cy+size*0.36, size, "#ffffff", draw.Middle, strconv.Itoa(m+1))
+		if click {
+			c.End()
+		}
 		if s.mar[m].Crashed {
 			c.Line(cx-r, cy-r, cx+r, cy+r, "#fca5a5", 1.5)
 		}
@@ -249,4 +245,34 @@ func (s *State) alienRow(c *draw.Canvas, x, y float64, label string, a [numAlien
 		c.Text(px+22, y, 12, "#ffffff", draw.Start, strconv.Itoa(int(a[k])))
 		px += 46
 	}
+}
+
+// boardClicks are the choices made on the board itself: the Landing Zone's
+// boxes where a marine lands, the marines who may play next.
+type boardClicks struct {
+	box    map[[2]int]int // (column, level) -> action
+	marine map[int]int    // marine -> action
+}
+
+// boardClicks finds the legal actions the board plays.
+func (s *State) boardClicks() boardClicks {
+	b := boardClicks{box: map[[2]int]int{}, marine: map[int]int{}}
+	t, ok := s.top()
+	if !ok || isChance(int(t.Kind)) {
+		return b
+	}
+	for _, a := range s.LegalActions(nil) {
+		switch x := int(a); {
+		case t.Kind == kPlace && x >= aPlace && x < aPick:
+			b.box[[2]int{s.g.lzStart + x - aPlace, s.g.plain}] = x
+		case t.Kind == kPick && x >= aPick && x < aProgram:
+			b.marine[x-aPick] = x
+		}
+	}
+	return b
+}
+
+// title is the tooltip of action a: its label and its name.
+func (boardClicks) title(s *State, a int) string {
+	return engine.ActionLabel(s, engine.Action(a)) + " (" + s.ActionString(engine.Action(a)) + ")"
 }

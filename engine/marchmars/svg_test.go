@@ -1,6 +1,7 @@
 package marchmars
 
 import (
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -33,7 +34,8 @@ func TestSVGDrawsTheBoard(t *testing.T) {
 		text := string(svg)
 		for _, want := range []string{
 			">Landing Zone<", ">D<", `fill="` + fillMMM, `fill="#6b7280"`, // a crashed marine
-			`fill="` + dieFill[jumping.White], ">4x<", // the white die, a skull
+			`fill="` + jumping.DieFill[jumping.White], "<title>white 4 skull</title>", // the white die, a skull
+			">marine 2 (p1)<", ">crashed<", // the panels
 		} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s players: the picture lacks %q", tc.players, want)
@@ -49,5 +51,38 @@ func TestSVGDrawsTheBoard(t *testing.T) {
 		if got := strings.Count(text, ">D<"); got != g.sides {
 			t.Errorf("%s players: %d defenders drawn, want %d", tc.players, got, g.sides)
 		}
+	}
+}
+
+// TestSVGChoicesAreClickable plays random games: at every decision each
+// legal action is clickable in the picture (nothing is hidden, one
+// picture serves every seat), the programme's actions are slots and the
+// marines have panels.
+func TestSVGChoicesAreClickable(t *testing.T) {
+	g, err := engine.Load(Name, engine.Params{"players": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := g.NewInitialState()
+	sawSlot := false
+	for steps := 0; !s.IsTerminal() && steps < 600; steps++ {
+		legal := s.LegalActions(nil)
+		if s.CurrentPlayer() >= 0 {
+			svg := s.(*State).SVG()
+			for _, a := range legal {
+				if !enginetest.Clickable(svg)[int(a)] {
+					t.Fatalf("%s is not clickable\n%s", s.ActionString(a), s)
+				}
+			}
+			sawSlot = sawSlot || strings.Contains(string(svg), ">action 2<")
+			if !strings.Contains(string(svg), ">marine 3 (p2)<") {
+				t.Fatal("no panel of marine 3")
+			}
+		}
+		s.Apply(legal[rng.IntN(len(legal))])
+	}
+	if !sawSlot {
+		t.Error("no programme slot drawn")
 	}
 }

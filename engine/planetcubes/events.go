@@ -34,7 +34,7 @@ func (s *State) Effects(after engine.State) []string {
 				continue
 			}
 			if p0.planet != p1.planet {
-				ev = append(ev, "cube "+n+" moves "+name(p0.planet)+" -> "+name(p1.planet))
+				ev = append(ev, "cube "+n+" moves from "+name(p0.planet)+" to "+name(p1.planet))
 			}
 			switch {
 			case p1.lives < p0.lives:

@@ -20,48 +20,57 @@ var glyphFill = map[byte]string{
 
 // SVG draws everything, for spectators and replays: the track (every
 // column and level, lunar cards framed, special boxes lettered, astronauts
-// as numbered discs in their seat's colour), then the astronauts with every
-// action card named, the dice and the choices.
-func (s *State) SVG() []byte { return s.picture(s.withCards(func(int) bool { return true })) }
+// as numbered discs in their seat's colour), a panel per astronaut with
+// every action card named, the turn (the dice as dice, the programme's
+// jumps with their dice) and the choices of the astronaut to act as
+// buttons.
+func (s *State) SVG() []byte { return s.picture(func(int) bool { return true }, -1) }
 
-// SVGFor draws the state as seat p may see it: the track, and the lists of
-// StringFor(p), which names only p's own action cards.
-func (s *State) SVGFor(p engine.Player) []byte { return s.picture(s.StringFor(p)) }
+// SVGFor draws the state as seat p may see it: the track, the panels
+// naming only p's own action cards (as StringFor), and the choices as
+// buttons only when p is to act (its labels may name its card).
+func (s *State) SVGFor(p engine.Player) []byte {
+	if p < 0 || int(p) >= s.g.seats {
+		return s.picture(func(int) bool { return false }, -2)
+	}
+	return s.picture(func(a int) bool { return s.g.seat(a) == int(p) }, p)
+}
 
-func (s *State) picture(text string) []byte {
+// picture draws the state with the cards of the astronauts that show(a)
+// named, as seat viewer sees it (-1 everything, -2 a spectator).
+func (s *State) picture(show func(a int) bool, viewer engine.Player) []byte {
 	g := s.g
 	const width, left = 800.0, 40.0
 	cw := (width - left - 20) / float64(g.cols)
 	ch := min(cw*1.3, 34)
 	top := 56.0
-	lines := strings.Split(text, "\n")
-	// The lines after the track: from the first astronaut's line on.
-	rest := lines[:0:0]
-	for i, l := range lines {
-		if strings.HasPrefix(l, "0 ") {
-			rest = lines[i:]
-			break
-		}
-	}
-	var wrapped []string
-	for _, l := range rest {
-		for len(l) > 100 {
-			k := strings.LastIndexByte(l[:100], ' ')
-			if k <= 0 {
-				k = 100
-			}
-			wrapped = append(wrapped, l[:k])
-			l = "    " + strings.TrimLeft(l[k:], " ")
-		}
-		wrapped = append(wrapped, l)
-	}
 	trackBottom := top + ch*float64(g.height)
-	height := trackBottom + 50 + 15*float64(len(wrapped)) + 90
+	panelsTop := trackBottom + 40
+	turnTop := panelsTop + s.panelsHeight(width)
+	turn := s.turnView(viewer)
+	legendTop := turnTop + turn.Height(width) + 24
+	height := legendTop + 90
 	c := draw.New(width, height, "Walking on the Moon, round "+strconv.Itoa(int(s.round)), "#0b1020")
-	c.Text(left, 22, 15, "#ffffff", draw.Start, lines[0])
-	if len(lines) > 1 {
-		c.Text(left, 42, 12, "#cbd5e1", draw.Start, "lunar "+lines[1])
+	head, _, _ := strings.Cut(s.String(), "\n")
+	c.Text(left, 22, 15, "#ffffff", draw.Start, head)
+	cards := "lunar cards:"
+	for k := 0; k < numSlots; k++ {
+		if s.slots[k] < 0 {
+			cards += " ?"
+		} else {
+			cards += " " + strconv.Itoa(g.data.Cards[s.slots[k]].ID)
+		}
 	}
+	if g.advanced {
+		cards += " · special boxes:"
+		for _, t := range s.tokens {
+			if t >= 0 {
+				cards += " " + string(rune('A'+t)) + "=" + tokenNames[t]
+			}
+		}
+	}
+	c.Text(left, 42, 12, "#cbd5e1", draw.Start, cards)
+	picks := s.astronautPicks(viewer)
 	for l := g.height - 1; l >= 0; l-- {
 		y := top + ch*float64(g.height-1-l)
 		c.Text(left-6, y+ch/2+4, 11, "#9ca3af", draw.End, "L"+strconv.Itoa(l))
@@ -79,8 +88,16 @@ func (s *State) picture(text string) []byte {
 			switch {
 			case gl >= '0' && gl <= '9':
 				a := int(gl - '0')
+				act, click := picks[a]
+				if click {
+					c.Action(act, engine.ActionLabel(s, engine.Action(act))+" ("+s.ActionString(engine.Action(act))+")")
+					c.Circle(px+cw/2, y+ch/2, min(cw, ch)*0.45+3, draw.ButtonStroke, "", 0)
+				}
 				c.Circle(px+cw/2, y+ch/2, min(cw, ch)*0.45, seatFill[g.seat(a)], "#ffffff", 1.5)
 				c.Text(px+cw/2, y+ch/2+4, 11, "#ffffff", draw.Middle, strconv.Itoa(a))
+				if click {
+					c.End()
+				}
 			case gl >= 'A' && gl <= 'G' && !ok:
 				c.Text(px+cw/2, y+ch/2+4, 11, "#064e3b", draw.Middle, string(gl))
 			case gl == 'O' || gl == 'X' || gl == '*':
@@ -109,9 +126,9 @@ func (s *State) picture(text string) []byte {
 		}
 		c.Text(px+cw/2, trackBottom+28, 11, "#fde68a", draw.Middle, mark)
 	}
-	y := trackBottom + 50
-	c.Mono(left-20, y, 12, "#e5e7eb", wrapped)
-	y += 15*float64(len(wrapped)) + 10
+	s.drawPanels(c, panelsTop, width, show)
+	turn.Draw(c, turnTop, width)
+	y := legendTop
 	items := []draw.LegendItem{
 		{Fill: glyphFill['.'], Label: "empty box"}, {Fill: glyphFill['#'], Label: "rock"},
 		{Fill: glyphFill['o'], Label: "circle"}, {Fill: glyphFill['x'], Label: "hazardous box"},
@@ -124,4 +141,24 @@ func (s *State) picture(text string) []byte {
 	y = c.Legend(left-20, y, width-20, 12, "#ffffff", items)
 	c.Text(left-20, y-4, 11, "#ffffff", draw.Start, "Discs: astronauts by number, in their seat's colour. Marks under the track: S start, 1-4 between cards, G goal.")
 	return c.Bytes()
+}
+
+// astronautPicks are the choices made by clicking an astronaut on the
+// track: whom to rob or sabotage, the Teamwork partner; for everything
+// (viewer -1) or the seat to act.
+func (s *State) astronautPicks(viewer engine.Player) map[int]int {
+	picks := map[int]int{}
+	t, ok := s.top()
+	if !ok || (t.Kind != kRob && t.Kind != kTeam) || (viewer != -1 && viewer != s.CurrentPlayer()) {
+		return picks
+	}
+	for _, a := range s.LegalActions(nil) {
+		switch x := int(a); {
+		case t.Kind == kRob && x >= aRob && x < aNoRob:
+			picks[x-aRob] = x
+		case t.Kind == kTeam && x >= aPartner && x < aSpend:
+			picks[x-aPartner] = x
+		}
+	}
+	return picks
 }

@@ -151,3 +151,61 @@ func TestRasterizeRefusesHugePictures(t *testing.T) {
 		t.Errorf("a picture 100 x 1e8 pixels: error %v, want ErrBadSVG", err)
 	}
 }
+
+func TestPiecesAreWellFormedAndClickable(t *testing.T) {
+	c := New(300, 200, "pieces", "#000000")
+	c.RoundRect(5, 5, 40, 20, 6, "#ffffff", "#000000", 1)
+	for v := 1; v <= 7; v++ {
+		c.Die(float64(v)*32, 40, 28, "#2563eb", "#ffffff", "#000000", v, v == 2)
+	}
+	c.Arrow(10, 100, 60, 100, "#ffffff", 2)
+	c.Tip("a die")
+	c.Skull(100, 100, 8, "#dc2626", "#000000")
+	c.End()
+	choices := []Choice{{7, "jump 1: add a blue die", "j1-blue"}, {9, "stop", "stop"}}
+	y := c.Buttons(10, 120, 290, 12, choices)
+	if h := ButtonsHeight(10, 290, 12, choices); y != 120+h {
+		t.Errorf("Buttons ends at %v, ButtonsHeight says %v", y, 120+h)
+	}
+	if y <= 120 {
+		t.Errorf("Buttons returned y %v, want below 120", y)
+	}
+	c.Panel(10, 150, 200, 40, "#d62828", "p1", true)
+	svg := c.Bytes()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var actions []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%s", err, svg)
+		}
+		if st, ok := tok.(xml.StartElement); ok {
+			for _, a := range st.Attr {
+				if a.Name.Local == "data-action" {
+					actions = append(actions, a.Value)
+				}
+			}
+		}
+	}
+	if want := []string{"7", "9"}; !slices.Equal(actions, want) {
+		t.Errorf("data-action %q, want %q", actions, want)
+	}
+	r, err := NewRasterizer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := r.Rasterize(svg, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pip of the blue die of value 1 (centre) is white, its corner blue.
+	if got := img.RGBAAt(32+14, 40+14); got != (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("pip pixel %v, want white", got)
+	}
+	if got := img.RGBAAt(32+5, 40+14); got != (color.RGBA{0x25, 0x63, 0xeb, 255}) {
+		t.Errorf("die pixel %v, want blue", got)
+	}
+}
