@@ -41,7 +41,7 @@ type SeatView struct {
 	// Returns are the utilities (zero until the end).
 	Returns []float64 `json:"returns"`
 	// Result, once the game is over, says how it ended for Seat, in a
-	// sentence with the final scores ("You won 64-0."; ResultSentence).
+	// sentence with the final scores ("You won 64-0."; engine.Result).
 	Result string `json:"result,omitempty"`
 	// Text is engine.StringFor(state, Seat): the state drawn as Seat may see it.
 	Text string `json:"text"`
@@ -159,7 +159,7 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 		v.Labels = labelsOf(st, v.Legal)
 	}
 	if v.Terminal {
-		v.Result = ResultSentence(st, viewer)
+		v.Result = engine.Result(st, viewer)
 	}
 	if _, hidden := st.(engine.PlayerViewer); !hidden || v.Terminal {
 		v.Scores = st.Scores(nil)

@@ -3,9 +3,6 @@ package seat
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -119,98 +116,4 @@ func labelsOf(s engine.State, legal []LegalAction) []string {
 		out[i] = engine.ActionLabel(s, a.Action)
 	}
 	return out
-}
-
-// ResultSentence says how the finished game s ended, for seat p (a spectator
-// when p < 0): the game's own sentence (engine.Resulter) when it has one,
-// else one made from the returns and the final scores: "You won 3-1.",
-// "p1 won 64-0.", "A draw 2-2.", "The team lost (scores p0 12, p1 9).".
-func ResultSentence(s engine.State, p engine.Player) string {
-	if !s.IsTerminal() {
-		return ""
-	}
-	if r, ok := s.(engine.Resulter); ok && p >= 0 {
-		if t := r.Result(p); t != "" {
-			return t
-		}
-	}
-	returns, scores := s.Returns(nil), s.Scores(nil)
-	score := scoreText(scores)
-	if s.Game().Spec().Utility == engine.Identical {
-		score = listScores(scores)
-		verb := "drew"
-		switch {
-		case returns[0] > 0:
-			verb = "won"
-		case returns[0] < 0:
-			verb = "lost"
-		}
-		return "The team " + verb + withScores(score, true) + "."
-	}
-	best := slices.Max(returns)
-	var winners []int
-	for i, r := range returns {
-		if r == best {
-			winners = append(winners, i)
-		}
-	}
-	if len(winners) == len(returns) {
-		return "A draw" + withScores(score, false) + "."
-	}
-	names := make([]string, len(winners))
-	for i, w := range winners {
-		names[i] = "p" + strconv.Itoa(w)
-	}
-	who := strings.Join(names, " and ")
-	if p >= 0 && int(p) < len(returns) {
-		switch {
-		case len(winners) == 1 && winners[0] == int(p):
-			return "You won" + withScores(score, false) + "."
-		case slices.Contains(winners, int(p)):
-			return "You tied for first with " + strings.Join(slices.DeleteFunc(names, func(n string) bool { return n == "p"+strconv.Itoa(int(p)) }), " and ") + withScores(score, false) + "."
-		}
-		return "You lost: " + who + " won" + withScores(score, false) + "."
-	}
-	return who + " won" + withScores(score, false) + "."
-}
-
-// listScores writes scores seat by seat, "p0 8, p1 8" ("" when all are
-// zero).
-func listScores(scores []float64) string {
-	if !slices.ContainsFunc(scores, func(x float64) bool { return x != 0 }) {
-		return ""
-	}
-	parts := make([]string, len(scores))
-	for i, x := range scores {
-		parts[i] = "p" + strconv.Itoa(i) + " " + strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// scoreText writes final scores: "64-0" for two seats (the higher
-// first, as a winner says it), "p0 12, p1 9, p2 3" for more; "" when every
-// score is zero (a game without points).
-func scoreText(scores []float64) string {
-	if !slices.ContainsFunc(scores, func(x float64) bool { return x != 0 }) {
-		return ""
-	}
-	if len(scores) != 2 {
-		return listScores(scores)
-	}
-	hi, lo := scores[0], scores[1]
-	if lo > hi {
-		hi, lo = lo, hi
-	}
-	return strconv.FormatFloat(hi, 'f', -1, 64) + "-" + strconv.FormatFloat(lo, 'f', -1, 64)
-}
-
-// withScores puts a score text after a verb: " 64-0", " (scores p0 1, ...)".
-func withScores(score string, team bool) string {
-	switch {
-	case score == "":
-		return ""
-	case team || strings.Contains(score, ","):
-		return " (scores " + score + ")"
-	}
-	return " " + score
 }

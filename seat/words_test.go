@@ -1,6 +1,7 @@
 package seat
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -44,28 +45,36 @@ func TestSeatViewLabelsAndResult(t *testing.T) {
 	}
 }
 
-// TestResultSentence: the sentence made from returns and scores where a
-// game has none of its own.
-func TestResultSentence(t *testing.T) {
-	g := engine.MustLoad("tictactoe", nil)
-	s, err := engine.ReplayActions(g, []engine.Action{0, 3, 1, 4, 2}) // X: a1 b1 c1
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, want := range map[engine.Player]string{0: "won", 1: "lost", -1: "p0 won"} {
-		if got := ResultSentence(s, p); !strings.Contains(strings.ToLower(got), want) {
-			t.Errorf("seat %d: %q, want %q in it", p, got, want)
+// TestResultOfEveryGame: every game's end says its result for each seat
+// and for a spectator (no seat: the whole view, /web/whole), as the
+// seat view and the page show it. Random games, two seeds.
+func TestResultOfEveryGame(t *testing.T) {
+	for _, spec := range engine.Games() {
+		g, err := engine.Load(spec.Name, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if got := ResultSentence(g.NewInitialState(), 0); got != "" {
-		t.Errorf("a result before the end: %q", got)
-	}
-	for _, c := range []struct {
-		scores []float64
-		want   string
-	}{{[]float64{0, 0}, ""}, {[]float64{0, 64}, "64-0"}, {[]float64{12, 9, 3}, "p0 12, p1 9, p2 3"}} {
-		if got := scoreText(c.scores); got != c.want {
-			t.Errorf("scoreText(%v) = %q, want %q", c.scores, got, c.want)
+		for seed := range uint64(2) {
+			rng := rand.New(rand.NewPCG(seed, 1))
+			s := g.NewInitialState()
+			for !s.IsTerminal() {
+				if s.CurrentPlayer() == engine.Chance {
+					s.Apply(engine.SampleOutcome(s.ChanceOutcomes(nil), rng.Float64()))
+					continue
+				}
+				legal := s.LegalActions(nil)
+				s.Apply(legal[rng.IntN(len(legal))])
+			}
+			for p := engine.Terminal; int(p) < g.NumPlayers(); p++ {
+				if p == engine.Chance {
+					continue
+				}
+				if r := engine.Result(s, p); r == "" {
+					t.Errorf("%s seed %d: no result for %v", spec.Name, seed, p)
+				} else if seed == 0 && p == engine.Terminal {
+					t.Logf("%s: %s", spec.Name, r)
+				}
+			}
 		}
 	}
 }

@@ -75,7 +75,7 @@ func describeWhole(v seat.View) (Whole, error) {
 	p := s.CurrentPlayer()
 	out.ToMove, out.ToMoveName, out.Terminal = int(p), p.String(), s.IsTerminal()
 	out.Scores, out.Returns, out.Text = s.Scores(nil), s.Returns(nil), s.String()
-	out.Result = seat.ResultSentence(s, -1)
+	out.Result = engine.Result(s, engine.Terminal) // no seat: who won
 	if svg, ok := engine.SVG(s); ok {
 		out.SVG = string(svg)
 	}

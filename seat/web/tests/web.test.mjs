@@ -261,7 +261,7 @@ async function askHint(page) {
 }
 
 // A result reads as a sentence, never as returns.
-const sentence = /\b(won|lost|draw|drew|tied)\b/i;
+const sentence = /\b(won|lost|draw|drew|tied|came)\b/i;
 
 for (const [game, c] of Object.entries(playCases)) {
   test(`play ${game} from the lobby against the learned opponent: the board clicked, a hint, the result, play again`, { timeout: 600_000 }, async (t) => {
