@@ -208,7 +208,7 @@ func (sc *scene) buttons(y float64) float64 {
 		}
 	}
 	if len(ck.onSheet) > 0 {
-		y = sc.c.Para(picLeft, y+4, picWidth-picLeft, 12, picDim, "Click a highlighted element on your sheet"+map[bool]string{true: ", or a button:", false: "."}[len(rest) > 0]) - 4
+		y = sc.c.Para(picLeft, y+12, picWidth-picLeft, 12, picDim, "Click a highlighted element on the sheet you write on"+map[bool]string{true: ", or a button:", false: "."}[len(rest) > 0]) - 4
 	}
 	if len(rest) == 0 {
 		return y
@@ -277,7 +277,15 @@ func (sc *scene) astra(y float64) float64 {
 		return y
 	}
 	l := s.lay()
-	c.Rect(picLeft, y, picWidth-2*picLeft, 92, "#1e293b", "#64748b", 1)
+	_, boxes := l.r.astraTrack(s.g.level)
+	h := 56.0
+	if boxes > 0 {
+		h += 20
+	}
+	if l.solo.bonusBoxes > 0 {
+		h += 20
+	}
+	c.Rect(picLeft, y, picWidth-2*picLeft, h, "#1e293b", "#64748b", 1)
 	c.Text(picLeft+10, y+18, 14, picText, draw.Start, "ASTRA (level "+strconv.Itoa(s.g.level)+", "+astraNames[s.g.level-1]+"): score "+strconv.Itoa(s.astraScore()))
 	c.Text(picWidth-picLeft-10, y+18, 11, picDim, draw.End, "points per card: "+astraPoints(s.g.level))
 	x := picLeft + 10
@@ -288,26 +296,28 @@ func (sc *scene) astra(y float64) float64 {
 		c.Text(x+43, y+40, 11, paperInk, draw.Middle, actNames[a]+" "+strconv.Itoa(int(n)))
 		x += 90
 	}
-	x = picLeft + 10
-	if _, boxes := l.r.astraTrack(s.g.level); boxes > 0 {
-		c.Text(x, y+66, 11, picDim, draw.Start, "track")
+	yy := y + 56
+	if boxes > 0 {
+		x = picLeft + 10
+		c.Text(x, yy+10, 11, picDim, draw.Start, "track")
 		x += 40
 		sz := min(12, (picWidth-picLeft-10-x)/float64(boxes)-2)
 		for i := 0; i < boxes; i++ {
-			markBox(c, x, y+56, sz, "", false, int(s.astra.track) > i)
+			markBox(c, x, yy, sz, "", false, int(s.astra.track) > i)
 			x += sz + 2
 		}
+		yy += 20
 	}
-	x = picLeft + 10
 	if l.solo.bonusBoxes > 0 {
-		c.Text(x, y+84, 11, picDim, draw.Start, "Solo bonus (circled: earned, crossed: spent)")
+		x = picLeft + 10
+		c.Text(x, yy+10, 11, picDim, draw.Start, "Solo bonus (circled: earned, crossed: spent)")
 		x += 250
 		for i := 0; i < l.solo.bonusBoxes; i++ {
-			markBox(c, x, y+74, 12, "", int(s.astra.bonus) > i, int(s.astra.used) > i)
+			markBox(c, x, yy, 12, "", int(s.astra.bonus) > i, int(s.astra.used) > i)
 			x += 14
 		}
 	}
-	return y + 100
+	return y + h + 8
 }
 
 func astraPoints(level int) string {

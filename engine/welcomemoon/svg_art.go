@@ -54,7 +54,7 @@ func (a *a1Layout) svgPart(sp int8) (int8, string) {
 
 func (a *a1Layout) svgSpace(*sheet, int8) (string, int16) { return "", 0 }
 
-func (a *a1Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a1Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	g := markGroup{name: "Quarter bonuses"}
 	for _, q := range a.quarters {
@@ -115,7 +115,7 @@ func (a *a2Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return "", 0
 }
 
-func (a *a2Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a2Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	for i, st := range a.stations {
 		g := markGroup{name: "Station " + st.name}
@@ -172,7 +172,7 @@ func (a *a3Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return "", 0
 }
 
-func (a *a3Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a3Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	tun := markGroup{name: "Tunnels"}
 	for t, id := range a.tunnelID {
@@ -227,7 +227,7 @@ func (a *a4Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return resKinds[r.kind], r.id
 }
 
-func (a *a4Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a4Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	pumps := markGroup{name: "Pumps"}
 	syms := markGroup{name: "Resources between levels"}
@@ -289,7 +289,7 @@ func (a *a5Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
-func (a *a5Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a5Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	b := markGroup{name: "Skyscraper bonuses"}
 	for i, bn := range a.bonuses {
@@ -375,7 +375,7 @@ func (a *a6Layout) svgSpace(sh *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
-func (a *a6Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a6Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	q := markGroup{name: "Quarters"}
 	for i, qu := range a.quarters {
@@ -407,7 +407,7 @@ func (a *a6Layout) svgGroups(s *State, sh *sheet) []markGroup {
 		}
 		sp.marks = append(sp.marks, m)
 	}
-	if s.ctx.npend > 0 && s.ctx.pend[0].kind == effVirus {
+	if s.g.solo() && s.ctx.npend > 0 && s.ctx.pend[0].kind == effVirus { // an ASTRA card's choice
 		for t, name := range []string{"activate green", "activate blue"} {
 			sp.marks = append(sp.marks, target(mark{label: name}, effVirus, t))
 		}
@@ -441,7 +441,7 @@ func (a *a7Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
-func (a *a7Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a7Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	for _, ship := range a.ships {
 		g := markGroup{name: ship.name}
@@ -479,7 +479,7 @@ func (a *a8Layout) svgSpace(sh *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
-func (a *a8Layout) svgGroups(s *State, sh *sheet) []markGroup {
+func (a *a8Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
 	pl := markGroup{name: "Planets"}
 	for i, p := range a.planets {
@@ -505,11 +505,11 @@ func (a *a8Layout) svgGroups(s *State, sh *sheet) []markGroup {
 	}
 	out = append(out, as)
 	for h, half := range a.halves {
-		side := [2]string{"bottom (B)", "top (T)"}[h]
-		g := markGroup{name: "Half " + side}
+		side := [2]string{"B ", "T "}[h]
+		g := markGroup{name: side + s.seatName(s.seatOf(i, h))}
 		g.marks = append(g.marks, markIDs("p", half.plants)...)
 		g.marks = append(g.marks, markIDs("w", half.waters)...)
-		mine := s.phase != phOver && h == s.half(int(s.cur), s.sheetIndex(sh))
+		mine := s.phase != phOver && h == s.half(int(s.cur), i)
 		for k, tr := range half.energy {
 			ms := markIDs(typeNames[k], tr)
 			if mine {

@@ -77,7 +77,7 @@ type markGroup struct {
 type (
 	// sheetArt lists a sheet's bonus elements.
 	sheetArt interface {
-		svgGroups(s *State, sh *sheet) []markGroup
+		svgGroups(s *State, sh *sheet, i int) []markGroup
 	}
 	// spaceArt names the part (quarter, block, column) of a space, drawn
 	// as a gap and a name in its zone's row, and a symbol printed on it
@@ -156,7 +156,7 @@ func (s *State) sheetActions(v *State, ck *clicks) map[engine.Action]bool {
 		}
 	}
 	sc := &scene{s: s, v: v}
-	for _, g := range sc.groups(sh) {
+	for _, g := range sc.groups(sh, ck.sheet) {
 		for _, m := range g.marks {
 			if a, ok := sc.markAction(m, ck); ok {
 				out[a] = true
@@ -166,13 +166,13 @@ func (s *State) sheetActions(v *State, ck *clicks) map[engine.Action]bool {
 	return out
 }
 
-// groups are the bonus elements of sh: the adventure's, then the Wild
-// actions.
-func (sc *scene) groups(sh *sheet) []markGroup {
+// groups are the bonus elements of sh, sheet i: the adventure's, then
+// the Wild actions.
+func (sc *scene) groups(sh *sheet, i int) []markGroup {
 	l := sc.s.lay()
 	var out []markGroup
 	if art, ok := l.r.(sheetArt); ok {
-		out = art.svgGroups(sc.s, sh)
+		out = art.svgGroups(sc.s, sh, i)
 	}
 	if l.wild && len(l.wildIDs) > 0 {
 		g := markGroup{name: "Wild actions"}
@@ -222,7 +222,7 @@ func (sc *scene) sheetBody(i int, y, k float64) float64 {
 	// the zones
 	y = sc.zones(i, sh, ck, x0+6, x1-6, y, k)
 	// the bonus elements
-	for _, g := range sc.groups(sh) {
+	for _, g := range sc.groups(sh, i) {
 		y = sc.group(g, sh, ck, x0+6, x1-6, y, k)
 	}
 	y += 4 * k

@@ -97,8 +97,9 @@ func TestSVGEveryLegalActionClickable(t *testing.T) {
 	}
 }
 
-// TestSVGGolden draws one mid-game state of every adventure (3 players
-// and solo) as the seat to act sees it, against testdata/svg/.
+// TestSVGGolden draws one mid-game state of every adventure with 3
+// players, and of solo games of Adventures 1 (ASTRA's track) and 8 (ASTRA's
+// sheet), as the seat to act sees it, against testdata/svg/.
 // Regenerate with -update; -sheetpng DIR also writes PNGs of the start,
 // the middle and the end.
 func TestSVGGolden(t *testing.T) {
@@ -111,6 +112,9 @@ func TestSVGGolden(t *testing.T) {
 	}
 	for adv := 1; adv <= lastAdventure(); adv++ {
 		for _, players := range []int{1, 3} {
+			if players == 1 && adv != 1 && adv != 8 {
+				continue
+			}
 			name := fmt.Sprintf("adventure%d-players%d", adv, players)
 			t.Run(name, func(t *testing.T) {
 				g := mustGame(t, adv, players, 3)
