@@ -134,8 +134,8 @@ func (sc *scene) all() float64 {
 		y = c.Para(picLeft, y, picWidth-picLeft, 13, "#fde68a", l)
 	}
 	y = sc.cards(y + 6)
+	y = sc.missions(y)
 	y = sc.buttons(y)
-	y = sc.missions(y + 4)
 	y = sc.sheets(y + 8)
 	y = sc.astra(y)
 	return sc.legend(y + 10)
@@ -153,8 +153,19 @@ func (sc *scene) cards(y float64) float64 {
 		x := picLeft + float64(i)*260
 		if s.g.solo() {
 			c.Text(x, y+12, 12, picDim, draw.Start, "card "+strconv.Itoa(i+1))
+			// after a System Error, the player picks the card ASTRA gets
+			a := engine.Action(aTarget + i)
+			ok := sc.ck != nil && sc.ck.eff.kind == effErrCard && sc.ck.has(a)
+			if ok {
+				sc.ck.use(a)
+				c.Action(int(a), s.ActionString(a))
+				c.Rect(x-4, y+16, 218, 64, clickFill, clickLine, 2)
+			}
 			drawCard(c, x, y+20, d.shown[i], false)
 			drawCard(c, x+110, y+20, d.shown[i], true)
+			if ok {
+				c.End()
+			}
 			continue
 		}
 		c.Text(x, y+12, 12, picDim, draw.Start, "combination c"+strconv.Itoa(i+1))
@@ -253,6 +264,14 @@ func (sc *scene) missions(y float64) float64 {
 		if s.mtaken&(1<<k) != 0 {
 			fill, state = "#cbd5e1", "high value taken: "+strconv.Itoa(int(m.later))+" points"
 		}
+		// accomplishing the mission at the end of the turn: on its card
+		a := engine.Action(aTarget)
+		click := sc.ck != nil && sc.ck.eff.kind == effMission && int(sc.ck.eff.arg) == k && sc.ck.has(a)
+		if click {
+			sc.ck.use(a)
+			c.Action(int(a), s.ActionString(a))
+			fill = clickFill
+		}
 		c.Rect(x, y, w, h, fill, "#6366f1", 1.5)
 		c.Text(x+8, y+15, 12, paperInk, draw.Start, "Mission "+string(rune('A'+k))+" (card "+strconv.Itoa(m.card)+")")
 		c.Text(x+w-8, y+15, 10, "#334155", draw.End, state)
@@ -263,11 +282,14 @@ func (sc *scene) missions(y float64) float64 {
 			}
 			c.Text(x+8, y+30+float64(i)*12, 11, paperInk, draw.Start, ln)
 		}
+		if click {
+			c.End()
+		}
 	}
 	if !any {
 		return y
 	}
-	return y + h + 4
+	return y + h + 8
 }
 
 // astra draws ASTRA's cards, score, track and Solo bonus in a solo game.
