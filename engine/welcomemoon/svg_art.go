@@ -152,7 +152,8 @@ func (a *a2Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	return out
 }
 
-// ---- Adventure 3: the colony's grid, quarters, tunnels and tracks ----
+// ---- Adventure 3: the colony's quarters and tracks (its grid and
+// tunnels: svg_a3.go) ----
 
 func (a *a3Layout) svgPart(sp int8) (int8, string) {
 	q := a.quarterOf[sp]
@@ -174,11 +175,6 @@ func (a *a3Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 
 func (a *a3Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
-	tun := markGroup{name: "Tunnels"}
-	for t, id := range a.tunnelID {
-		tun.marks = append(tun.marks, target(mark{label: nodeName(a.tunnels[t][0]) + "-" + nodeName(a.tunnels[t][1]), id: id}, effTunnel, t))
-	}
-	out = append(out, tun)
 	q := markGroup{name: "Quarters"}
 	for _, qu := range a.quarters {
 		for i, gh := range qu.greenhouses {
@@ -203,11 +199,7 @@ func (a *a3Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 		}
 		out = append(out, g)
 	}
-	var nodes []int16
-	for n := maxSpaces; n < numNodes; n++ {
-		nodes = append(nodes, a.antennaAt[n]...)
-	}
-	out = append(out, group("Antennas off the grid", "antenna", nodes), group("Astronauts", "A", a.astro), group("Planning", "P", a.plan))
+	out = append(out, group("Astronauts", "A", a.astro), group("Planning", "P", a.plan))
 	return out
 }
 

@@ -151,6 +151,10 @@ func (s *State) sheetActions(v *State, ck *clicks) map[engine.Action]bool {
 		if t < 0 || t >= numTarget {
 			continue
 		}
+		if za, ok := l.r.(zonesArt); ok && za.svgDrawsTargets(ck.eff.kind) {
+			out[a] = true
+			continue
+		}
 		if (ck.spaces && t < l.nSpaces) || (ck.eff.kind == effWall && l.wallBase > 0 && t+1 < l.nSpaces && !sh.cross.has(int16(l.wallBase+t+1))) {
 			out[a] = true
 		}
@@ -187,6 +191,7 @@ func (sc *scene) groups(sh *sheet, i int) []markGroup {
 // sheetBody draws sheet i's header, zones and bonus elements.
 func (sc *scene) sheetBody(i int, y, k float64) float64 {
 	s, v, c := sc.s, sc.v, sc.c
+	l := s.lay()
 	sh := shown(v, i)
 	live := sh == &v.sh[i]
 	ck := sc.ck
@@ -220,7 +225,11 @@ func (sc *scene) sheetBody(i int, y, k float64) float64 {
 	}
 	y += hh + 6*k
 	// the zones
-	y = sc.zones(i, sh, ck, x0+6, x1-6, y, k)
+	if za, ok := l.r.(zonesArt); ok {
+		y = za.svgZones(sc, sh, ck, x0+6, x1-6, y, k)
+	} else {
+		y = sc.zones(i, sh, ck, x0+6, x1-6, y, k)
+	}
 	// the bonus elements
 	for _, g := range sc.groups(sh, i) {
 		y = sc.group(g, sh, ck, x0+6, x1-6, y, k)
