@@ -367,6 +367,9 @@ func (sc *scene) legend(y float64) float64 {
 		draw.LegendItem{Fill: "#e5e7eb", Stroke: crossLine, Label: "crossed off"},
 	)
 	y = c.Legend(picLeft, y+12, picWidth-picLeft, 12, picText, items)
+	if n, ok := sc.s.lay().r.(noted); ok {
+		y = c.Para(picLeft, y, picWidth-picLeft, 11, picDim, n.svgNote())
+	}
 	y = c.Para(picLeft, y, picWidth-picLeft, 11, picDim,
 		"Spaces show the number written or X, the small grey number is the space's id (space-N). The others' sheets are drawn smaller, as at the start of the turn while the players choose.")
 	return y + 6

@@ -42,6 +42,10 @@ func firstOpen(ms []mark, sh *sheet, circle bool, eff int8, t int) []mark {
 
 // ---- Adventure 1: the building's floors, quarters and rockets ----
 
+func (a *a1Layout) svgNote() string {
+	return "Each floor's quarters (Q1...) list their bonuses, circled when won: Rn n rockets (Rn? only once the quarter's inactive rocket is activated), Act activate a rocket, X write an X, Sab a Sabotage (crossed: off)."
+}
+
 func (a *a1Layout) svgTopDown() bool { return true }
 
 func (a *a1Layout) svgPart(sp int8) (int8, string) {
@@ -54,14 +58,22 @@ func (a *a1Layout) svgPart(sp int8) (int8, string) {
 
 func (a *a1Layout) svgSpace(*sheet, int8) (string, int16) { return "", 0 }
 
-func (a *a1Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
-	var out []markGroup
-	g := markGroup{name: "Quarter bonuses"}
-	for _, q := range a.quarters {
+// svgZoneMarks: the bonuses of the floor's quarters, each quarter's first
+// named ("Q7 R3"); "R3?" needs its inactive rocket activated.
+func (a *a1Layout) svgZoneMarks(s *State, sh *sheet, zi int) []mark {
+	var out []mark
+	prev := int8(-1)
+	for _, sp := range s.lay().zones[zi].spaces {
+		qi := a.quarterOf[sp]
+		if qi < 0 || qi == prev {
+			continue
+		}
+		prev = qi
+		q := &a.quarters[qi]
 		for i, b := range q.bonuses {
-			label := q.name + " "
-			if i > 0 {
-				label = ""
+			label := ""
+			if i == 0 {
+				label = q.name + " "
 			}
 			switch b.kind {
 			case bonRockets:
@@ -76,10 +88,14 @@ func (a *a1Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 			case bonSab:
 				label += "Sab"
 			}
-			g.marks = append(g.marks, mark{label: label, id: b.box})
+			out = append(out, mark{label: label, id: b.box})
 		}
 	}
-	out = append(out, g)
+	return out
+}
+
+func (a *a1Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
+	var out []markGroup
 	act := markGroup{name: "Inactive rockets"}
 	for i, id := range a.arrows {
 		act.marks = append(act.marks, target(mark{label: a.quarters[a.arrowQuarter[i]].name, id: id}, effAct, i))
@@ -100,6 +116,10 @@ func (a *a1Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 }
 
 // ---- Adventure 2: the trajectory, its tanks, walls and stations ----
+
+func (a *a2Layout) svgNote() string {
+	return "The trajectory runs from Earth (space 1) to the Moon (36); a red bar between two spaces is a wall. Tanks are circled (green label) when won; stations S1-S4 score their circled plants times their multiplier."
+}
 
 func (a *a2Layout) svgPart(sp int8) (int8, string) { return 0, "" }
 
@@ -155,6 +175,10 @@ func (a *a2Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 // ---- Adventure 3: the colony's quarters and tracks (its grid and
 // tunnels: svg_a3.go) ----
 
+func (a *a3Layout) svgNote() string {
+	return "The colony's grid: quarters TL, TR, BL, BR by colour; tunnels join neighbours, thick once built; a framed building is connected to the rocket. Quarters list their greenhouses (gh) and the 15/5-point boxes."
+}
+
 func (a *a3Layout) svgPart(sp int8) (int8, string) {
 	q := a.quarterOf[sp]
 	if q < 0 {
@@ -204,6 +228,10 @@ func (a *a3Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 }
 
 // ---- Adventure 4: the mine's columns, minerals and factories ----
+
+func (a *a4Layout) svgNote() string {
+	return "The mine's three levels in columns 1-12; under a space its mineral (circled: extracted to a factory, crossed: gone). Factories list their slots, energy (E) and robot (R) symbols, upgrade and filling bonus."
+}
 
 func (a *a4Layout) svgPart(int8) (int8, string) { return 0, "" }
 
@@ -268,6 +296,10 @@ func (a *a4Layout) symbolIndex(sp int8, id int16) int {
 
 // ---- Adventure 5: the skyscrapers, the tower and the dome ----
 
+func (a *a5Layout) svgNote() string {
+	return "Skyscrapers K1-K4 from the bottom level; start marks a starting level, T1-T8 the level of the tower. Bottom and top bonuses: the high value, then the low one."
+}
+
 func (a *a5Layout) svgPart(sp int8) (int8, string) { return 0, "" }
 
 func (a *a5Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
@@ -281,16 +313,19 @@ func (a *a5Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
-func (a *a5Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
-	var out []markGroup
-	b := markGroup{name: "Skyscraper bonuses"}
-	for i, bn := range a.bonuses {
-		end := [2]string{" bottom ", " top "}[i%2]
-		b.marks = append(b.marks,
-			mark{label: "K" + strconv.Itoa(i/2+1) + end + strconv.Itoa(bn.highPts), id: bn.high},
+// svgZoneMarks: the skyscraper's bottom and top bonuses (high, then low).
+func (a *a5Layout) svgZoneMarks(s *State, sh *sheet, zi int) []mark {
+	var out []mark
+	for i := 2 * zi; i < 2*zi+2 && i < len(a.bonuses); i++ {
+		bn := a.bonuses[i]
+		out = append(out, mark{label: [2]string{"bottom ", "top "}[i%2] + strconv.Itoa(bn.highPts), id: bn.high},
 			mark{label: strconv.Itoa(bn.lowPts), id: bn.low})
 	}
-	out = append(out, b)
+	return out
+}
+
+func (a *a5Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
+	var out []markGroup
 	tw := markGroup{name: "Tower"}
 	for lv, pl := range a.plants {
 		for j, id := range pl {
@@ -347,6 +382,10 @@ func (a *a5Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 
 // ---- Adventure 6: the base's quarters and viruses ----
 
+func (a *a6Layout) svgNote() string {
+	return "Floors F1-F5 and their quarters Q0-Q10: energies (E), plants (P), the virus target and the evacuation box. An infected space is an X marked infected."
+}
+
 func (a *a6Layout) svgPart(sp int8) (int8, string) {
 	q := a.quarterOf[sp]
 	if q < 0 {
@@ -367,19 +406,27 @@ func (a *a6Layout) svgSpace(sh *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
+// svgZoneMarks: the floor's quarters, each with its energies, plants,
+// virus target and evacuation box.
+func (a *a6Layout) svgZoneMarks(s *State, sh *sheet, zi int) []mark {
+	var out []mark
+	for i, qu := range a.quarters {
+		if int(qu.floor) != zi {
+			continue
+		}
+		out = append(out, mark{label: qu.name})
+		out = append(out, firstOpen(markIDs("E", qu.energies), sh, true, effQEnergy, i)...)
+		out = append(out, markIDs("P", qu.plants)...)
+		if qu.target != 0 && qu.virus >= 0 {
+			out = append(out, mark{label: a6Viruses[qu.virus], id: qu.target})
+		}
+		out = append(out, mark{label: "evac", id: qu.evacuated})
+	}
+	return out
+}
+
 func (a *a6Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
-	q := markGroup{name: "Quarters"}
-	for i, qu := range a.quarters {
-		q.marks = append(q.marks, mark{label: qu.name})
-		q.marks = append(q.marks, firstOpen(markIDs("E", qu.energies), sh, true, effQEnergy, i)...)
-		q.marks = append(q.marks, markIDs("P", qu.plants)...)
-		if qu.target != 0 && qu.virus >= 0 {
-			q.marks = append(q.marks, mark{label: a6Viruses[qu.virus], id: qu.target})
-		}
-		q.marks = append(q.marks, mark{label: "evac", id: qu.evacuated})
-	}
-	out = append(out, q)
 	w := markGroup{name: "Walkways"}
 	for t, wk := range a.walks {
 		w.marks = append(w.marks, target(mark{label: a.quarters[wk.a].name + "-" + a.quarters[wk.b].name, id: wk.id}, effWalkway, t))
@@ -410,6 +457,10 @@ func (a *a6Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 
 // ---- Adventure 7: the starships, blocks and airlocks ----
 
+func (a *a7Layout) svgNote() string {
+	return "Starships SS0-SS5 and their blocks (B0M a module, B1G a greenhouse); each starship's reactors, plants and x2. Airlocks are circled once activated."
+}
+
 func (a *a7Layout) svgPart(sp int8) (int8, string) {
 	b := a.blockOf[sp]
 	if b < 0 {
@@ -433,15 +484,22 @@ func (a *a7Layout) svgSpace(_ *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
+// svgZoneMarks: the starship's reactors, plants and x2 box.
+func (a *a7Layout) svgZoneMarks(s *State, sh *sheet, zi int) []mark {
+	var out []mark
+	for _, ship := range a.ships {
+		if ship.name != s.lay().zones[zi].name {
+			continue
+		}
+		out = append(out, markIDs("reactor", ship.reactors)...)
+		out = append(out, markIDs("plant", ship.plants)...)
+		out = append(out, mark{label: "x2", id: ship.x2})
+	}
+	return out
+}
+
 func (a *a7Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
-	for _, ship := range a.ships {
-		g := markGroup{name: ship.name}
-		g.marks = append(g.marks, markIDs("reactor", ship.reactors)...)
-		g.marks = append(g.marks, markIDs("plant", ship.plants)...)
-		g.marks = append(g.marks, mark{label: "x2", id: ship.x2})
-		out = append(out, g)
-	}
 	air := markGroup{name: "Airlocks"}
 	for t, ar := range a.airs {
 		air.marks = append(air.marks, target(mark{label: "B" + strconv.Itoa(int(ar.a)) + "-B" + strconv.Itoa(int(ar.b)), id: ar.id}, effAirlock, t))
@@ -451,6 +509,10 @@ func (a *a7Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 }
 
 // ---- Adventure 8: the planets, moons and asteroids ----
+
+func (a *a8Layout) svgNote() string {
+	return "Each sheet is shared: B (bottom) is its owner, T (top) the owner's previous neighbour. Under a space B / T says whose insignia it holds; moons, asteroids and flags are circled for B, crossed for T."
+}
 
 func (a *a8Layout) svgPart(sp int8) (int8, string) { return 0, "" }
 
@@ -471,22 +533,31 @@ func (a *a8Layout) svgSpace(sh *sheet, sp int8) (string, int16) {
 	return label, 0
 }
 
+// svgZoneMarks: the planet (its type and values; circled once resolved),
+// its moons, plant and water symbols and flag.
+func (a *a8Layout) svgZoneMarks(s *State, sh *sheet, zi int) []mark {
+	var out []mark
+	for i, p := range a.planets {
+		if p.name != s.lay().zones[zi].name {
+			continue
+		}
+		m := target(mark{label: typeNames[p.kind] + " " + strconv.Itoa(int(p.lo)) + "-" + strconv.Itoa(int(p.hi)), on: a.resolved(sh, i)}, effAstraPlanet, i)
+		if s.ctx.npend > 0 && s.ctx.pend[0].kind == effAstraMoon {
+			m = target(m, effAstraMoon, i)
+		}
+		out = append(out, m)
+		for k, id := range p.moons {
+			out = append(out, target(mark{label: "moon", id: id}, effMoon, 2*i+k))
+		}
+		out = append(out, markIDs("p", p.plants)...)
+		out = append(out, markIDs("w", p.waters)...)
+		out = append(out, mark{label: "flag", id: p.flag})
+	}
+	return out
+}
+
 func (a *a8Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	var out []markGroup
-	pl := markGroup{name: "Planets"}
-	for i, p := range a.planets {
-		pl.marks = append(pl.marks, target(mark{label: p.name + " " + typeNames[p.kind] + " " + strconv.Itoa(int(p.lo)) + "-" + strconv.Itoa(int(p.hi)), on: a.resolved(sh, i)}, effAstraPlanet, i))
-		if s.ctx.npend > 0 && s.ctx.pend[0].kind == effAstraMoon {
-			pl.marks[len(pl.marks)-1] = target(pl.marks[len(pl.marks)-1], effAstraMoon, i)
-		}
-		for k, id := range p.moons {
-			pl.marks = append(pl.marks, target(mark{label: "moon", id: id}, effMoon, 2*i+k))
-		}
-		pl.marks = append(pl.marks, markIDs("p", p.plants)...)
-		pl.marks = append(pl.marks, markIDs("w", p.waters)...)
-		pl.marks = append(pl.marks, mark{label: "flag", id: p.flag})
-	}
-	out = append(out, pl)
 	as := markGroup{name: "Asteroids"}
 	for k, id := range a.asteroids {
 		label := strconv.Itoa(k + 1)

@@ -88,6 +88,13 @@ type (
 	}
 	// topDown draws the zones last first (A1's floors, the top one up).
 	topDown interface{ svgTopDown() bool }
+	// noted explains the adventure's sheet in a sentence of the legend.
+	noted interface{ svgNote() string }
+	// zoneArt lists the bonus elements that belong to zone zi (a floor's
+	// quarters, a starship, a planet), drawn to the right of its spaces.
+	zoneArt interface {
+		svgZoneMarks(s *State, sh *sheet, zi int) []mark
+	}
 )
 
 // sheets draws every sheet from y down: the sheet the viewer plays on and
@@ -160,11 +167,18 @@ func (s *State) sheetActions(v *State, ck *clicks) map[engine.Action]bool {
 		}
 	}
 	sc := &scene{s: s, v: v}
+	var ms []mark
 	for _, g := range sc.groups(sh, ck.sheet) {
-		for _, m := range g.marks {
-			if a, ok := sc.markAction(m, ck); ok {
-				out[a] = true
-			}
+		ms = append(ms, g.marks...)
+	}
+	if za, ok := l.r.(zoneArt); ok {
+		for zi := range l.zones {
+			ms = append(ms, za.svgZoneMarks(s, sh, zi)...)
+		}
+	}
+	for _, m := range ms {
+		if a, ok := sc.markAction(m, ck); ok {
+			out[a] = true
 		}
 	}
 	return out
@@ -382,7 +396,26 @@ func (sc *scene) zones(i int, sh *sheet, ck *clicks, x0, x1, y, k float64) float
 			}
 			x += box + gap
 		}
+		if za, ok := l.r.(zoneArt); ok {
+			if ms := za.svgZoneMarks(s, sh, zi); len(ms) > 0 {
+				y = sc.inline(ms, sh, ck, x+10*k, x0+labW, x1, y+(box-18*k)/2, box+14*k, k) - (box-18*k)/2
+			}
+		}
 		y += rowH
+	}
+	return y
+}
+
+// inline draws marks from x on the line at y, wrapping to new lines step
+// apart from xWrap, and returns the y of the last line.
+func (sc *scene) inline(ms []mark, sh *sheet, ck *clicks, x, xWrap, x1, y, step, k float64) float64 {
+	for _, m := range ms {
+		w := draw.TextWidth(m.label, 10*k) + 10*k
+		if x+w > x1 {
+			x, y = xWrap, y+step
+		}
+		sc.mark(m, sh, ck, x, y, w, k)
+		x += w + 4*k
 	}
 	return y
 }
@@ -421,7 +454,8 @@ func (sc *scene) space(sh *sheet, ck *clicks, sp int8, x, y, box, k float64, art
 			if id != 0 && sh.circ.has(id) {
 				col = circleLine
 			}
-			c.Text(x+box/2, y+box+9*k, 8*k, col, draw.Middle, label)
+			size := min(8*k, (box+2*k)/(0.55*float64(len(label))))
+			c.Text(x+box/2, y+box+9*k, size, col, draw.Middle, label)
 			if id != 0 && sh.cross.has(id) {
 				c.Line(x+3*k, y+box+6*k, x+box-3*k, y+box+6*k, crossLine, 1.2*k)
 			}
@@ -454,7 +488,7 @@ func (sc *scene) wall(sh *sheet, ck *clicks, sp int8, x, y, box, k float64) {
 
 // group draws a row of marks under its name, wrapped.
 func (sc *scene) group(g markGroup, sh *sheet, ck *clicks, x0, x1, y, k float64) float64 {
-	s, c := sc.s, sc.c
+	c := sc.c
 	if len(g.marks) == 0 {
 		return y
 	}
@@ -467,6 +501,17 @@ func (sc *scene) group(g markGroup, sh *sheet, ck *clicks, x0, x1, y, k float64)
 		if x+w > x1 {
 			x, y = x0+labW, y+h+4*k
 		}
+		sc.mark(m, sh, ck, x, y, w, k)
+		x += w + 4*k
+	}
+	return y + h + 6*k
+}
+
+// mark draws mark m as a w-wide box at x, y, clickable when it picks a
+// legal target.
+func (sc *scene) mark(m mark, sh *sheet, ck *clicks, x, y, w, k float64) {
+	s, c := sc.s, sc.c
+	h := 18 * k
 		a, click := sc.markAction(m, ck)
 		if click {
 			c.Action(int(a), s.ActionString(a))
@@ -491,9 +536,6 @@ func (sc *scene) group(g markGroup, sh *sheet, ck *clicks, x0, x1, y, k float64)
 		if click {
 			c.End()
 		}
-		x += w + 4*k
-	}
-	return y + h + 6*k
 }
 
 // markAction is the legal action that picks mark m, if any.
