@@ -512,30 +512,30 @@ func (sc *scene) group(g markGroup, sh *sheet, ck *clicks, x0, x1, y, k float64)
 func (sc *scene) mark(m mark, sh *sheet, ck *clicks, x, y, w, k float64) {
 	s, c := sc.s, sc.c
 	h := 18 * k
-		a, click := sc.markAction(m, ck)
-		if click {
-			c.Action(int(a), s.ActionString(a))
-			ck.use(a)
-		}
-		circ := m.id != 0 && sh.circ.has(m.id) || m.id == 0 && m.on
-		cross := m.id != 0 && sh.cross.has(m.id)
-		fill, line, lw := paperFill, paperLine, 1.0
-		switch {
-		case click:
-			fill, line, lw = clickFill, clickLine, 2.5
-		case cross:
-			fill, line = "#e5e7eb", "#9ca3af"
-		case circ:
-			fill, line, lw = "#dcfce7", circleLine, 2.5
-		}
-		c.Rect(x, y, w, h, fill, line, lw*k)
-		c.Text(x+w/2, y+h*0.7, 10*k, paperInk, draw.Middle, m.label)
-		if cross {
-			crossLines(c, x+2*k, y+2*k, w-4*k, h-4*k, crossLine, 1.6*k)
-		}
-		if click {
-			c.End()
-		}
+	a, click := sc.markAction(m, ck)
+	if click {
+		c.Action(int(a), s.ActionString(a))
+		ck.use(a)
+	}
+	circ := m.id != 0 && sh.circ.has(m.id) || m.id == 0 && m.on
+	cross := m.id != 0 && sh.cross.has(m.id)
+	fill, line, lw := paperFill, paperLine, 1.0
+	switch {
+	case click:
+		fill, line, lw = clickFill, clickLine, 2.5
+	case cross:
+		fill, line = "#e5e7eb", "#9ca3af"
+	case circ:
+		fill, line, lw = "#dcfce7", circleLine, 2.5
+	}
+	c.Rect(x, y, w, h, fill, line, lw*k)
+	c.Text(x+w/2, y+h*0.7, 10*k, paperInk, draw.Middle, m.label)
+	if cross {
+		crossLines(c, x+2*k, y+2*k, w-4*k, h-4*k, crossLine, 1.6*k)
+	}
+	if click {
+		c.End()
+	}
 }
 
 // markAction is the legal action that picks mark m, if any.
