@@ -568,6 +568,9 @@ func (a *a8Layout) svgGroups(s *State, sh *sheet, i int) []markGroup {
 	}
 	out = append(out, as)
 	for h, half := range a.halves {
+		if s.seatOf(i, h) >= s.g.players {
+			continue // ASTRA scores by its cards: no tracks
+		}
 		side := [2]string{"B ", "T "}[h]
 		g := markGroup{name: side + s.seatName(s.seatOf(i, h))}
 		g.marks = append(g.marks, markIDs("p", half.plants)...)
