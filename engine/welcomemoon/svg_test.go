@@ -1,12 +1,9 @@
 package welcomemoon_test
 
 import (
-	"bytes"
-	"encoding/xml"
 	"flag"
 	"fmt"
 	"image/png"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -21,18 +18,12 @@ import (
 
 var sheetPNG = flag.String("sheetpng", "", "write PNGs of the golden pictures (start, middle, end) to this folder")
 
-// wellFormed fails unless svg is one well-formed XML document.
+// wellFormed fails unless svg is one well-formed XML document with an
+// <svg> root and a viewBox (enginetest.CheckSVG).
 func wellFormed(t *testing.T, svg []byte) {
 	t.Helper()
-	d := xml.NewDecoder(bytes.NewReader(svg))
-	for {
-		_, err := d.Token()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			t.Fatalf("SVG is not well-formed XML: %v", err)
-		}
+	if err := enginetest.CheckSVG(svg); err != nil {
+		t.Fatal(err)
 	}
 }
 
