@@ -120,7 +120,7 @@ func (sc *scene) sheets(y float64) float64 {
 	for _, i := range order {
 		k := 1.0
 		if sc.viewer >= 0 && i != first && i != sc.viewer && s.phase != phOver {
-			k = 0.72
+			k = 0.8
 		}
 		y = sc.sheet(i, y, k) + 10
 	}
