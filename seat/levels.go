@@ -33,20 +33,21 @@ type Level struct {
 }
 
 // levelSims is, per game, the az search budget of the strongest level:
-// the largest of 50, 100, 200, 400, 800 simulations (planet-cubes also
-// 1600, 3200) whose longest reply to a person stayed under a second on a
-// 2-core machine, measured by TestMeasureLevels (-levels.measure; the
-// default configuration, walking-moon's with rules=advanced) while the
-// machine was loaded (load average 6 to 10, the test niced), so that a
-// quiet machine has room; docs/web.md "Opponent levels" has the figures.
-// A game not listed gets defaultLevelSims.
+// the largest of 50, 100, 200, ... simulations (doubling) whose longest
+// reply to a person stayed under a second on a 2-core machine, measured
+// by TestMeasureLevels (-levels.measure; the default configuration,
+// walking-moon's with rules=advanced) at a load average of 2 to 3 (the
+// machine shared); docs/web.md "Opponent levels" has the figures, and
+// those of a run at load 6 to 10, 3 to 8 times slower. Tic-tac-toe's tree
+// is so small that any budget answers at once. A game not listed gets
+// defaultLevelSims.
 var levelSims = map[string]int{
 	"tictactoe":    800,
 	"planet-cubes": 3200,
-	"lunar-rally":  100,
-	"walking-moon": 200,
-	"welcome-moon": 200,
-	"march-mars":   200,
+	"lunar-rally":  200,
+	"walking-moon": 800,
+	"welcome-moon": 3200,
+	"march-mars":   800,
 }
 
 const defaultLevelSims = 100
