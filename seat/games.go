@@ -12,6 +12,10 @@ import (
 type GameInfo struct {
 	engine.Spec
 	Spaces Spaces `json:"spaces"`
+	// Levels are the opponents to offer for this configuration, weakest
+	// first, the default marked (Service.Levels); in the answer of game
+	// only, not of games.
+	Levels []Level `json:"levels,omitempty"`
 }
 
 // Spaces are the sizes of a configured game, what an RL front end needs.
@@ -44,11 +48,11 @@ func spacesOf(g engine.Game) Spaces {
 func (sv *Service) Games() ([]GameInfo, error) {
 	out := []GameInfo{}
 	for _, spec := range engine.Games() {
-		info, err := sv.Game(GameRequest{Game: spec.Name})
+		g, err := sv.load(spec.Name, nil)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, info)
+		out = append(out, GameInfo{Spec: g.Spec(), Spaces: spacesOf(g)})
 	}
 	return out, nil
 }
@@ -59,7 +63,7 @@ func (sv *Service) Game(r GameRequest) (GameInfo, error) {
 	if err != nil {
 		return GameInfo{}, err
 	}
-	return GameInfo{Spec: g.Spec(), Spaces: spacesOf(g)}, nil
+	return GameInfo{Spec: g.Spec(), Spaces: spacesOf(g), Levels: sv.Levels(g)}, nil
 }
 
 // Agents lists the agents the service offers, with their options.

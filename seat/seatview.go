@@ -30,12 +30,19 @@ type SeatView struct {
 	// Legal lists Seat's legal actions when Seat is to move, and is empty
 	// otherwise (another player's legal actions can tell its hidden cards).
 	Legal []LegalAction `json:"legal"`
+	// Labels are Legal's actions in Seat's words, one for each
+	// (engine.ActionLabel: "write 7 on space 12" where the name is
+	// "7@12"), for buttons and hints; not unique, not parseable.
+	Labels []string `json:"labels"`
 	// Scores are the game points, given for games without hidden
 	// information and at the end (during a game with hidden information
 	// they may count what the others chose in secret).
 	Scores []float64 `json:"scores,omitempty"`
 	// Returns are the utilities (zero until the end).
 	Returns []float64 `json:"returns"`
+	// Result, once the game is over, says how it ended for Seat, in a
+	// sentence with the final scores ("You won 64-0."; engine.Result).
+	Result string `json:"result,omitempty"`
 	// Text is engine.StringFor(state, Seat): the state drawn as Seat may see it.
 	Text string `json:"text"`
 	// SVG is engine.SVGFor(state, Seat): the picture of what Seat may see,
@@ -137,6 +144,7 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 		HumanToMove:  human,
 		Terminal:     st.IsTerminal(),
 		Legal:        []LegalAction{},
+		Labels:       []string{},
 		Returns:      st.Returns(nil),
 		Text:         engine.StringFor(st, viewer),
 	}
@@ -148,6 +156,10 @@ func (s *session) seatView(now time.Time, seat int) (SeatView, error) {
 	}
 	if p == viewer {
 		v.Legal = legalOf(st)
+		v.Labels = labelsOf(st, v.Legal)
+	}
+	if v.Terminal {
+		v.Result = engine.Result(st, viewer)
 	}
 	if _, hidden := st.(engine.PlayerViewer); !hidden || v.Terminal {
 		v.Scores = st.Scores(nil)

@@ -107,3 +107,13 @@ func legalOf(s engine.State) []LegalAction {
 	}
 	return out
 }
+
+// labelsOf labels legal's actions in the words of the player to move in s
+// (engine.ActionLabel), one for each.
+func labelsOf(s engine.State, legal []LegalAction) []string {
+	out := make([]string, len(legal))
+	for i, a := range legal {
+		out[i] = engine.ActionLabel(s, a.Action)
+	}
+	return out
+}

@@ -21,6 +21,7 @@ type Whole struct {
 	Legal      []string        `json:"legal"`
 	Scores     []float64       `json:"scores"`
 	Returns    []float64       `json:"returns"`
+	Result     string          `json:"result,omitempty"` // at the end, for a spectator
 	Text       string          `json:"text"`
 	SVG        string          `json:"svg"`
 	History    []seat.SeenMove `json:"history"`
@@ -74,6 +75,7 @@ func describeWhole(v seat.View) (Whole, error) {
 	p := s.CurrentPlayer()
 	out.ToMove, out.ToMoveName, out.Terminal = int(p), p.String(), s.IsTerminal()
 	out.Scores, out.Returns, out.Text = s.Scores(nil), s.Returns(nil), s.String()
+	out.Result = engine.Result(s, engine.Terminal) // no seat: who won
 	if svg, ok := engine.SVG(s); ok {
 		out.SVG = string(svg)
 	}

@@ -117,37 +117,86 @@ function showGame() {
   updateSeats();
 }
 
-// updateSeats asks the server how many seats the parameters give.
+// asked counts updateSeats's questions: only the latest answer is drawn;
+// lobbySpaces are the sizes of the configuration it was answered for.
+let asked = 0;
+let lobbySpaces = null;
+
+// updateSeats asks the server how many seats the parameters give, and
+// which opponents it offers for them (levels: named agents, the default
+// marked, those the configuration lacks with the reason).
 async function updateSeats() {
   const g = selectedGame();
   const q = new URLSearchParams(params());
   let players = g.spaces.players;
+  let levels = [];
+  const mine = ++asked;
   try {
-    players = (await api('GET', `/v1/games/${g.name}?${q}`)).spaces.players;
+    const info = await api('GET', `/v1/games/${g.name}?${q}`);
+    if (mine !== asked) return; // the form changed meanwhile: a later answer draws it
+    players = info.spaces.players;
+    levels = info.levels || [];
+    lobbySpaces = info.spaces;
     $('lobby-error').textContent = '';
   } catch (e) {
+    if (mine !== asked) return;
     $('lobby-error').textContent = e.message;
   }
+  if (levels.length === 0) levels = agentNames.map((a) => ({ name: a, spec: a, available: true }));
+  const def = levels.find((l) => l.default) || levels.find((l) => l.available);
   const fs = $('seats');
-  const old = fs.dataset.game === g.name ? [...fs.querySelectorAll('select')].map((s) => s.value) : [];
+  const same = fs.dataset.game === g.name;
+  // A seat left at the default level follows the default of the new
+  // parameters; one the user chose keeps its choice where it is offered.
+  const old = same ? [...fs.querySelectorAll('select')].map((s) => (s.value === fs.dataset.default ? undefined : s.value)) : [];
+  const oldSpecs = same ? [...document.querySelectorAll('#specs [data-spec]')].map((s) => s.value) : [];
   fs.dataset.game = g.name;
   fs.dataset.params = String(q); // the parameters these seats are for
+  fs.dataset.default = def ? def.spec : '';
   fs.replaceChildren(Object.assign(document.createElement('legend'), { textContent: 'Seats' }));
+  const specs = $('specs');
+  specs.replaceChildren();
   for (let i = 0; i < players; i++) {
     const label = document.createElement('label');
     label.textContent = `p${i} `;
     const sel = document.createElement('select');
     sel.dataset.seat = i;
     sel.append(option('human', 'a person'));
-    for (const a of agentNames) sel.append(option(a));
-    sel.value = old[i] ?? (i === 0 ? 'human' : 'random');
+    for (const l of levels) {
+      const o = option(l.spec, l.available ? l.name : `${l.name} (unavailable)`);
+      o.disabled = !l.available;
+      o.title = l.available ? l.spec : l.why;
+      sel.append(o);
+    }
+    const keep = old[i] !== undefined && levels.some((l) => l.available && l.spec === old[i]);
+    sel.value = keep || old[i] === 'human' ? old[i] : (i === 0 ? 'human' : def.spec);
     label.append(sel);
     fs.append(label);
+    // Advanced: a raw agent spec for the seat, which overrides its level.
+    const sl = document.createElement('label');
+    sl.textContent = `p${i} agent spec `;
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.dataset.spec = i;
+    input.placeholder = 'the level chosen';
+    input.value = oldSpecs[i] ?? '';
+    sl.append(input);
+    specs.append(sl);
   }
+  // What the configuration lacks, said once.
+  const missing = [...new Set(levels.filter((l) => !l.available).map((l) => l.why))];
+  const note = $('levels-note');
+  note.textContent = missing.length ? `Not here: ${missing.join('; ')}.` : '';
+  note.dataset.default = def ? def.spec : '';
 }
 
+// seats are the lobby's seats: "human", or the agent spec of the level
+// chosen, or the raw spec typed under Advanced.
 function seats() {
-  return [...document.querySelectorAll('#seats [data-seat]')].map((s) => s.value);
+  return [...document.querySelectorAll('#seats [data-seat]')].map((s) => {
+    const raw = document.querySelector(`#specs [data-spec="${s.dataset.seat}"]`)?.value.trim();
+    return raw || s.value;
+  });
 }
 
 function stop() {
@@ -177,7 +226,12 @@ function showTable(mode, title, seats, viewer) {
   $('watch-controls').hidden = mode !== 'watch';
   $('replay-controls').hidden = mode !== 'replay';
   $('result').textContent = '';
+  $('final-scores').textContent = '';
   $('table-error').textContent = '';
+  $('end-controls').hidden = true;
+  $('hint-controls').hidden = true;
+  $('hint').replaceChildren();
+  $('eval').hidden = true;
   showPass(null);
   const v = $('viewer');
   v.replaceChildren();
@@ -203,6 +257,9 @@ function showPass(n) {
   $('board').replaceChildren();
   $('log').replaceChildren();
   $('moves').replaceChildren();
+  $('hint').replaceChildren();
+  $('hint-controls').hidden = true;
+  $('eval').hidden = true;
   $('status').textContent = '';
   $('pass-text').textContent = `Pass the device to p${n}.`;
   $('pass-ok').textContent = `I am p${n}: show my view`;
@@ -248,16 +305,25 @@ async function drawPlayed(v) {
   draw(v);
 }
 
+// start starts a game from the lobby's choices.
 async function start(mode) {
+  await begin(mode, { game: selectedGame(), params: params(), seats: seats(), spaces: lobbySpaces });
+}
+
+// begin starts a session: setup is the game, its parameters and its seats
+// (the lobby's, or the last game's for "play again" and the rematch). The
+// seed is the Advanced field's when given, else the server draws a fresh
+// one for every game.
+async function begin(mode, setup) {
   await leave();
-  const g = selectedGame();
-  const s = seats();
+  const { game: g, params: ps, seats: s, spaces } = setup;
+  const error = $('lobby').hidden ? $('table-error') : $('lobby-error');
   if (mode === 'watch' && s.includes('human')) {
-    $('lobby-error').textContent = 'To watch, let an agent play every seat.';
+    error.textContent = 'To watch, let an agent play every seat.';
     return;
   }
   if (mode === 'play' && !s.includes('human')) {
-    $('lobby-error').textContent = 'To play, make at least one seat "a person".';
+    error.textContent = 'To play, make at least one seat "a person".';
     return;
   }
   try {
@@ -266,22 +332,30 @@ async function start(mode) {
       // view, not even the AI's first hidden moves.
       const human = s.indexOf('human');
       const view = await api('POST', '/v1/sessions', withSeed({
-        game: g.name, params: params(), seats: s, ai: true, seat: human, seat_view: true,
+        game: g.name, params: ps, seats: s, ai: true, seat: human, seat_view: true,
       }));
-      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens, seat: human };
+      table = { id: view.session, mode, seats: s, game: g, params: ps, spaces, tokens: view.tokens, seat: human };
       const humans = s.filter((x) => x === 'human').length;
       showTable(mode, `${g.title}: ${humans > 1 ? `${humans} people play (hot seat)` : `you play p${human}`}`, s, human);
       await drawPlayed(view);
     } else {
-      const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: params(), seats: s }));
-      table = { id: view.session, mode, seats: s, game: g, tokens: view.tokens };
+      const view = await api('POST', '/v1/sessions', withSeed({ game: g.name, params: ps, seats: s }));
+      table = { id: view.session, mode, seats: s, game: g, params: ps, spaces, tokens: view.tokens };
       showTable(mode, `${g.title}: agents play`, s, 'all');
       await refresh();
       tick();
     }
   } catch (e) {
-    $('lobby-error').textContent = e.message;
+    error.textContent = e.message;
   }
+}
+
+// again starts the last game's setup anew (a fresh seed); swapped moves
+// every seat one on (p0's player plays p1, ..., the last p0): a rematch.
+function again(swapped) {
+  if (!table) return;
+  const s = swapped ? [table.seats[table.seats.length - 1], ...table.seats.slice(0, -1)] : table.seats;
+  begin(table.mode, { game: table.game, params: table.params, seats: s, spaces: table.spaces });
 }
 
 // fetchView reads the session as the chosen seat may see it: in play mode
@@ -314,9 +388,15 @@ let renders = 0;
 function draw(v) {
   $('board').dataset.renders = ++renders;
   $('board').innerHTML = v.svg || `<pre>${escapeHTML(v.text)}</pre>`;
+  // The event log: entries already drawn that the history still begins
+  // with stay (a long game redraws only what is new).
   const log = $('log');
-  log.replaceChildren();
-  for (const m of v.history) {
+  const keys = v.history.map((m) => JSON.stringify([m.player, m.by, m.action, m.name, m.events]));
+  const drawn = log.keys && log.children.length === log.keys.length ? log.keys : [];
+  let same = 0;
+  while (same < drawn.length && same < keys.length && drawn[same] === keys[same]) same++;
+  while (log.children.length > same) log.lastChild.remove();
+  for (const m of v.history.slice(same)) {
     const li = document.createElement('li');
     // A seat, chance, or "others" (a run of other seats' secret moves).
     const who = m.player >= 0 ? `p${m.player}` : (m.by || 'chance');
@@ -334,6 +414,7 @@ function draw(v) {
     }
     log.append(li);
   }
+  log.keys = keys;
   log.scrollTop = log.scrollHeight;
   const moves = $('moves');
   moves.replaceChildren();
@@ -342,35 +423,139 @@ function draw(v) {
     const h = document.createElement('h3');
     h.textContent = `Your move (p${v.seat})`;
     moves.append(h);
-    for (const a of v.legal) {
+    v.legal.forEach((a, i) => {
+      // The move in the player's words; its name for programs in the tooltip.
       const b = document.createElement('button');
-      b.textContent = a.name;
+      b.textContent = (v.labels && v.labels[i]) || a.name;
+      b.title = a.name;
       b.className = 'move';
       b.dataset.action = a.action;
       b.addEventListener('click', () => play(a.action, v.seat));
       moves.append(b);
-    }
+    });
     for (const g of $('board').querySelectorAll('g.action')) {
       g.addEventListener('click', () => play(Number(g.dataset.action), v.seat));
     }
   }
+  table.view = v;
+  $('hint-controls').hidden = !mine;
+  $('hint').replaceChildren();
+  if (mine && $('eval-on').checked) analyze(false);
+  else if (!mine) $('eval').hidden = true;
   // Undo restarts the session from the actions before the person's last
   // move: only where nothing is hidden, since it needs the whole view.
   $('undo').hidden = !(table.mode === 'play' && table.game.information === 'perfect'
     && v.history.some((m) => m.by === 'human'));
   $('status').textContent = v.terminal ? 'Game over.' : `To move: ${v.to_move_name}` + (v.scores ? `; scores ${v.scores.join(', ')}` : '');
   $('viewer').dataset.seat = v.seat;
+  $('end-controls').hidden = !(v.terminal && table.mode !== 'replay');
   if (v.terminal) {
-    const best = Math.max(...v.returns);
-    const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);
-    // A cooperative game (identical returns) is won or lost by all together.
-    const scores = (v.scores || []).join(', ');
-    $('result').textContent = table.game.utility === 'identical'
-      ? `Result: the team ${best > 0 ? 'won' : best < 0 ? 'lost' : 'drew'} (return ${best} for every seat; scores ${scores})`
-      : winners.length === v.returns.length
-      ? `Result: a draw (returns ${v.returns.join(', ')})`
-      : `Result: ${winners.join(', ')} won (returns ${v.returns.join(', ')}; scores ${scores})`;
+    $('result').textContent = v.result || resultOf(v);
+    $('final-scores').textContent = v.scores ? `Final scores: ${v.scores.map((x, i) => `p${i} ${x}`).join(', ')}` : '';
+  } else {
+    $('result').textContent = '';
+    $('final-scores').textContent = '';
   }
+}
+
+// resultOf words a result from the returns, for an answer without one.
+function resultOf(v) {
+  const best = Math.max(...v.returns);
+  const winners = v.returns.map((r, i) => (r === best ? `p${i}` : null)).filter(Boolean);
+  if (table.game.utility === 'identical') return `The team ${best > 0 ? 'won' : best < 0 ? 'lost' : 'drew'}.`;
+  if (winners.length === v.returns.length) return 'A draw.';
+  return `${winners.join(' and ')} won.`;
+}
+
+// analyze asks the server what the AI would do for the person's seat
+// (POST .../analyze with the seat's token): with moves, the top moves
+// listed with their share of the search and their value, and marked on
+// the board; always, the evaluation bar (each seat's chance to win, or
+// its value).
+async function analyze(moves) {
+  const v = table.view;
+  const id = table.id;
+  const body = { seat: v.seat, top: 5 };
+  const agent = $('hint-spec').value.trim();
+  if (agent) body.agent = agent;
+  if (moves) $('hint').textContent = 'Thinking…';
+  try {
+    const a = await api('POST', `/v1/sessions/${id}/analyze`, body, seatToken(v.seat));
+    if (!table || table.id !== id || table.view !== v) return; // a move came first
+    showEval(a);
+    if (moves) showHint(a, v);
+  } catch (e) {
+    if (moves) $('hint').textContent = '';
+    $('table-error').textContent = e.message;
+  }
+}
+
+function showHint(a, v) {
+  const box = $('hint');
+  box.replaceChildren();
+  const h = document.createElement('p');
+  h.textContent = `${a.agent} would play:`;
+  box.append(h);
+  const ol = document.createElement('ol');
+  ol.className = 'hint-moves';
+  for (const [i, m] of (a.moves || []).entries()) {
+    const li = document.createElement('li');
+    const legal = v.legal.findIndex((x) => x.action === m.action);
+    const label = m.label || (legal >= 0 && v.labels ? v.labels[legal] : '') || m.move;
+    const b = document.createElement('button');
+    b.className = 'hint-move';
+    b.dataset.action = m.action;
+    b.textContent = label;
+    b.title = m.move;
+    b.addEventListener('click', () => play(m.action, v.seat));
+    li.append(b);
+    const facts = [];
+    if (m.share !== undefined) facts.push(a.kind === 'search' ? `${Math.round(100 * m.share)}% of the search` : `${Math.round(100 * m.share)}%`);
+    if (m.q !== undefined && m.q !== null) facts.push(`value ${m.q.toFixed(2)}`);
+    li.append(` ${facts.join(', ')}`);
+    ol.append(li);
+    for (const el of $('board').querySelectorAll(`[data-action="${m.action}"]`)) {
+      el.classList.add(i === 0 ? 'hint-best' : 'hint-other');
+    }
+  }
+  box.append(ol);
+}
+
+// showEval draws the evaluation bar: each seat's chance to win where the
+// answer has it (two seats, zero-sum), else each seat's value placed on the
+// game's returns scale; a cooperative game, the team's one value.
+function showEval(a) {
+  const sp = table.spaces || table.game.spaces;
+  const lo = sp.min_utility;
+  const hi = sp.max_utility;
+  const scaled = (x) => (hi > lo ? Math.min(1, Math.max(0, (x - lo) / (hi - lo))) : 0.5);
+  let parts;
+  let fill = true; // the parts fill the bar (else the rest stays empty)
+  if (a.win && a.win.length) {
+    parts = a.win.map((x, i) => ({ name: `p${i}`, share: x, text: `p${i} ${Math.round(100 * x)}%` }));
+  } else if (a.values && a.values.length && table.game.utility === 'identical') {
+    parts = [{ name: 'team', share: scaled(a.values[0]), text: `the team: value ${a.values[0].toFixed(2)} (${lo} to ${hi})` }];
+    fill = false;
+  } else if (a.values && a.values.length) {
+    parts = a.values.map((x, i) => ({ name: `p${i}`, share: scaled(x), text: `p${i} ${x.toFixed(2)}` }));
+  } else {
+    $('eval').hidden = true;
+    return;
+  }
+  const total = fill ? parts.reduce((x, p) => x + p.share, 0) || 1 : 1;
+  const bar = $('eval-bar');
+  bar.replaceChildren();
+  bar.dataset.asked = table.view.history.length; // the position drawn
+  parts.forEach((p, i) => {
+    const seg = document.createElement('span');
+    seg.className = `seg seg${i % 6}`;
+    seg.style.width = `${(100 * p.share) / total}%`;
+    seg.title = p.text;
+    seg.textContent = p.name;
+    bar.append(seg);
+  });
+  $('eval-text').textContent = parts.map((p) => p.text).join(' · ') + (a.win && a.win.length ? ' to win' : ' (value)');
+  $('eval').hidden = false;
 }
 
 async function play(action, seat) {
@@ -482,6 +667,13 @@ async function init() {
   });
   $('pass-ok').addEventListener('click', refresh);
   $('undo').addEventListener('click', undo);
+  $('hint-ask').addEventListener('click', () => analyze(true));
+  $('eval-on').addEventListener('change', () => {
+    if ($('eval-on').checked && table && !$('hint-controls').hidden) analyze(false);
+    else $('eval').hidden = true;
+  });
+  $('again').addEventListener('click', () => again(false));
+  $('rematch').addEventListener('click', () => again(true));
   $('to-lobby').addEventListener('click', async (ev) => {
     ev.preventDefault();
     await leave();
