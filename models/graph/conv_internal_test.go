@@ -62,6 +62,12 @@ func TestImplicitMatchesExplicit(t *testing.T) {
 			imp, exp := &convLayer{convSpec: sp, cout: c.cout}, &convLayer{convSpec: sp, cout: c.cout}
 			exp.explicit = true
 			if !imp.implicit() {
+				if 3*c.cin < mr {
+					// A run of 3 cin floats narrower than the tile's rows (cin 3
+					// on AVX-512's 12 rows): implicitConv leaves the layer to
+					// the explicit passes, as it should.
+					t.Skipf("3 x %d input channels < %s's %d tile rows: the explicit passes apply", c.cin, kernels.Default().Name(), mr)
+				}
 				t.Fatal("the implicit passes do not apply")
 			}
 			rows := imp.rows()
