@@ -39,6 +39,10 @@ type SeenMove struct {
 	// Name is ActionStringFor(viewer): the full name when the viewer may
 	// know the action, else a vague form.
 	Name string
+	// Label is ActionLabelFor(viewer): the action in the mover's words
+	// ("write 7 on space 12") when the viewer moved, else Name (a label
+	// may name what only the mover knows).
+	Label string
 	// Action is the action played, when Known.
 	Action Action
 	// Known says the name is the action's full name (ActionString), so the
@@ -75,7 +79,7 @@ func AppendSeen(h []SeenMove, viewer Player, before State, a Action, after State
 		last.Known = false
 		return h
 	}
-	m := SeenMove{Player: who, Name: name, Events: ev, Actions: 1}
+	m := SeenMove{Player: who, Name: name, Label: ActionLabelFor(before, viewer, a), Events: ev, Actions: 1}
 	if n > 0 {
 		m.First = h[n-1].First + h[n-1].Actions
 	}

@@ -64,7 +64,8 @@ func TestCurrentPlayerFor(t *testing.T) {
 }
 
 // TestHistoryFor: each seat sees its own marks and one entry per run of the
-// other's; a spectator, to whom every mark is secret, sees nothing while the
+// other's (its own labelled in its words, the others' by their secret name);
+// a spectator, to whom every mark is secret, sees nothing while the
 // run goes on, then one entry with every effect.
 func TestHistoryFor(t *testing.T) {
 	g := secretGame{}
@@ -77,10 +78,10 @@ func TestHistoryFor(t *testing.T) {
 		t.Fatalf("final state: %s to act", s.CurrentPlayer())
 	}
 	want := []engine.SeenMove{
-		{Player: 0, Name: "b2", Action: 4, Known: true, Events: []string{"p0: b2", "X marks b2"}, First: 0, Actions: 1},
-		{Player: engine.Hidden, Name: "a secret mark", Events: []string{"others: a secret mark", "O marks b1"}, First: 1, Actions: 1},
-		{Player: 0, Name: "a1", Action: 0, Known: true, Events: []string{"p0: a1", "X marks a1"}, First: 2, Actions: 1},
-		{Player: engine.Hidden, Name: "a secret mark", Events: []string{"others: a secret mark", "O marks c1"}, First: 3, Actions: 1},
+		{Player: 0, Name: "b2", Label: "X in row 2, column 2 (centre)", Action: 4, Known: true, Events: []string{"p0: b2", "X marks b2"}, First: 0, Actions: 1},
+		{Player: engine.Hidden, Name: "a secret mark", Label: "a secret mark", Events: []string{"others: a secret mark", "O marks b1"}, First: 1, Actions: 1},
+		{Player: 0, Name: "a1", Label: "X in row 1, column 1", Action: 0, Known: true, Events: []string{"p0: a1", "X marks a1"}, First: 2, Actions: 1},
+		{Player: engine.Hidden, Name: "a secret mark", Label: "a secret mark", Events: []string{"others: a secret mark", "O marks c1"}, First: 3, Actions: 1},
 	}
 	if !slices.EqualFunc(h, want, seenEqual) {
 		t.Errorf("p0's history:\n%+v\nwant\n%+v", h, want)
@@ -93,7 +94,7 @@ func TestHistoryFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []engine.SeenMove{{Player: engine.Hidden, Name: "a secret mark", Events: []string{"others: a secret mark",
+	want = []engine.SeenMove{{Player: engine.Hidden, Name: "a secret mark", Label: "a secret mark", Events: []string{"others: a secret mark",
 		"X marks b2", "O marks b1", "X marks a1", "O marks c1", "X marks c3", "X completes a line and wins"}, First: 0, Actions: 5}}
 	if !slices.EqualFunc(h, want, seenEqual) {
 		t.Errorf("the spectator's history at the end:\n%+v\nwant\n%+v", h, want)
@@ -104,6 +105,6 @@ func TestHistoryFor(t *testing.T) {
 }
 
 func seenEqual(a, b engine.SeenMove) bool {
-	return a.Player == b.Player && a.Name == b.Name && a.Action == b.Action && a.Known == b.Known &&
+	return a.Player == b.Player && a.Name == b.Name && a.Label == b.Label && a.Action == b.Action && a.Known == b.Known &&
 		slices.Equal(a.Events, b.Events) && a.First == b.First && a.Actions == b.Actions
 }

@@ -26,13 +26,23 @@ func ActionLabel(s State, a Action) string {
 
 // ActionLabelFor labels action a in s for seat p, for a log or a replay
 // that p reads: the label when p is the player to move (a label speaks to
-// the mover and may name what only the mover knows: its own card), else
-// the action's name as p may know it (ActionStringFor).
+// the mover and may name what only the mover knows: its own card) or when
+// the game hides nothing (s is neither a PlayerViewer nor a ToMoveViewer:
+// every seat, and a p that is no seat, may know what the mover knows),
+// else the action's name as p may know it (ActionStringFor).
 func ActionLabelFor(s State, p Player, a Action) string {
-	if p >= 0 && s.CurrentPlayer() == p {
+	if !hides(s) || p >= 0 && s.CurrentPlayer() == p {
 		return ActionLabel(s, a)
 	}
 	return ActionStringFor(s, p, a)
+}
+
+// hides says whether s may hide something from a seat: what was played
+// (PlayerViewer) or who plays (ToMoveViewer).
+func hides(s State) bool {
+	_, what := s.(PlayerViewer)
+	_, who := s.(ToMoveViewer)
+	return what || who
 }
 
 // Resulter is implemented by terminal states that can say how the game

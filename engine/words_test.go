@@ -80,4 +80,11 @@ func TestActionLabelFor(t *testing.T) {
 	if got, want := engine.ActionLabelFor(s, 1, 4), engine.ActionStringFor(s, 1, 4); got != want {
 		t.Errorf("another seat's label %q, want the name as it sees it %q", got, want)
 	}
+	// A game that hides nothing: every seat, and no seat, reads the label.
+	open := tictactoe.Game{}.NewInitialState()
+	for _, p := range []engine.Player{0, 1, engine.Terminal} {
+		if got, want := engine.ActionLabelFor(open, p, 4), "X in row 2, column 2 (centre)"; got != want {
+			t.Errorf("%s's label %q in a game without secrets, want %q", p, got, want)
+		}
+	}
 }

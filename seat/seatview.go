@@ -74,6 +74,11 @@ type SeenMove struct {
 	// Name is engine.ActionStringFor: the full name when the seat may know
 	// the action, else a vague form such as "a face-down card on G1 phase 2".
 	Name string `json:"name"`
+	// Label is engine.ActionLabelFor: the action in the words of the seat
+	// that moved ("write 7 on space 12") when that seat is the viewer, else
+	// Name (a label may name what only the mover knows, such as its own
+	// card); for a log meant for people, with Name kept for programs.
+	Label string `json:"label"`
 	// Events is engine.EventsFor: what the action did, as the seat may
 	// know it (pieces moved, hit, destroyed, points scored).
 	Events []string `json:"events,omitempty"`
@@ -182,7 +187,7 @@ func (s *session) history(actions []engine.Action, viewer engine.Player) ([]Seen
 	}
 	out := make([]SeenMove, 0, len(seen))
 	for _, e := range seen {
-		m := SeenMove{Player: int(e.Player), By: "chance", Name: e.Name, Events: e.Events, first: e.First, actions: e.Actions}
+		m := SeenMove{Player: int(e.Player), By: "chance", Name: e.Name, Label: e.Label, Events: e.Events, first: e.First, actions: e.Actions}
 		switch {
 		case e.Player == engine.Hidden:
 			m.By = "others"

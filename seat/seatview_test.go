@@ -78,10 +78,29 @@ func checkSeatView(t *testing.T, g engine.Game, full View, v SeatView, raw json.
 	if len(v.History) != len(seen) {
 		t.Fatalf("history of %d entries, want %d", len(v.History), len(seen))
 	}
+	// The states before each action, to tell each entry's label afresh.
+	before := make([]engine.State, len(full.Actions))
+	for i, s := 0, g.NewInitialState(); i < len(full.Actions); i++ {
+		before[i] = s.Clone()
+		s.Apply(full.Actions[i])
+	}
 	for i, e := range seen {
 		m := v.History[i]
 		if m.Name != e.Name || m.Player != int(e.Player) || !slices.Equal(m.Events, e.Events) {
 			t.Errorf("entry %d: %d %q %q, want the game's %d %q %q", i, m.Player, m.Name, m.Events, e.Player, e.Name, e.Events)
+		}
+		// The label: the mover's words for the seat's own moves and in a
+		// game that hides nothing, else the name (as the seat may know
+		// it), never more.
+		wantLabel := m.Name
+		b := before[e.First]
+		_, what := b.(engine.PlayerViewer)
+		_, who := b.(engine.ToMoveViewer)
+		if !what && !who || b.CurrentPlayer() == viewer {
+			wantLabel = engine.ActionLabel(b, full.Actions[e.First])
+		}
+		if m.Label != wantLabel {
+			t.Errorf("entry %d %q by p%d: label %q, want %q (seat %d)", i, m.Name, m.Player, m.Label, wantLabel, seat)
 		}
 		if e.Player == engine.Hidden && m.By != "others" {
 			t.Errorf("entry %d: by %q for hidden seats", i, m.By)
@@ -320,5 +339,59 @@ func TestSeatViewSecretChoices(t *testing.T) {
 		if checked == 0 {
 			t.Fatalf("%s: p0 never chose while p1 looked", c.name())
 		}
+	}
+}
+
+// TestSeatViewHistoryLabels: in Welcome to the Moon, where the players
+// choose in secret, a seat's history tells its own choices in its words
+// (engine.ActionLabel: "take 7 Robot (pair 2)") with the name kept beside,
+// and the other seat's as the name it may know ("a secret choice"), never
+// in the chooser's words.
+func TestSeatViewHistoryLabels(t *testing.T) {
+	c := clients(t, NewService(Limits{}, nil))[0]
+	id := "labels"
+	v := must[View](t, c, "start", "", map[string]any{"session": id, "game": "welcome-moon", "params": map[string]any{"players": 2}, "seed": 4})
+	tokens := []string{tokensOf(c).seatToken(id, 0), tokensOf(c).seatToken(id, 1)}
+	g := engine.MustLoad("welcome-moon", engine.Params{"players": "2"})
+	for steps := 0; !v.Terminal && steps < 40; steps++ {
+		if _, e := c.doAs(t, tokens[v.ToMove], "move", id, map[string]any{"action": v.Legal[steps%len(v.Legal)].Action}); e != nil {
+			t.Fatal(e)
+		}
+		v = must[View](t, c, "get", id, nil)
+	}
+	own, others := 0, 0
+	for seat := range 2 {
+		sv, raw := getSeat(t, c, id, seat)
+		checkSeatView(t, g, v, sv, raw, seat)
+		s := g.NewInitialState()
+		labels := map[string]bool{} // the other seat's moves in its own words
+		for _, a := range v.Actions {
+			if p := s.CurrentPlayer(); p >= 0 && int(p) != seat {
+				if l := engine.ActionLabel(s, a); l != s.ActionString(a) {
+					labels[l] = true
+				}
+			}
+			s.Apply(a)
+		}
+		for _, m := range sv.History {
+			switch {
+			case m.Player == seat:
+				if m.Label == m.Name || m.Label == "" || m.Action == nil {
+					t.Errorf("seat %d: its own move %q is labelled %q", seat, m.Name, m.Label)
+				}
+				own++
+			case m.By != "chance":
+				if m.Label != m.Name || labels[m.Label] || strings.Contains(m.Label, "take") {
+					t.Errorf("seat %d: another seat's move %q is labelled %q", seat, m.Name, m.Label)
+				}
+				others++
+			}
+		}
+		if len(labels) == 0 {
+			t.Fatalf("seat %d: the other seat's moves have no labels: the test proves nothing", seat)
+		}
+	}
+	if own == 0 || others == 0 {
+		t.Fatalf("%d own moves, %d others' told: the test proves nothing", own, others)
 	}
 }

@@ -38,8 +38,9 @@ type told struct {
 // on. p is told the history as engine.AppendSeen and engine.Told tell it (the
 // mover as p may know it, the names of ActionStringFor, the events of
 // EventsFor, a run of hidden seats' secret moves as one entry, shown when the
-// run ends), and at every state it is shown the state (told: the player to
-// act, the drawing, its legal actions, the picture). After a move that tells
+// run ends; another seat's move is never labelled in its mover's words),
+// and at every state it is shown the state (told: the player to act, the
+// drawing, its legal actions, the picture). After a move that tells
 // p something (a new entry with the action's full name, or events beyond the
 // name) what p is shown may change in any way: the move may reveal what was
 // secret. After a move that tells p nothing (a vague name without events, or
@@ -113,6 +114,13 @@ func checkHistories(t *testing.T, g engine.Game, s engine.State, rng *rand.Rand)
 			}
 			h = engine.AppendSeen(h, p, before, a, c)
 			last := h[len(h)-1]
+			// A label in the mover's words is for the mover: any other
+			// seat reads the name as it may know it (a label may name the
+			// mover's own card, its secret choice).
+			if last.Player != p && last.Label != last.Name {
+				t.Errorf("p%d is told %s's move %q as the label %q (actions: %s)", p, last.Player, last.Name, last.Label, strings.Join(moves, ", "))
+				return
+			}
 			if (len(h) > entries && (last.Known || len(last.Events) > 1)) || (len(h) == entries && len(last.Events) > events) {
 				// the move told p something: what p is shown now is learned
 				learned = append(slices.Clip(learned), tell(c, p, pictures).hash())

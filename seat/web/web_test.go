@@ -57,7 +57,8 @@ func TestHandler(t *testing.T) {
 }
 
 // TestWhole: a spectator's view of a session is the state drawn whole and
-// every move named in full with the game's events.
+// every move named in full, labelled in its mover's words, with the game's
+// events.
 func TestWhole(t *testing.T) {
 	sv := seat.NewService(seat.Limits{}, nil)
 	actions := []engine.Action{0, 3, 1, 4, 2}
@@ -106,7 +107,7 @@ func TestWhole(t *testing.T) {
 	if len(w.History) != len(actions) {
 		t.Fatalf("%d moves in the history, want %d", len(w.History), len(actions))
 	}
-	if m := w.History[4]; m.Player != 0 || m.By != "human" || *m.Action != 2 ||
+	if m := w.History[4]; m.Player != 0 || m.By != "human" || *m.Action != 2 || m.Name != "c1" || m.Label != "X in row 1, column 3" ||
 		!slices.Equal(m.Events, []string{"p0: c1", "X marks c1", "X completes a line and wins"}) {
 		t.Errorf("last move %+v (events %q)", m, m.Events)
 	}

@@ -45,8 +45,8 @@ func whole(sv *seat.Service) http.HandlerFunc {
 	}
 }
 
-// describeWhole replays the session's actions, naming each in full with
-// its events.
+// describeWhole replays the session's actions, naming each in full, with
+// the mover's label and its events.
 func describeWhole(v seat.View) (Whole, error) {
 	g, err := engine.Load(v.Game, v.Params)
 	if err != nil {
@@ -60,7 +60,11 @@ func describeWhole(v seat.View) (Whole, error) {
 		}
 		p := s.CurrentPlayer()
 		m := seat.SeenMove{Player: int(p), By: "chance", Action: &a, Name: s.ActionString(a)}
+		m.Label = m.Name
 		if p >= 0 {
+			// The mover's words: the whole view hides nothing (every name
+			// is the full one), so neither does the label.
+			m.Label = engine.ActionLabel(s, a)
 			m.By = "ai"
 			if v.Seats[p].Agent == seat.Human {
 				m.By = seat.Human

@@ -391,7 +391,7 @@ function draw(v) {
   // The event log: entries already drawn that the history still begins
   // with stay (a long game redraws only what is new).
   const log = $('log');
-  const keys = v.history.map((m) => JSON.stringify([m.player, m.by, m.action, m.name, m.events]));
+  const keys = v.history.map((m) => JSON.stringify([m.player, m.by, m.action, m.name, m.label, m.events]));
   const drawn = log.keys && log.children.length === log.keys.length ? log.keys : [];
   let same = 0;
   while (same < drawn.length && same < keys.length && drawn[same] === keys[same]) same++;
@@ -400,7 +400,12 @@ function draw(v) {
     const li = document.createElement('li');
     // A seat, chance, or "others" (a run of other seats' secret moves).
     const who = m.player >= 0 ? `p${m.player}` : (m.by || 'chance');
-    li.textContent = `${who}: ${m.name}`;
+    // The move in the game's words, its name for programs in the tooltip.
+    const move = document.createElement('span');
+    move.className = 'move';
+    move.textContent = `${who}: ${m.label || m.name}`;
+    move.title = m.name;
+    li.append(move);
     const events = (m.events || []).slice(1); // the first names the move
     if (events.length > 0) {
       const ul = document.createElement('ul');

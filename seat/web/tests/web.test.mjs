@@ -312,6 +312,11 @@ for (const [game, c] of Object.entries(playCases)) {
     assert.match(await page.textContent('#final-scores'), /^Final scores: p0 /);
     await page.screenshot({ path: path.join(shots, `${game}-end.png`) });
     assert.ok((await page.$$('#log li')).length > 0, 'event log is empty');
+    // Each line of the event log: the move in the game's words, its name in
+    // the tooltip; the person's own moves read as their buttons did.
+    const log = await page.$$eval('#log > li', (lis) => lis.map((li) => [li.firstChild.textContent, li.firstChild.title]));
+    assert.ok(log.every(([text, title]) => /^(p\d|chance|others): ./.test(text) && title !== ''), `a log line without its label or name: ${log.join(' / ')}`);
+    assert.ok(log.some(([text, title]) => text.startsWith('p0: ') && text !== `p0: ${title}`), `p0's moves are logged by their names: ${log.slice(0, 6).join(' / ')}`);
     // Play mode: the person's seat only, whatever the game.
     assert.deepEqual(await page.$$eval('#viewer option', (os) => os.map((o) => o.value)), ['0']);
     await page.traffic.settle();
@@ -471,7 +476,7 @@ async function get(p, token) {
 }
 
 const who = (m) => (m.player >= 0 ? `p${m.player}` : m.by);
-const key = (m) => `${m.player}|${m.by}|${m.action ?? ''}|${m.name}`;
+const key = (m) => `${m.player}|${m.by}|${m.action ?? ''}|${m.name}|${m.label}`;
 
 // hiddenMoves lists the moves of the whole history (one per action, each
 // named in full) that seat 0's history does not tell: those it names only
@@ -498,27 +503,40 @@ async function groundTruth(id, creator) {
     get(`/v1/sessions/${id}?seat=0`, creator),
   ]);
   assert.equal(drawn.history.length, whole.actions.length);
+  // A move seat 0 may not know (no action id) is told by its name as seat
+  // 0 may know it, never labelled in its mover's words (a label may name
+  // the mover's card or secret choice): the ground truth checks the server.
+  const moves = hiddenMoves(drawn.history, mine.history);
+  for (const m of mine.history) {
+    if (m.action !== undefined) continue;
+    assert.equal(m.label, m.name, `seat 0 is told ${key(m)}: a label for a move it may not know`);
+    const h = moves.find((x) => x.player === m.player && x.label !== x.name && x.label === m.label);
+    assert.equal(h, undefined, `seat 0 is told ${key(m)}: the label of the hidden move ${key(h || {})}`);
+  }
   const seen = new Set(lines(mine.text));
   const [wholeLeaves, mineLeaves] = await leavesOf([drawn.svg, mine.svg]);
   const seenLeaves = new Set(mineLeaves);
   return {
     lines: new Set(lines(whole.text).filter((l) => !seen.has(l))),
     leaves: new Set(wholeLeaves.filter((l) => !seenLeaves.has(l))),
-    moves: hiddenMoves(drawn.history, mine.history),
+    moves,
     history: mine.history,
     told: new Set(mine.history.map(key)),
-    labels: mine.history.map((m) => `${who(m)}: ${m.name}`),
+    labels: mine.history.map((m) => `${who(m)}: ${m.label}`),
+    titles: mine.history.map((m) => m.name),
     legal: new Set(mine.legal.map((a) => a.action)),
   };
 }
 
 // namesHidden says whether a move seat 0 was told or shown (m: an entry of
 // a history, or a line of the event log) names one of the hidden moves:
-// its name in full by the same seat, where seat 0's own history has no
-// such entry (a name may be public elsewhere: a card played openly).
+// its name in full or its label (in the mover's words) by the same seat,
+// in m's name or label, where seat 0's own history has no such entry (a
+// name may be public elsewhere: a card played openly).
 function namesHidden(hidden, m) {
   if (hidden.told.has(key(m))) return null;
-  return hidden.moves.find((h) => h.player === m.player && (h.name === m.name || m.action !== undefined && h.action === m.action)) || null;
+  const says = (h, s) => s !== undefined && (s === h.name || s === h.label);
+  return hidden.moves.find((h) => h.player === m.player && (says(h, m.name) || says(h, m.label) || m.action !== undefined && h.action === m.action)) || null;
 }
 
 // checkResponse fails if an answer the page received tells seat 0 what it
@@ -557,13 +575,24 @@ async function checkPage(page, hidden) {
   for (const l of lines(text)) assert.ok(!hidden.lines.has(l), `hidden line "${l}" on the page`);
   const [leaves] = await leavesOf([await page.$eval('#board', (b) => b.innerHTML)]);
   for (const l of leaves) assert.ok(!hidden.leaves.has(l), `hidden ${l} on the board`);
+  // Each line of the event log: the move's label, its name the tooltip.
   const labels = await page.$$eval('#log > li', (lis) => lis.map((li) => li.firstChild?.textContent ?? ''));
+  const titles = await page.$$eval('#log > li', (lis) => lis.map((li) => li.firstChild?.title ?? ''));
   const told = new Set(hidden.labels);
   for (const l of labels) {
     if (told.has(l)) continue;
-    for (const h of hidden.moves) assert.notEqual(l, `${who(h)}: ${h.name}`, 'a hidden move in the event log');
+    for (const h of hidden.moves) {
+      assert.notEqual(l, `${who(h)}: ${h.name}`, 'a hidden move in the event log');
+      assert.notEqual(l, `${who(h)}: ${h.label}`, 'a hidden move\'s label in the event log');
+    }
+  }
+  const named = new Set(hidden.titles);
+  for (const [i, l] of titles.entries()) {
+    if (named.has(l)) continue;
+    for (const h of hidden.moves) assert.notEqual(l, h.name, `a hidden move in the tooltip of ${labels[i]}`);
   }
   assert.deepEqual(labels, hidden.labels, 'the event log is seat 0\'s history');
+  assert.deepEqual(titles, hidden.titles, 'the event log\'s tooltips are seat 0\'s names');
   const viewers = await page.$$eval('#viewer option', (os) => os.map((o) => o.value));
   assert.deepEqual(viewers, ['0'], 'play mode offers a seat other than the person\'s');
 }
@@ -648,9 +677,10 @@ const leakyPages = [
     // pieces play, so the test goes on until the leak shows.)
     edits: [['async function drawPlayed(v) {', `async function drawPlayed(v) {
   v = { ...v, svg: (await api('GET', \`/web/whole/\${table.id}\`, undefined, creator())).svg };`]],
-    // Caught in the answer to that GET or on the board it drew, whichever
-    // the page's checks reach first.
-    fails: /hidden (move|<text).*( in GET .*\/web\/whole\/| on the board)/,
+    // Caught in the answer to that GET (a hidden move, or a history that
+    // is not seat 0's: the AI's moves in its own words) or on the board it
+    // drew, whichever the page's checks reach first.
+    fails: /hidden (move|<text).*( in GET .*\/web\/whole\/| on the board)|move \d+ of GET .*\/web\/whole\//,
   },
   {
     name: 'the AI seat\'s view read as well',
@@ -716,6 +746,7 @@ test('hot seat: each person sees their own seat, the device passed between them'
   const log = await page.$$eval('#log > li', (lis) => lis.map((li) => li.firstChild.textContent));
   assert.ok(log.some((l) => /^(p0|others): a secret choice/.test(l)), `p1 is told p0's choices: ${log.join(' / ')}`);
   assert.ok(!log.some((l) => /^p0: (space|\d)/.test(l)), `p1 sees p0's choices: ${log.join(' / ')}`);
+  assert.ok(!log.some((l) => /^p0: (take|write|skip|Astronaut)/.test(l)), `p1 sees p0's choices in p0's words: ${log.join(' / ')}`);
   await page.traffic.settle();
   const last = page.traffic.requests.findLast((r) => r.method === 'GET' && sessionPath(r.url));
   assert.equal(last.headers.authorization, `Bearer ${tokens.seats[1]}`, 'p1 reads with p1\'s token');
