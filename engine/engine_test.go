@@ -233,3 +233,25 @@ func TestParamSpecJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestParamsApartFrom(t *testing.T) {
+	spec := engine.Spec{Params: []engine.ParamSpec{
+		{Name: "players", Default: "2"},
+		{Name: "rules", Default: "basic"},
+		{Name: "seed", Default: ""},
+	}}
+	for _, c := range []struct {
+		p    engine.Params
+		want string
+	}{
+		{nil, ""},
+		{engine.Params{"players": "2", "rules": "basic"}, ""},
+		{engine.Params{"rules": "advanced", "players": "3"}, "players=3,rules=advanced"},
+		{engine.Params{"rules": "advanced", "unknown": "x"}, "rules=advanced"},
+		{engine.Params{"seed": "7"}, "seed=7"},
+	} {
+		if got := c.p.ApartFrom(spec); got != c.want {
+			t.Errorf("%v.ApartFrom = %q, want %q", c.p, got, c.want)
+		}
+	}
+}

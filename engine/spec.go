@@ -21,6 +21,19 @@ func (p Params) Clone() Params {
 	return c
 }
 
+// ApartFrom writes the parameters of p whose values differ from spec's
+// defaults as "k=v,k=v", in spec's order ("" when none does): how a
+// configuration is named beside the game's default one.
+func (p Params) ApartFrom(spec Spec) string {
+	var parts []string
+	for _, ps := range spec.Params {
+		if v, ok := p[ps.Name]; ok && v != ps.Default {
+			parts = append(parts, ps.Name+"="+v)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
 // String writes the parameters as "k=v,k=v" sorted by name.
 func (p Params) String() string {
 	keys := make([]string, 0, len(p))

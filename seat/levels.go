@@ -1,6 +1,7 @@
 package seat
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -93,16 +94,7 @@ func builtinFor(g engine.Game) (bool, string) {
 // apartFromDefaults says the parameters of p that differ from spec's
 // defaults, k=v,k=v ("the defaults" when none does).
 func apartFromDefaults(spec engine.Spec, p engine.Params) string {
-	var parts []string
-	for _, ps := range spec.Params {
-		if v, ok := p[ps.Name]; ok && v != ps.Default {
-			parts = append(parts, ps.Name+"="+v)
-		}
-	}
-	if len(parts) == 0 {
-		return "the defaults"
-	}
-	return strings.Join(parts, ",")
+	return cmp.Or(p.ApartFrom(spec), "the defaults")
 }
 
 // levelKinds are the kinds of agent a level may be, with what a person

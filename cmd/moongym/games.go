@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -188,17 +189,8 @@ func describeBuiltins(out io.Writer, spec engine.Spec) error {
 	return tw.Flush()
 }
 
-// apartFromDefaults writes the parameters of p that differ from spec's
+// apartFromDefaults says the parameters of p that differ from spec's
 // defaults, k=v,k=v ("defaults" when none does).
 func apartFromDefaults(spec engine.Spec, p engine.Params) string {
-	var parts []string
-	for _, ps := range spec.Params {
-		if v, ok := p[ps.Name]; ok && v != ps.Default {
-			parts = append(parts, ps.Name+"="+v)
-		}
-	}
-	if len(parts) == 0 {
-		return "defaults"
-	}
-	return strings.Join(parts, ",")
+	return cmp.Or(p.ApartFrom(spec), "defaults")
 }
