@@ -22,7 +22,7 @@ type Help struct {
 var ops = []OpDoc{
 	{"help", "GET", "/v1/help", "this list, the error codes and the server's limits", `{"op":"help"}`},
 	{"games", "GET", "/v1/games", "every game: spec, params with docs, spaces of the default configuration", `{"op":"games"}`},
-	{"game", "GET", "/v1/games/{game}?param=value", "one game, spaces for the given params", `{"op":"game","game":"tictactoe","params":{}}`},
+	{"game", "GET", "/v1/games/{game}?param=value", "one game: spaces and opponent levels (built-in models, budgets) for the given params", `{"op":"game","game":"tictactoe","params":{}}`},
 	{"agents", "GET", "/v1/agents", "the agents offered and their options", `{"op":"agents"}`},
 	{"start", "POST", "/v1/sessions", "start a session: game, params, seed, seats (\"human\" or an agent spec), actions to resume, manual_chance, ai", `{"op":"start","session":"demo","game":"tictactoe","seed":1,"seats":["human","heuristic"]}`},
 	{"sessions", "GET", "/v1/sessions", "the sessions kept", `{"op":"sessions"}`},
