@@ -189,25 +189,7 @@ func FuzzHTTP(f *testing.F) {
 // bad_state (the game's DecodeState refused it) or not_to_act, never a
 // panic or an internal error. The first byte picks the game.
 func FuzzBestState(f *testing.F) {
-	var games []engine.Game
-	for _, spec := range engine.Games() {
-		for _, cfg := range enginetest.Configs(spec) {
-			games = append(games, engine.MustLoad(spec.Name, cfg))
-		}
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i, g := range games {
-		s := g.NewInitialState()
-		for n := 0; !s.IsTerminal() && n < 60; n++ {
-			if n%20 == 0 {
-				if data, err := s.MarshalJSON(); err == nil {
-					f.Add(uint8(i), data)
-				}
-			}
-			legal := s.LegalActions(nil)
-			s.Apply(legal[rng.IntN(len(legal))])
-		}
-	}
+	games := stateSeeds(func(i, _ int, data []byte) { f.Add(uint8(i), data) })
 	f.Add(uint8(0), []byte(`{}`))
 	sv := NewService(Limits{}, nil)
 	f.Fuzz(func(t *testing.T, which uint8, state []byte) {
@@ -239,25 +221,7 @@ func FuzzBestState(f *testing.F) {
 // have), game_over, not_to_act or not_your_turn, never a panic or an
 // internal error. The first byte picks the game.
 func FuzzAnalyzeState(f *testing.F) {
-	var games []engine.Game
-	for _, spec := range engine.Games() {
-		for _, cfg := range enginetest.Configs(spec) {
-			games = append(games, engine.MustLoad(spec.Name, cfg))
-		}
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i, g := range games {
-		s := g.NewInitialState()
-		for n := 0; !s.IsTerminal() && n < 60; n++ {
-			if n%20 == 0 {
-				if data, err := s.MarshalJSON(); err == nil {
-					f.Add(uint8(i), uint8(n%3), data)
-				}
-			}
-			legal := s.LegalActions(nil)
-			s.Apply(legal[rng.IntN(len(legal))])
-		}
-	}
+	games := stateSeeds(func(i, n int, data []byte) { f.Add(uint8(i), uint8(n%3), data) })
 	f.Add(uint8(0), uint8(9), []byte(`{}`))
 	sv := NewService(Limits{}, nil)
 	f.Fuzz(func(t *testing.T, which, seat uint8, state []byte) {
@@ -289,4 +253,30 @@ func FuzzAnalyzeState(f *testing.F) {
 			}
 		}
 	})
+}
+
+// stateSeeds loads every registered game in every test configuration and
+// hands seed the state JSON of every 20th position (n, the move number)
+// of one random game in each (game i of the list it returns).
+func stateSeeds(seed func(i, n int, data []byte)) []engine.Game {
+	var games []engine.Game
+	for _, spec := range engine.Games() {
+		for _, cfg := range enginetest.Configs(spec) {
+			games = append(games, engine.MustLoad(spec.Name, cfg))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, g := range games {
+		s := g.NewInitialState()
+		for n := 0; !s.IsTerminal() && n < 60; n++ {
+			if n%20 == 0 {
+				if data, err := s.MarshalJSON(); err == nil {
+					seed(i, n, data)
+				}
+			}
+			legal := s.LegalActions(nil)
+			s.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	return games
 }
