@@ -26,7 +26,9 @@ import (
 // (IEEE half precision, Model.Dtype = DtypeF16): one dtype a file. F16
 // weights are upcast to float32 exactly on load; writing them rounds each
 // float32 weight to the nearest half-precision value (ties to even), which
-// halves the file and may change play slightly. The header's
+// halves the file and may change play slightly. A Q8 file (DtypeQ8,
+// quant.go) stores the weight matrices as 8-bit integers with a scale per
+// block, about a quarter of F32, and says so in its metadata. The header's
 // "__metadata__" map of strings holds:
 //
 //	format        "moongym-model/1"
@@ -35,6 +37,9 @@ import (
 //	shapes        JSON Shapes: obs, actions, players
 //	architecture  JSON Arch: kind, width, depth, value_hidden
 //	provenance    JSON Provenance: steps, iterations, games, samples, date, data, seed
+//	covers        (optional) JSON array of parameter objects: the further
+//	              configurations the network plays (Model.Covers)
+//	dtype         (only in a Q8 file) "Q8"
 //
 // Tensors are named as in Arch.Params; dense weights are [in, out], conv
 // filters [out, in, kh, kw].
@@ -66,35 +71,34 @@ const (
 	// to the nearest half-precision value (ties to even) when written and
 	// upcast exactly when read; a weight beyond ±MaxF16 cannot be written (ErrF16Range).
 	DtypeF16 = "F16"
+	// DtypeQ8: 8-bit integers with a half-precision scale per block of
+	// Q8Block weights (quant.go), about 1.06 bytes a weight; biases stay
+	// F32. Weights are dequantized to float32 when read.
+	DtypeQ8 = "Q8"
 )
 
 // MaxF16 is the largest finite IEEE half-precision value.
 const MaxF16 = 65504
 
-// dtypeSize are the bytes a weight of each dtype takes in a file.
-var dtypeSize = map[string]int64{DtypeF32: 4, DtypeF16: 2}
-
-// ParseDtype reads a dtype as a user gives it: "f32" or "f16", in any case.
-// Anything else is an error wrapping ErrBadDtype.
+// ParseDtype reads a dtype as a user gives it: "f32", "f16" or "q8", in
+// any case. Anything else is an error wrapping ErrBadDtype.
 func ParseDtype(s string) (string, error) {
 	switch d := strings.ToUpper(s); d {
-	case DtypeF32, DtypeF16:
+	case DtypeF32, DtypeF16, DtypeQ8:
 		return d, nil
 	}
-	return "", fmt.Errorf("%w: %q, want f32 or f16", ErrBadDtype, s)
+	return "", fmt.Errorf("%w: %q, want f32, f16 or q8", ErrBadDtype, s)
 }
 
 // fileDtype is the dtype Encode writes m in: Dtype, "" meaning DtypeF32.
-func (m *Model) fileDtype() (string, int64, error) {
-	d := m.Dtype
-	if d == "" {
-		d = DtypeF32
+func (m *Model) fileDtype() (string, error) {
+	switch m.Dtype {
+	case "":
+		return DtypeF32, nil
+	case DtypeF32, DtypeF16, DtypeQ8:
+		return m.Dtype, nil
 	}
-	size, ok := dtypeSize[d]
-	if !ok {
-		return "", 0, fmt.Errorf("models: encode: %w: Model.Dtype %q, want %q or %q", ErrBadDtype, m.Dtype, DtypeF32, DtypeF16)
-	}
-	return d, size, nil
+	return "", fmt.Errorf("models: encode: %w: Model.Dtype %q, want %q, %q or %q", ErrBadDtype, m.Dtype, DtypeF32, DtypeF16, DtypeQ8)
 }
 
 // checkF16Range reports the first weight whose magnitude exceeds MaxF16,
@@ -116,16 +120,53 @@ type tensorHeader struct {
 	DataOffsets [2]int64 `json:"data_offsets"`
 }
 
+// storedTensor is one tensor as a file of some dtype stores it: a weight
+// tensor, or (Q8) a weight tensor's scales.
+type storedTensor struct {
+	name  string
+	dtype string
+	shape []int
+	n     int // values
+	// weight is the index of the network tensor it holds (or scales).
+	weight int
+	scales bool
+}
+
+// valueBytes are the bytes a value of each stored dtype takes.
+var valueBytes = map[string]int64{DtypeF32: 4, DtypeF16: 2, "I8": 1}
+
+// fileLayout lists the tensors a file of dtype stores for the network
+// tensors specs, in file order.
+func fileLayout(specs []ParamSpec, dtype string) []storedTensor {
+	var out []storedTensor
+	for i, p := range specs {
+		n := p.Size()
+		if dtype != DtypeQ8 {
+			out = append(out, storedTensor{name: p.Name, dtype: dtype, shape: p.Shape, n: n, weight: i})
+			continue
+		}
+		if !q8Tensor(p.Shape) {
+			out = append(out, storedTensor{name: p.Name, dtype: DtypeF32, shape: p.Shape, n: n, weight: i})
+			continue
+		}
+		nb := q8Blocks(n)
+		out = append(out,
+			storedTensor{name: p.Name, dtype: "I8", shape: p.Shape, n: n, weight: i},
+			storedTensor{name: p.Name + q8ScaleSuffix, dtype: DtypeF16, shape: []int{nb}, n: nb, weight: i, scales: true})
+	}
+	return out
+}
+
 // Encode writes the model as a safetensors file, its tensors in m.Dtype
 // (F32 when empty). The same model always gives the same bytes. An
 // unknown Dtype gives an error wrapping ErrBadDtype; with DtypeF16, a
 // weight beyond ±MaxF16 gives one wrapping ErrF16Range (it is never
-// written as infinity).
+// written as infinity), and with DtypeQ8 a block whose scale would be.
 func (m *Model) Encode(w io.Writer) error {
 	if err := m.Net.Validate(); err != nil {
 		return err
 	}
-	dtype, size, err := m.fileDtype()
+	dtype, err := m.fileDtype()
 	if err != nil {
 		return err
 	}
@@ -147,11 +188,53 @@ func (m *Model) Encode(w io.Writer) error {
 	if m.Params == nil {
 		meta["params"] = "{}"
 	}
+	if len(m.Covers) > 0 {
+		b, err := json.Marshal(m.Covers)
+		if err != nil {
+			return fmt.Errorf("models: encode covers: %w", err)
+		}
+		meta["covers"] = string(b)
+	}
+	if dtype == DtypeQ8 {
+		meta["dtype"] = DtypeQ8
+	}
+	specs := make([]ParamSpec, len(m.Net.Weights))
+	for i, t := range m.Net.Weights {
+		specs[i] = ParamSpec{Name: t.Name, Shape: t.Shape}
+	}
+	layout := fileLayout(specs, dtype)
+	// The values of every stored tensor, in layout order.
+	data := make([][]byte, len(layout))
+	for i := 0; i < len(layout); i++ {
+		st := layout[i]
+		t := m.Net.Weights[st.weight]
+		switch st.dtype {
+		case "I8":
+			q, sc, err := quantizeQ8(t.Name, t.Data, make([]byte, 0, st.n), make([]byte, 0, 2*q8Blocks(st.n)))
+			if err != nil {
+				return err
+			}
+			data[i], data[i+1] = q, sc
+			i++ // the scales follow their tensor
+		case DtypeF16:
+			b := make([]byte, 0, 2*st.n)
+			for _, v := range t.Data {
+				b = binary.LittleEndian.AppendUint16(b, float16.Fromfloat32(v).Bits())
+			}
+			data[i] = b
+		default:
+			b := make([]byte, 0, 4*st.n)
+			for _, v := range t.Data {
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+			}
+			data[i] = b
+		}
+	}
 	header := map[string]any{"__metadata__": meta}
 	var off int64
-	for _, t := range m.Net.Weights {
-		n := int64(len(t.Data)) * size
-		header[t.Name] = tensorHeader{Dtype: dtype, Shape: t.Shape, DataOffsets: [2]int64{off, off + n}}
+	for i, st := range layout {
+		n := int64(len(data[i]))
+		header[st.name] = tensorHeader{Dtype: st.dtype, Shape: st.shape, DataOffsets: [2]int64{off, off + n}}
 		off += n
 	}
 	hb, err := json.Marshal(header)
@@ -164,23 +247,16 @@ func (m *Model) Encode(w io.Writer) error {
 	buf := make([]byte, 8, 8+len(hb)+int(off))
 	binary.LittleEndian.PutUint64(buf, uint64(len(hb)))
 	buf = append(buf, hb...)
-	for _, t := range m.Net.Weights {
-		if dtype == DtypeF16 {
-			for _, v := range t.Data {
-				buf = binary.LittleEndian.AppendUint16(buf, float16.Fromfloat32(v).Bits())
-			}
-			continue
-		}
-		for _, v := range t.Data {
-			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
-		}
+	for _, b := range data {
+		buf = append(buf, b...)
 	}
 	_, err = w.Write(buf)
 	return err
 }
 
 // Decode reads a model file of F32 or F16 tensors (one dtype a file; F16
-// is upcast to float32 exactly) and sets the model's Dtype to the file's.
+// is upcast to float32 exactly), or a Q8 file (its weights dequantized to
+// float32), and sets the model's Dtype to the file's.
 // Any defect (truncation, bad header, another dtype or a mix of two,
 // tensors that do not match the declared architecture, non-finite weights,
 // F16 infinities and NaNs included) gives an error wrapping ErrBadModel;
@@ -231,63 +307,79 @@ func Decode(data []byte) (*Model, error) {
 	if m.Params == nil {
 		m.Params = engine.Params{}
 	}
+	if c, ok := meta["covers"]; ok {
+		if err := strictJSON(c, &m.Covers); err != nil {
+			return nil, fmt.Errorf("%w: metadata covers: %w", ErrBadModel, err)
+		}
+		for i, p := range m.Covers {
+			if p == nil {
+				return nil, fmt.Errorf("%w: metadata covers: configuration %d is null, want an object of parameters", ErrBadModel, i)
+			}
+		}
+	}
 	if err := arch.Validate(shapes); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadModel, safefile.Redact(err, header))
 	}
 	specs := arch.Params(shapes)
-	if len(raw) != len(specs) {
-		return nil, fmt.Errorf("%w: %d tensors, architecture %s needs %d", ErrBadModel, len(raw), arch, len(specs))
+	dtype, err := decodeDtype(meta, raw, specs)
+	if err != nil {
+		return nil, err
+	}
+	layout := fileLayout(specs, dtype)
+	if len(raw) != len(layout) {
+		return nil, fmt.Errorf("%w: %d tensors, architecture %s needs %d in a %s file", ErrBadModel, len(raw), arch, len(layout), dtype)
 	}
 	type span struct {
 		name     string
 		from, to int64
 	}
-	// First the tensors' headers, so that a file mixing dtypes is named as
-	// such whatever its order.
-	ths := make([]tensorHeader, len(specs))
-	var dtype, first string
-	for i, p := range specs {
-		rt, ok := raw[p.Name]
-		if !ok {
-			return nil, fmt.Errorf("%w: tensor %s is missing", ErrBadModel, p.Name)
-		}
-		th := &ths[i]
-		if err := strictJSON(string(rt), th); err != nil {
-			return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
-		}
-		if _, ok := dtypeSize[th.Dtype]; !ok {
-			return nil, fmt.Errorf("%w: tensor %s has a dtype other than %s and %s", ErrBadModel, p.Name, DtypeF32, DtypeF16)
-		}
-		if dtype == "" {
-			dtype, first = th.Dtype, p.Name
-		} else if th.Dtype != dtype {
-			return nil, fmt.Errorf("%w: tensor %s has dtype %s, tensor %s %s: all tensors of a model file must share one dtype", ErrBadModel, p.Name, th.Dtype, first, dtype)
-		}
-		if !slices.Equal(th.Shape, p.Shape) {
-			return nil, fmt.Errorf("%w: tensor %s has the wrong shape: architecture %s needs %v", ErrBadModel, p.Name, arch, p.Shape)
-		}
-	}
-	size := dtypeSize[dtype]
 	var spans []span
 	net := &Network{Shapes: shapes, Arch: arch}
-	for i, p := range specs {
-		th := ths[i]
+	for _, p := range specs {
+		net.Weights = append(net.Weights, Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())})
+	}
+	var quant []byte // the I8 values whose scales come next
+	for _, st := range layout {
+		rt, ok := raw[st.name]
+		if !ok {
+			return nil, fmt.Errorf("%w: tensor %s is missing", ErrBadModel, st.name)
+		}
+		var th tensorHeader
+		if err := strictJSON(string(rt), &th); err != nil {
+			return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, st.name, err)
+		}
+		if th.Dtype != st.dtype {
+			return nil, fmt.Errorf("%w: tensor %s has dtype %s, a %s file stores it as %s", ErrBadModel, st.name, safeDtype(th.Dtype), dtype, st.dtype)
+		}
+		if !slices.Equal(th.Shape, st.shape) {
+			if st.scales {
+				return nil, fmt.Errorf("%w: tensor %s has the wrong shape: want [%d]", ErrBadModel, st.name, st.n)
+			}
+			return nil, fmt.Errorf("%w: tensor %s has the wrong shape: architecture %s needs %v", ErrBadModel, st.name, arch, st.shape)
+		}
+		size := valueBytes[st.dtype]
 		from, to := th.DataOffsets[0], th.DataOffsets[1]
-		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(p.Size())*size {
-			return nil, fmt.Errorf("%w: tensor %s: its data offsets do not fit %d %s values of %d bytes in %d bytes of data (truncated?)", ErrBadModel, p.Name, p.Size(), dtype, size, len(body))
+		if from < 0 || to < from || to > int64(len(body)) || to-from != int64(st.n)*size {
+			return nil, fmt.Errorf("%w: tensor %s: its data offsets do not fit %d %s values of %d bytes in %d bytes of data (truncated?)", ErrBadModel, st.name, st.n, st.dtype, size, len(body))
 		}
-		spans = append(spans, span{p.Name, from, to})
-		t := Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())}
-		if dtype == DtypeF16 {
-			for j := range t.Data {
-				t.Data[j] = float16.Frombits(binary.LittleEndian.Uint16(body[from+int64(j)*2:])).Float32()
+		spans = append(spans, span{st.name, from, to})
+		vals, dst := body[from:to], net.Weights[st.weight].Data
+		switch {
+		case st.dtype == "I8":
+			quant = vals
+		case st.scales:
+			if err := dequantizeQ8(dst, quant, vals); err != nil {
+				return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, st.name, err)
 			}
-		} else {
-			for j := range t.Data {
-				t.Data[j] = math.Float32frombits(binary.LittleEndian.Uint32(body[from+int64(j)*4:]))
+		case st.dtype == DtypeF16:
+			for j := range dst {
+				dst[j] = float16.Frombits(binary.LittleEndian.Uint16(vals[j*2:])).Float32()
+			}
+		default:
+			for j := range dst {
+				dst[j] = math.Float32frombits(binary.LittleEndian.Uint32(vals[j*4:]))
 			}
 		}
-		net.Weights = append(net.Weights, t)
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
 	var end int64
@@ -306,6 +398,47 @@ func Decode(data []byte) (*Model, error) {
 	m.Net = net
 	m.Dtype = dtype
 	return m, nil
+}
+
+// decodeDtype is a file's dtype: DtypeQ8 where its metadata says so
+// (nothing else may be declared), else the one dtype of its tensors, F32
+// or F16; a file mixing them, or with another, is refused.
+func decodeDtype(meta map[string]string, raw map[string]json.RawMessage, specs []ParamSpec) (string, error) {
+	if d, ok := meta["dtype"]; ok {
+		if d != DtypeQ8 {
+			return "", fmt.Errorf("%w: the metadata's dtype is not %s (the only one a file declares)", ErrBadModel, DtypeQ8)
+		}
+		return DtypeQ8, nil
+	}
+	var dtype, first string
+	for _, p := range specs {
+		rt, ok := raw[p.Name]
+		if !ok {
+			return "", fmt.Errorf("%w: tensor %s is missing", ErrBadModel, p.Name)
+		}
+		var th tensorHeader
+		if err := strictJSON(string(rt), &th); err != nil {
+			return "", fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
+		}
+		if th.Dtype != DtypeF32 && th.Dtype != DtypeF16 {
+			return "", fmt.Errorf("%w: tensor %s has a dtype other than %s and %s (a %s file says so in its metadata)", ErrBadModel, p.Name, DtypeF32, DtypeF16, DtypeQ8)
+		}
+		if dtype == "" {
+			dtype, first = th.Dtype, p.Name
+		} else if th.Dtype != dtype {
+			return "", fmt.Errorf("%w: tensor %s has dtype %s, tensor %s %s: all tensors of a model file must share one dtype", ErrBadModel, p.Name, th.Dtype, first, dtype)
+		}
+	}
+	return dtype, nil
+}
+
+// safeDtype names a dtype read from a file without quoting arbitrary
+// text: a known one as is, anything else as "another".
+func safeDtype(d string) string {
+	if _, ok := valueBytes[d]; ok {
+		return d
+	}
+	return "another"
 }
 
 // strictJSON decodes s into dst, refusing unknown fields and trailing

@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/moongym/moongym/engine"
 )
@@ -27,8 +28,14 @@ type Provenance struct {
 // Model is everything needed to play: the game and its parameters, the
 // network, and its provenance.
 type Model struct {
-	Game       string
-	Params     engine.Params
+	Game   string
+	Params engine.Params
+	// Covers lists further configurations of Game (parameters, with the
+	// same shapes) that the network plays: configurations it was measured
+	// on without being trained for them, e.g. a built-in model of the
+	// advanced rules that also beats the heuristic under the basic ones.
+	// Check accepts them as it accepts Params.
+	Covers     []engine.Params
 	Net        *Network
 	Provenance Provenance
 	// Dtype is how the model file stores the weights: DtypeF32 (or "",
@@ -52,13 +59,17 @@ func NewModel(g engine.Game, a Arch, seed uint64) (*Model, error) {
 }
 
 // Check reports whether the model plays game g: the same game, parameters
-// and shapes. The error wraps ErrWrongGame and says what differs.
+// (Params or one of Covers) and shapes. The error wraps ErrWrongGame and
+// says what differs.
 func (m *Model) Check(g engine.Game) error {
 	if name := g.Spec().Name; m.Game != name {
 		return fmt.Errorf("%w: model is for %q, not %q", ErrWrongGame, m.Game, name)
 	}
-	if got, want := m.Params.String(), g.Params().String(); got != want {
-		return fmt.Errorf("%w: model is for %s with params %q, not %q", ErrWrongGame, m.Game, got, want)
+	if !m.Plays(g.Params()) {
+		if len(m.Covers) > 0 {
+			return fmt.Errorf("%w: model is for %s with params %q (or %s), not %q", ErrWrongGame, m.Game, m.Params.String(), m.coversText(), g.Params().String())
+		}
+		return fmt.Errorf("%w: model is for %s with params %q, not %q", ErrWrongGame, m.Game, m.Params.String(), g.Params().String())
 	}
 	if s := ShapesOf(g); !m.Net.Shapes.Equal(s) {
 		return fmt.Errorf("%w: model has %s, the game has %s", ErrWrongGame, m.Net.Shapes, s)
@@ -66,10 +77,43 @@ func (m *Model) Check(g engine.Game) error {
 	return nil
 }
 
+// Configs are the configurations the model plays: Params, then Covers.
+func (m *Model) Configs() []engine.Params {
+	return append([]engine.Params{m.Params}, m.Covers...)
+}
+
+// Plays reports whether p is one of the model's configurations (Params or
+// one of Covers), compared as Params.String writes them.
+func (m *Model) Plays(p engine.Params) bool {
+	want := p.String()
+	for _, c := range m.Configs() {
+		if c.String() == want {
+			return true
+		}
+	}
+	return false
+}
+
+// coversText lists Covers for an error message.
+func (m *Model) coversText() string {
+	parts := make([]string, len(m.Covers))
+	for i, c := range m.Covers {
+		parts[i] = fmt.Sprintf("%q", c.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Clone is a deep copy.
 func (m *Model) Clone() *Model {
 	c := *m
 	c.Params = m.Params.Clone()
+	c.Covers = make([]engine.Params, len(m.Covers))
+	for i, p := range m.Covers {
+		c.Covers[i] = p.Clone()
+	}
+	if m.Covers == nil {
+		c.Covers = nil
+	}
 	c.Net = m.Net.Clone()
 	return &c
 }

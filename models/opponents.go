@@ -72,10 +72,13 @@ func (c *byteCounter) Write(p []byte) (int, error) {
 type BuiltinModel struct {
 	// File is the file's name, e.g. "planet-cubes-p4.safetensors".
 	File string
-	// Game and Params are the game and parameters the model plays, from
-	// its metadata.
+	// Game and Params are the game and the configuration (parameters)
+	// the model plays, from its metadata.
 	Game   string
 	Params engine.Params
+	// Covered: Params is one of the model's Covers, a configuration it
+	// was measured on without being trained for it, not its own.
+	Covered bool
 }
 
 // builtinName reports whether name is a built-in model file's name: it ends
@@ -136,8 +139,8 @@ func builtinGamesIn(fsys fs.FS, dir string) []string {
 	return slices.Compact(names)
 }
 
-// BuiltinModels describes every built-in model file, sorted by game and
-// file; a file that does not decode is an error, and so are built-in
+// BuiltinModels describes every configuration of every built-in model
+// file (its own, then the ones it covers), sorted by game and file; a file that does not decode is an error, and so are built-in
 // models that cannot be read (ErrNoBuiltins).
 func BuiltinModels() ([]BuiltinModel, error) {
 	if err := builtinsUnavailable(); err != nil {
@@ -154,6 +157,9 @@ func builtinModelsIn(fsys fs.FS, dir string) ([]BuiltinModel, error) {
 			return nil, err
 		}
 		out = append(out, BuiltinModel{File: f, Game: m.Game, Params: m.Params})
+		for _, c := range m.Covers {
+			out = append(out, BuiltinModel{File: f, Game: m.Game, Params: c, Covered: true})
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Game < out[j].Game })
 	return out, nil

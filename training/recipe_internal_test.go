@@ -74,6 +74,9 @@ func TestRecipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, b := range builtin {
+		if b.Covered {
+			continue // played by a model trained for another configuration, without a recipe of its own
+		}
 		g, err := engine.Load(b.Game, b.Params)
 		if err != nil {
 			t.Fatal(err)

@@ -1,9 +1,7 @@
 package netagent_test
 
 import (
-	"cmp"
 	"flag"
-	"fmt"
 	"math"
 	"testing"
 
@@ -131,91 +129,6 @@ func TestBuiltinModelsPlay(t *testing.T) {
 			t.Logf("mean rank: net %.2f [%.2f, %.2f], random seats %.2f", *net.MeanRank, net.MeanRankCI95[0], net.MeanRankCI95[1], others)
 			if net.MeanRankCI95[1] >= others {
 				t.Fatalf("net's mean rank %.2f [%.2f, %.2f] is not clearly better than random's %.2f", *net.MeanRank, net.MeanRankCI95[0], net.MeanRankCI95[1], others)
-			}
-		})
-	}
-}
-
-// TestBuiltinStrength reproduces the strength bars of
-// docs/benchmarks/learning.md (behind -strength: minutes of play):
-// two players, az with 100 simulations beats the heuristic with the 95%
-// interval's lower bound above 0.55 over 400 games (duelGames: more for
-// some files) and the raw network wins more than half (interval above
-// 0.5); more seats, one az seat among
-// heuristics over 400 games as well (seats rotated): its mean rank's
-// interval below the heuristic seats' mean rank. Every game opens with 6 random decisions, so that the
-// deterministic agents meet in varied positions. Solo (one seat, against
-// the game: welcome-moon's ASTRA): az with 100 simulations and the
-// heuristic each play the same 400 game seeds (no random opening: the deck
-// varies the games), and az's mean score and its win rate against the game
-// must both be above the heuristic's (the intervals are logged).
-// Cooperative (several seats sharing one result: march-mars): the team of
-// az:model=builtin,sims=400 (teamSims) in every seat and the heuristic team
-// each play the same game seeds (-teamgames, 4,000; arena seed 1, no random
-// opening: the dice vary the games), and the lower bound of the az team's
-// 95% Wilson interval of its team win rate must lie above the upper bound
-// of the heuristic team's: the two intervals apart, the bar read
-// strictly. The teams are not paired game by game: once they choose
-// differently the same game seed rolls different dice, so the two samples
-// are compared as independent ones.
-func TestBuiltinStrength(t *testing.T) {
-	if !*strength {
-		t.Skip("slow: run with -args -strength")
-	}
-	all, err := models.BuiltinModels()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range all {
-		if b.Game == "tictactoe" {
-			continue // a draw against the heuristic is perfect play (TestAZNeverLoses)
-		}
-		t.Run(b.File, func(t *testing.T) {
-			g := loadBuiltinGame(t, b)
-			if g.NumPlayers() == 1 {
-				az := arenatest.OneAmong(t, g, "az:model=builtin,sims=100", "", 400, 0).Agents[0]
-				h := arenatest.OneAmong(t, g, "heuristic", "", 400, 0).Agents[0]
-				for _, a := range []arena.AgentStats{az, h} {
-					lo, hi := scoreCI(a)
-					t.Logf("solo, %s: %d-%d-%d against the game, win rate %.3f [%.3f, %.3f], mean score %.2f [%.2f, %.2f]", a.Spec, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1], a.MeanScore, lo, hi)
-				}
-				if az.MeanScore <= h.MeanScore || az.WinRate <= h.WinRate {
-					t.Errorf("solo: az's mean score %.2f and win rate %.3f, want both above the heuristic's %.2f and %.3f", az.MeanScore, az.WinRate, h.MeanScore, h.WinRate)
-				}
-				return
-			}
-			if cooperative(g) {
-				spec := fmt.Sprintf("az:model=builtin,sims=%d", teamSims)
-				_, az := teamMatch(t, g, spec, *teamGames)
-				_, h := teamMatch(t, g, "heuristic", *teamGames)
-				t.Logf("cooperative, %d seats, %d games: %s team %d won, win rate %.3f [%.3f, %.3f]; heuristic team %d won, %.3f [%.3f, %.3f]",
-					g.NumPlayers(), az.Games, spec, az.Wins, az.WinRate, az.CI95[0], az.CI95[1], h.Wins, h.WinRate, h.CI95[0], h.CI95[1])
-				if az.CI95[0] <= h.CI95[1] {
-					t.Errorf("cooperative: %s team's win rate %.3f [%.3f, %.3f], want the interval above the heuristic team's %.3f [%.3f, %.3f]",
-						spec, az.WinRate, az.CI95[0], az.CI95[1], h.WinRate, h.CI95[0], h.CI95[1])
-				}
-				return
-			}
-			if g.NumPlayers() == 2 {
-				for _, c := range []struct {
-					spec string
-					low  float64
-				}{{"az:model=builtin,sims=100", 0.55}, {"net:model=builtin", 0.5}} {
-					rep := arenatest.OneAmong(t, g, c.spec, "heuristic", cmp.Or(duelGames[b.File], 400), 6)
-					a := rep.Agents[0]
-					t.Logf("%s vs heuristic, %d games (%d distinct): %d-%d-%d, win rate %.3f [%.3f, %.3f]", c.spec, rep.Games, rep.Distinct, a.Wins, a.Losses, a.Draws, a.WinRate, a.CI95[0], a.CI95[1])
-					if a.CI95[0] <= c.low {
-						t.Errorf("%s vs heuristic: win rate %.3f [%.3f, %.3f], want the interval above %.2f", c.spec, a.WinRate, a.CI95[0], a.CI95[1], c.low)
-					}
-				}
-				return
-			}
-			rep := arenatest.OneAmong(t, g, "az:model=builtin,sims=100", "heuristic", 400, 6)
-			a, others := rep.Agents[0], pooledRank(t, rep)
-			t.Logf("az among heuristics, %d seats, %d games (%d distinct): mean rank %.3f [%.3f, %.3f], heuristic seats %.3f; win rate %.3f [%.3f, %.3f]",
-				g.NumPlayers(), rep.Games, rep.Distinct, *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others, a.WinRate, a.CI95[0], a.CI95[1])
-			if a.MeanRankCI95[1] >= others {
-				t.Errorf("az's mean rank %.3f [%.3f, %.3f] is not clearly better than the heuristic seats' %.3f", *a.MeanRank, a.MeanRankCI95[0], a.MeanRankCI95[1], others)
 			}
 		})
 	}

@@ -3,11 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/moongym/moongym/engine"
 	"github.com/moongym/moongym/models"
 	"github.com/moongym/moongym/training"
 )
@@ -16,6 +19,7 @@ func init() { root.AddCommand(newExportCmd()) }
 
 func newExportCmd() *cobra.Command {
 	var out, dtype string
+	var covers []string
 	cmd := &cobra.Command{
 		Use:   "export DIR|MODEL.safetensors --out FILE",
 		Short: "Write the model file of a training run's best network",
@@ -33,6 +37,20 @@ half-precision value (ties to even), so play can change slightly; a weight beyon
 cannot be stored and is an error. F16 files are upcast to float32 on load.
 --dtype auto is the rule of the built-in models (models/opponents): f32, unless
 the f32 file would be larger than 4 MiB (models.MaxBuiltinBytes), then f16.
+--dtype q8 stores every weight matrix as 8-bit integers with a half-precision
+scale per block of 32 weights (biases stay f32): about a quarter of f32, half of
+f16. Each weight moves by at most half its block's scale; the built-in models
+agree with their f32 networks on the best move in 99% of states or more
+(docs/benchmarks/builtin-models.md). Q8 files are dequantized to float32 on
+load.
+
+--covers PARAMS (repeatable) records a further configuration the network plays,
+given as parameters that replace the model's own ("rules=basic"; "players=3"),
+so that agents load the file for it too ("model=builtin" finds it there). Each
+must be a valid configuration of the model's game with the network's shapes.
+Record only what was measured: a covered configuration is played without
+training for it. --covers "" clears the list; without --covers the model's list
+is kept.
 
 With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention) the file's provenance date is that time instead of the run's (or
@@ -40,18 +58,55 @@ the source file's), so the same run always exports the same bytes.`,
 
 		Example: `  moongym export runs/ttt --out out/ttt.safetensors
   moongym arena tictactoe --agents az:model=out/ttt.safetensors,random
-  moongym export out/ttt.safetensors --out out/ttt16.safetensors --dtype f16`,
+  moongym export out/ttt.safetensors --out out/ttt16.safetensors --dtype f16
+  moongym export wm.safetensors --out wm-q8.safetensors --dtype q8 --covers rules=basic`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runExport(cmd, args[0], out, dtype) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runExport(cmd, args[0], out, dtype, covers, cmd.Flags().Changed("covers"))
+		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "model file to write")
-	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32, f16 (half the size, play may change slightly) or auto (f16 only where the f32 file would exceed 4 MiB, the built-in models' rule)")
+	cmd.Flags().StringVar(&dtype, "dtype", "f32", "how the weights are stored: f32, f16 (half the size, play may change slightly), q8 (8-bit blocks, about a quarter) or auto (f16 only where the f32 file would exceed 4 MiB)")
+	cmd.Flags().StringArrayVar(&covers, "covers", nil, "a further configuration the network plays, as parameters replacing its own (repeatable; \"\" clears the list)")
 	return cmd
+}
+
+// exportCovers resolves --covers for m: each value's parameters over the
+// model's own, loaded as a game of m's (so defaults are filled in and bad
+// values refused) whose shapes must be the network's; "" alone clears.
+func exportCovers(m *models.Model, covers []string) ([]engine.Params, error) {
+	if len(covers) == 1 && covers[0] == "" {
+		return nil, nil
+	}
+	var out []engine.Params
+	for _, c := range covers {
+		over, err := engine.ParseParams(c)
+		if err != nil {
+			return nil, fmt.Errorf("--covers %q: %w", c, err)
+		}
+		p := m.Params.Clone()
+		if p == nil {
+			p = engine.Params{}
+		}
+		maps.Copy(p, over)
+		g, err := engine.Load(m.Game, p)
+		if err != nil {
+			return nil, fmt.Errorf("--covers %q: %w", c, err)
+		}
+		if s := models.ShapesOf(g); !m.Net.Shapes.Equal(s) {
+			return nil, fmt.Errorf("--covers %q: %w: the network has %s, %s with %s has %s", c, models.ErrWrongGame, m.Net.Shapes, m.Game, g.Params(), s)
+		}
+		if m.Plays(g.Params()) || slices.ContainsFunc(out, func(q engine.Params) bool { return q.String() == g.Params().String() }) {
+			return nil, fmt.Errorf("--covers %q: %s is already one of the model's configurations", c, g.Params())
+		}
+		out = append(out, g.Params().Clone())
+	}
+	return out, nil
 }
 
 // runExport writes the model of arg (a run's best, or a model file) to
 // out with the weights as dtype says, and describes what it wrote.
-func runExport(cmd *cobra.Command, arg, out, dtype string) error {
+func runExport(cmd *cobra.Command, arg, out, dtype string, covers []string, setCovers bool) error {
 	if out == "" {
 		return errors.New("--out FILE is required")
 	}
@@ -76,6 +131,12 @@ func runExport(cmd *cobra.Command, arg, out, dtype string) error {
 		return err
 	}
 	srcDtype := m.Dtype
+	if setCovers {
+		m.Covers = nil // the list given replaces the file's; checked against the model's own configuration
+		if m.Covers, err = exportCovers(m, covers); err != nil {
+			return err
+		}
+	}
 	clock, err := training.ProvenanceClock(os.Getenv)
 	if err != nil {
 		return err
@@ -104,9 +165,16 @@ func runExport(cmd *cobra.Command, arg, out, dtype string) error {
 	if len(m.Params) > 0 {
 		game += " [" + m.Params.String() + "]"
 	}
-	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s, %s, %d weights; %d iterations, %d games, %d steps\n",
-		src, srcInfo.Size(), srcDtype, out, info.Size(), d, game, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps)
-	return err
+	if _, err = fmt.Fprintf(cmd.OutOrStdout(), "%s (%d bytes, %s) -> %s (%d bytes, %s): %s, %s, %d weights; %d iterations, %d games, %d steps\n",
+		src, srcInfo.Size(), srcDtype, out, info.Size(), d, game, m.Net.Arch, m.Net.NumParams(), p.Iterations, p.Games, p.Steps); err != nil {
+		return err
+	}
+	for _, c := range m.Covers {
+		if _, err := fmt.Fprintf(cmd.OutOrStdout(), "  also plays %s\n", c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // exportSource is the model file export reads: arg itself when it ends in

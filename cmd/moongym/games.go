@@ -162,11 +162,17 @@ func wrap(text string, width int) string {
 
 // describeBuiltins lists the configurations of spec's game that have a
 // built-in model, each by the parameters it sets apart from the defaults,
-// from the model files' metadata.
+// with its file, the file's size and dtype and its measured strength, from
+// the model files' metadata and the generated strength table
+// (models.BuiltinStrengths).
 func describeBuiltins(out io.Writer, spec engine.Spec) error {
 	all, err := models.BuiltinModels()
 	if err != nil {
 		_, err = fmt.Fprintf(out, "\nBuilt-in models: unavailable (%v)\n", err)
+		return err
+	}
+	strengths, err := models.BuiltinStrengths()
+	if err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
@@ -176,11 +182,29 @@ func describeBuiltins(out io.Writer, spec engine.Spec) error {
 			continue
 		}
 		if n == 0 {
-			fmt.Fprintln(out, "\nBuilt-in models (az:model=builtin, net:model=builtin; their strength: models/opponents/README.md):")
-			fmt.Fprintln(tw, "  CONFIGURATION\tFILE")
+			fmt.Fprintln(out, "\nBuilt-in models (az:model=builtin, net:model=builtin), strength against the heuristic")
+			fmt.Fprintln(out, "(docs/benchmarks/builtin-models.md; covered: a model trained for another configuration, measured on this one):")
+			fmt.Fprintln(tw, "  CONFIGURATION\tFILE\tSIZE\tSTRENGTH")
 		}
 		n++
-		fmt.Fprintf(tw, "  %s\t%s\n", apartFromDefaults(spec, b.Params), b.File)
+		config := apartFromDefaults(spec, b.Params)
+		if b.Covered {
+			config += " (covered)"
+		}
+		size := "?"
+		if bytes, err := models.BuiltinFileSize(b.File); err == nil {
+			size = fmt.Sprintf("%.1f MB", float64(bytes)/1e6)
+		}
+		strength := "no tournament of this file yet (models/opponents/README.md)"
+		for _, s := range strengths {
+			if s.File == b.File && s.Params == b.Params.String() {
+				strength = s.Summary
+				if !s.Holds {
+					strength += " (under the bar)"
+				}
+			}
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", config, b.File, size, strength)
 	}
 	if n == 0 {
 		_, err := fmt.Fprintln(out, "\nBuilt-in models: none (train one: moongym train "+spec.Name+")")
