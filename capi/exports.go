@@ -761,7 +761,7 @@ func mg_arena(game, params, entrants, names *C.char, games C.int64_t, seed C.uin
 }
 
 // mg_model_decode reads a model file's n bytes at data (a moongym
-// .safetensors file, F32 or F16).
+// .safetensors file, F32, F16 or Q8; Q8 weights dequantized to float32).
 //
 //export mg_model_decode
 func mg_model_decode(data unsafe.Pointer, n C.int64_t, out *C.uint64_t) C.int64_t {
@@ -835,7 +835,9 @@ func withModel(h C.uint64_t, f func(m *modelObj) error) C.int64_t {
 }
 
 // mg_model_info writes the model's metadata as JSON: game, params,
-// shapes, architecture, provenance, dtype, num_params.
+// covers (the further configurations it plays, a list of parameter
+// objects, [] when none), shapes, architecture, provenance, dtype ("F32",
+// "F16" or "Q8"), num_params.
 //
 //export mg_model_info
 func mg_model_info(h C.uint64_t, out **C.char) C.int64_t {
@@ -848,8 +850,9 @@ func mg_model_info(h C.uint64_t, out **C.char) C.int64_t {
 	})
 }
 
-// mg_model_encode writes the model file (dtype "F32" or "F16", "" for the
-// model's own) into out, n bytes, malloc'ed (free it with mg_free_string).
+// mg_model_encode writes the model file (dtype "F32", "F16" or "Q8", in
+// any case, "" for the model's own) into out, n bytes, malloc'ed (free it
+// with mg_free_string).
 //
 //export mg_model_encode
 func mg_model_encode(h C.uint64_t, dtype *C.char, out **C.uint8_t, n *C.int64_t) C.int64_t {

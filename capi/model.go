@@ -68,10 +68,13 @@ func builtinModel(game, params string) (*modelObj, error) {
 	return newModelObj(m), nil
 }
 
-// modelInfo is a model's metadata as mg_model_info writes it.
+// modelInfo is a model's metadata as mg_model_info writes it. Covers is
+// the further configurations the network plays (models.Model.Covers),
+// always a list ([] when none).
 type modelInfo struct {
 	Game         string            `json:"game"`
 	Params       engine.Params     `json:"params"`
+	Covers       []engine.Params   `json:"covers"`
 	Shapes       models.Shapes     `json:"shapes"`
 	Architecture models.Arch       `json:"architecture"`
 	Provenance   models.Provenance `json:"provenance"`
@@ -81,13 +84,17 @@ type modelInfo struct {
 
 func (o *modelObj) info() (string, error) {
 	m := o.m
-	b, err := json.Marshal(modelInfo{Game: m.Game, Params: m.Params, Shapes: m.Net.Shapes, Architecture: m.Net.Arch,
+	covers := m.Covers
+	if covers == nil {
+		covers = []engine.Params{}
+	}
+	b, err := json.Marshal(modelInfo{Game: m.Game, Params: m.Params, Covers: covers, Shapes: m.Net.Shapes, Architecture: m.Net.Arch,
 		Provenance: m.Provenance, Dtype: m.Dtype, NumParams: m.Net.NumParams()})
 	return string(b), err
 }
 
-// encode writes the model file in dtype ("" keeps the model's own:
-// models.Model.Encode).
+// encode writes the model file in dtype ("F32", "F16" or "Q8" in any case,
+// models.ParseDtype; "" keeps the model's own: models.Model.Encode).
 func (o *modelObj) encode(dtype string) ([]byte, error) {
 	c := *o.m
 	if dtype != "" {

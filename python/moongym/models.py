@@ -2,9 +2,8 @@
 network's forward pass in NumPy, write a model file that Go plays.
 
 A model file is a safetensors file (an 8-byte little-endian header length,
-a JSON header, the raw little-endian tensors) whose tensors are all F32 or
-all F16 and whose ``__metadata__`` holds (models/file.go in the
-repository)::
+a JSON header, the raw little-endian tensors, contiguous) whose
+``__metadata__`` holds (models/file.go in the repository)::
 
     format        "moongym-model/1"
     game          the game's name
@@ -12,10 +11,27 @@ repository)::
     shapes        JSON: {"obs": [...], "actions": A, "players": P}
     architecture  JSON: {"kind": "mlp"|"conv", "width": W, "depth": D, "value_hidden": V}
     provenance    JSON: {"steps", "iterations", "games", "samples", "date", "data", "seed"}
+    covers        (optional) JSON array of parameter objects: further
+                  configurations of the game the network plays (Model.covers)
+    dtype         (only in a Q8 file) "Q8"
 
 The tensors are named and shaped as :func:`param_specs` lists them (Go's
 ``Arch.Params``): dense weights ``[in, out]``, convolution filters
-``[out, in, kh, kw]`` (convolutions have no bias).
+``[out, in, kh, kw]`` (convolutions have no bias). They are stored in one
+of three dtypes (:attr:`Model.dtype`):
+
+- ``F32``: every tensor float32, as is;
+- ``F16``: every tensor IEEE half precision (each weight rounded to the
+  nearest, ties to even; upcast to float32 exactly when read);
+- ``Q8`` (models/quant.go): every tensor of rank 2 or more (dense matrices,
+  convolution filters) as ``I8``, its row-major values in blocks of
+  :data:`Q8_BLOCK`, each block with an F16 scale (its largest magnitude
+  over 127, rounded to half precision) in the tensor ``NAME.q8scale`` of
+  shape ``[ceil(n / 32)]`` that follows it; a weight is ``q * scale``,
+  ``q = round(w / scale)`` (half away from zero) within [-127, 127].
+  Biases stay F32. About a quarter of F32's size; each weight moves by at
+  most half its block's scale, and reading gives float32 weights bit for
+  bit as Go's.
 
 The network (models/predict.go, models/graph):
 
@@ -52,7 +68,7 @@ import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -68,6 +84,15 @@ MAX_FILE_BYTES = 64 << 20
 
 MAX_F16 = 65504.0
 """The largest finite half-precision value: an F16 file cannot hold a larger weight."""
+
+DTYPES = ("F32", "F16", "Q8")
+"""The dtypes a model file stores its weights in (:func:`_dtype` reads them in any case)."""
+
+Q8_BLOCK = 32
+"""The number of consecutive weights that share a scale in a Q8 file (models.Q8Block)."""
+
+Q8_SCALE_SUFFIX = ".q8scale"
+"""What ends the name of a Q8 tensor's scales."""
 
 POLICY_CHANNELS = 2
 VALUE_CHANNELS = 1
@@ -141,7 +166,11 @@ def param_specs(shapes: Shapes, arch: Arch) -> list[tuple[str, tuple[int, ...]]]
 class Model:
     """A moongym model: the game configuration it plays, its shapes and
     architecture, its weights (float32 arrays by name, in
-    :func:`param_specs`'s order), the file's dtype and the provenance."""
+    :func:`param_specs`'s order), the file's dtype (``"F32"``, ``"F16"``
+    or ``"Q8"``), the provenance, and ``covers``: further configurations
+    (parameter objects, complete as the game's ``info.params`` gives
+    them) that the network plays, which Go accepts as it accepts
+    ``params`` (empty for most models)."""
 
     game: str
     params: dict[str, str]
@@ -150,6 +179,7 @@ class Model:
     weights: dict[str, np.ndarray]
     dtype: str = "F32"
     provenance: dict[str, Any] = field(default_factory=dict)
+    covers: list[dict[str, str]] = field(default_factory=list)
 
     # -- building -----------------------------------------------------------
 
@@ -160,6 +190,7 @@ class Model:
         arch: Arch | Mapping[str, Any] | None = None,
         dtype: str = "F32",
         provenance: Mapping[str, Any] | None = None,
+        covers: Sequence[Mapping[str, Any]] = (),
         **params: Any,
     ) -> "Model":
         """A model of game (parameters as keyword arguments) from weights by
@@ -167,8 +198,13 @@ class Model:
         with ``.detach().cpu().numpy()``), named and shaped as
         :func:`param_specs` lists them. The shapes come from the game's
         configuration; arch defaults to Go's default for them (conv for a
-        [C, H, W] observation). Wrong names, shapes or non-finite weights
-        raise BadArgumentError."""
+        [C, H, W] observation). covers lists further configurations the
+        network plays, each as parameters replacing the model's own (as
+        ``moongym export --covers`` takes them: ``{"rules": "basic"}``),
+        completed with the game's defaults; each must be a valid
+        configuration with the network's shapes, and not the model's own
+        or another's. Wrong names, shapes or non-finite weights, and such
+        covers, raise BadArgumentError."""
         info = core.Env(game, params).info
         shapes = Shapes(tuple(info.shape), info.num_actions, info.num_players)
         if arch is None:
@@ -176,7 +212,18 @@ class Model:
         elif isinstance(arch, Mapping):
             arch = Arch(**arch)
         arrays = {k: _to_numpy(v) for k, v in weights.items()}
-        m = Model(info.name, dict(info.params), shapes, arch, {}, dtype=_dtype(dtype), provenance=dict(provenance or {}))
+        own = {str(k): str(v) for k, v in info.params.items()}
+        configs = [own]
+        for c in covers:
+            ci = core.Env(info.name, {**own, **{str(k): str(v) for k, v in dict(c).items()}}).info
+            cs = Shapes(tuple(ci.shape), ci.num_actions, ci.num_players)
+            p = {str(k): str(v) for k, v in ci.params.items()}
+            if cs != shapes:
+                raise BadArgumentError(f"bad argument: covers {dict(c)}: {info.name} with {p} has shapes {cs.to_json()}, the network {shapes.to_json()}")
+            if p in configs:
+                raise BadArgumentError(f"bad argument: covers {dict(c)}: {p} is already one of the model's configurations")
+            configs.append(p)
+        m = Model(info.name, own, shapes, arch, {}, dtype=_dtype(dtype), provenance=dict(provenance or {}), covers=configs[1:])
         m.weights = {name: arrays.get(name) for name, _ in param_specs(shapes, arch)}  # type: ignore[misc]
         extra = sorted(set(arrays) - set(m.weights))
         if extra:
@@ -245,29 +292,39 @@ class Model:
     # -- files --------------------------------------------------------------
 
     def to_bytes(self, dtype: str | None = None) -> bytes:
-        """The model file: dtype ``"F32"`` or ``"F16"`` (default: the
-        model's). The same model gives the same bytes as Go's encoder
-        writes. F16 rounds each weight to the nearest half-precision value
-        (ties to even), as Go does; a weight beyond ±65504 cannot be
+        """The model file: dtype ``"F32"``, ``"F16"`` or ``"Q8"``, in any
+        case (default: the model's), with the model's covers (written only
+        when there are some). The same model gives the same bytes as Go's
+        encoder writes. F16 rounds each weight to the nearest
+        half-precision value (ties to even), as Go does; a weight beyond
+        ±65504 cannot be written (BadArgumentError). Q8 quantizes each
+        tensor of rank 2 or more as Go does (see the module's docstring);
+        a block whose largest magnitude exceeds 127 × 65504 cannot be
         written (BadArgumentError)."""
         self.validate()
         dt = _dtype(dtype or self.dtype)
-        size = 2 if dt == "F16" else 4
         header: dict[str, Any] = {}
         blobs = []
         off = 0
+
+        def put(name: str, stored: str, shape: tuple[int, ...], data: bytes) -> None:
+            nonlocal off
+            header[name] = {"dtype": stored, "shape": list(shape), "data_offsets": [off, off + len(data)]}
+            blobs.append(data)
+            off += len(data)
+
         for name, shape in param_specs(self.shapes, self.arch):
             w = self.weights[name]
             if dt == "F16":
                 if np.any(np.abs(w) > MAX_F16):
                     raise BadArgumentError(f"bad argument: tensor {name} has a weight beyond ±{MAX_F16:g}, which F16 cannot hold")
-                data = w.astype("<f2").tobytes()
+                put(name, dt, shape, w.astype("<f2").tobytes())
+            elif dt == "Q8" and len(shape) >= 2:
+                q, scales = _quantize_q8(name, w)
+                put(name, "I8", shape, q.tobytes())
+                put(name + Q8_SCALE_SUFFIX, "F16", (len(scales),), scales.tobytes())
             else:
-                data = w.astype("<f4").tobytes()
-            n = int(np.prod(shape, dtype=np.int64)) * size
-            header[name] = {"dtype": dt, "shape": list(shape), "data_offsets": [off, off + n]}
-            blobs.append(data)
-            off += n
+                put(name, "F32", shape, w.astype("<f4").tobytes())
         prov = {"steps": 0, "iterations": 0, "games": 0, "samples": 0, "date": "", "data": "", "seed": 0}
         for k in prov:  # Go reads these fields and refuses others
             if k in self.provenance:
@@ -280,13 +337,19 @@ class Model:
             "architecture": _go_json(self.arch.to_json()),
             "provenance": _go_json(prov),
         }
+        covers = _covers(self.covers)
+        if covers:
+            meta["covers"] = _go_json(covers)
+        if dt == "Q8":
+            meta["dtype"] = "Q8"
         header["__metadata__"] = dict(sorted(meta.items()))
         hb = _go_json(dict(sorted(header.items()))).encode()
         hb += b" " * (-len(hb) % 8)
         return struct.pack("<Q", len(hb)) + hb + b"".join(blobs)
 
     def save(self, path: str | os.PathLike, dtype: str | None = None) -> None:
-        """Writes the model file (see to_bytes) to path, atomically (a
+        """Writes the model file (see to_bytes: dtype ``"F32"``, ``"F16"``
+        or ``"Q8"``, default the model's) to path, atomically (a
         temporary file renamed over it). ``az:model=PATH`` and
         ``net:model=PATH`` play it."""
         data = self.to_bytes(dtype)
@@ -297,9 +360,13 @@ class Model:
 
 
 def load(source: str | os.PathLike | bytes) -> Model:
-    """Reads a model file (a path, or the file's bytes): F32 or F16 (F16
-    upcast to float32 exactly). A file that is not a moongym model, or is
-    inconsistent, raises BadArgumentError saying what is wrong."""
+    """Reads a model file (a path, or the file's bytes): F32, F16 (upcast
+    to float32 exactly) or Q8 (dequantized to float32 as Go does, bit for
+    bit), with its covers (:attr:`Model.covers`, empty when the file has
+    none). A file that is not a moongym model, or is inconsistent (a Q8
+    tensor's scales missing, misshapen or not finite and non-negative, I8
+    tensors in a file whose metadata does not say Q8, ...), raises
+    BadArgumentError saying what is wrong."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     else:
@@ -378,13 +445,13 @@ class GoModel(core._Handle):
         return GoModel(h.value)
 
     def info(self) -> dict[str, Any]:
-        """Its metadata: game, params, shapes, architecture, provenance,
-        dtype, num_params."""
+        """Its metadata: game, params, covers (a list, empty when none),
+        shapes, architecture, provenance, dtype, num_params."""
         return json.loads(call_string(lib.mg_model_info, self.handle))
 
     def to_bytes(self, dtype: str = "") -> bytes:
-        """The model file as Go's encoder writes it (dtype "" keeps the
-        model's)."""
+        """The model file as Go's encoder writes it (dtype "F32", "F16" or
+        "Q8", in any case; "" keeps the model's)."""
         out = ctypes.c_void_p()
         n = ctypes.c_int64()
         check(lib.mg_model_encode(self.handle, dtype.encode(), ctypes.byref(out), ctypes.byref(n)))
@@ -448,9 +515,63 @@ def _to_numpy(v: Any) -> np.ndarray:
 
 def _dtype(d: str) -> str:
     u = str(d).upper()
-    if u not in ("F32", "F16"):
-        raise BadArgumentError(f"bad argument: model file dtype {d!r}, want 'F32' or 'F16'")
+    if u not in DTYPES:
+        raise BadArgumentError(f"bad argument: model file dtype {d!r}, want 'F32', 'F16' or 'Q8'")
     return u
+
+
+def _covers(covers: Any) -> list[dict[str, str]]:
+    """A model's covers as the file writes them: a list of parameter
+    objects of strings, keys sorted (Go's json.Marshal of
+    []engine.Params)."""
+    if covers is None:
+        return []
+    if isinstance(covers, (str, bytes, Mapping)) or not isinstance(covers, (list, tuple)):
+        raise BadArgumentError(f"bad argument: covers must be a list of parameter objects, not {type(covers).__name__}")
+    out = []
+    for i, c in enumerate(covers):
+        if not isinstance(c, Mapping):
+            raise BadArgumentError(f"bad argument: covers[{i}] must be an object of parameters, not {type(c).__name__}")
+        out.append(dict(sorted((str(k), str(v)) for k, v in c.items())))
+    return out
+
+
+def _quantize_q8(name: str, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A tensor's Q8 values (int8) and block scales (little-endian F16), as
+    Go's quantizeQ8 computes them: per block of Q8_BLOCK row-major values,
+    h = float16(amax / 127) (float32 division, rounded to nearest even),
+    s = float32(h), q = round(w / s) (float32 division, rounded half away
+    from zero) clamped to [-127, 127], 0 where s is 0."""
+    flat = np.ascontiguousarray(w, dtype=np.float32).reshape(-1)
+    n = flat.size
+    nb = -(-n // Q8_BLOCK)
+    padded = np.zeros(nb * Q8_BLOCK, dtype=np.float32)
+    padded[:n] = flat
+    blocks = padded.reshape(nb, Q8_BLOCK)
+    amax = np.abs(blocks).max(axis=1)
+    ratio = (amax / np.float32(127)).astype(np.float32)
+    over = np.flatnonzero(ratio > np.float32(MAX_F16))
+    if over.size:
+        b = int(over[0])
+        raise BadArgumentError(
+            f"bad argument: tensor {name} has weight {float(amax[b]):g} in block {b}, beyond ±127×{MAX_F16:g}, which Q8's F16 scale cannot hold"
+        )
+    h = ratio.astype("<f2")
+    s = h.astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = (blocks / s[:, None]).astype(np.float32).astype(np.float64)
+    x = np.where(s[:, None] > 0, x, 0.0)
+    r = np.trunc(x)  # Go's math.Round: half away from zero (x - r is exact)
+    r += np.where(np.abs(x - r) >= 0.5, np.sign(x), 0.0)
+    q = np.clip(r, -127, 127).astype(np.int8).reshape(-1)[:n]
+    return q, h
+
+
+def _dequantize_q8(q: np.ndarray, scales: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Float32 weights of Q8 values and their block scales (float32):
+    float32(q) * scale, as Go's dequantizeQ8."""
+    s = np.repeat(scales.astype(np.float32), Q8_BLOCK)[: q.size]
+    return (q.astype(np.float32) * s).astype(np.float32).reshape(shape)
 
 
 def _go_json(v: Any) -> str:
@@ -475,7 +596,7 @@ def _decode(data: bytes) -> Model:
     try:
         header = json.loads(data[8 : 8 + hl])
         meta = header.pop("__metadata__")
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, AttributeError, TypeError):
         raise bad("no JSON header with __metadata__: not a moongym model") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise bad(f"the metadata's format is not {FORMAT!r}: not a moongym model, or one of a later format")
@@ -487,25 +608,98 @@ def _decode(data: bytes) -> Model:
         prov = json.loads(meta.get("provenance") or "{}") or {}
     except (ValueError, KeyError, TypeError):
         raise bad("the metadata's shapes, architecture, params or provenance do not read") from None
+    covers: list[dict[str, str]] = []
+    if "covers" in meta:
+        try:
+            cv = json.loads(meta["covers"])
+        except (ValueError, TypeError):
+            raise bad("the metadata's covers do not read: want a JSON array of parameter objects") from None
+        if cv is None:
+            cv = []
+        if not isinstance(cv, list):
+            raise bad("the metadata's covers are not a JSON array of parameter objects")
+        for i, c in enumerate(cv):
+            if not isinstance(c, dict) or not all(isinstance(v, str) for v in c.values()):
+                raise bad(f"the metadata's covers: configuration {i} is not an object of string parameters")
+            covers.append({str(k): v for k, v in c.items()})
     body = data[8 + hl :]
     specs = param_specs(shapes, arch)
-    if set(header) != {n for n, _ in specs}:
-        raise bad(f"{len(header)} tensors, architecture {arch} needs {len(specs)}")
-    dtypes = {t["dtype"] for t in header.values()}
-    if len(dtypes) != 1 or not dtypes <= {"F32", "F16"}:
-        raise bad(f"tensors of dtypes {sorted(dtypes)}: want all F32 or all F16")
-    dtype = dtypes.pop()
-    np_dtype = "<f2" if dtype == "F16" else "<f4"
-    weights = {}
+    tensors: dict[str, tuple[str, list[Any], int, int]] = {}
+    for name, t in header.items():
+        try:
+            lo, hi = t["data_offsets"]
+            tensors[name] = (str(t["dtype"]), list(t["shape"]), int(lo), int(hi))
+        except (KeyError, TypeError, ValueError):
+            raise bad(f"tensor {name}: its header does not read (want dtype, shape and two data_offsets)") from None
+    if "dtype" in meta:
+        if meta["dtype"] != "Q8":
+            raise bad("the metadata's dtype is not 'Q8' (the only one a file declares)")
+        dtype = "Q8"
+    else:
+        for name, _ in specs:
+            if name not in tensors:
+                raise bad(f"tensor {name} is missing")
+            d = tensors[name][0]
+            if d == "I8":
+                raise bad(f"tensor {name} has dtype I8, but the metadata has no \"dtype\": \"Q8\" (a Q8 file says so in its metadata)")
+            if d not in ("F32", "F16"):
+                raise bad(f"tensor {name} has a dtype other than F32 and F16")
+        dtypes = {tensors[name][0] for name, _ in specs}
+        if len(dtypes) != 1:
+            raise bad(f"tensors of dtypes {sorted(dtypes)}: want all F32 or all F16 (or a Q8 file)")
+        dtype = dtypes.pop()
+    # What the file stores, in order: (name, dtype, shape, the network tensor's name, scales?).
+    layout: list[tuple[str, str, tuple[int, ...], str, bool]] = []
     for name, shape in specs:
-        t = header[name]
-        if tuple(t["shape"]) != shape:
-            raise bad(f"tensor {name} has shape {t['shape']}, architecture needs {list(shape)}")
-        lo, hi = t["data_offsets"]
+        if dtype != "Q8":
+            layout.append((name, dtype, shape, name, False))
+        elif len(shape) >= 2:
+            nb = -(-int(np.prod(shape, dtype=np.int64)) // Q8_BLOCK)
+            layout += [(name, "I8", shape, name, False), (name + Q8_SCALE_SUFFIX, "F16", (nb,), name, True)]
+        else:
+            layout.append((name, "F32", shape, name, False))
+    for name, *_ in layout:
+        if name not in tensors:
+            raise bad(f"tensor {name} is missing" + (" (every I8 tensor of a Q8 file is followed by its F16 scales)" if name.endswith(Q8_SCALE_SUFFIX) else ""))
+    if len(tensors) != len(layout):
+        raise bad(f"{len(tensors)} tensors, architecture {arch} needs {len(layout)} in a {dtype} file")
+    size = {"F32": 4, "F16": 2, "I8": 1}
+    np_dtype = {"F32": "<f4", "F16": "<f2", "I8": "i1"}
+    weights: dict[str, np.ndarray] = {}
+    spans = []
+    quant = np.zeros(0, dtype=np.int8)
+    for name, stored, shape, weight, scales in layout:
+        got, got_shape, lo, hi = tensors[name]
+        if got != stored:
+            raise bad(f"tensor {name} has dtype {got if got in size else 'another'}, a {dtype} file stores it as {stored}")
+        if tuple(got_shape) != shape:
+            if scales:
+                raise bad(f"tensor {name} has shape {got_shape}, want {list(shape)} (one F16 scale per block of {Q8_BLOCK} weights)")
+            raise bad(f"tensor {name} has shape {got_shape}, architecture needs {list(shape)}")
         n = int(np.prod(shape, dtype=np.int64))
-        if not 0 <= lo <= hi <= len(body) or hi - lo != n * (2 if dtype == "F16" else 4):
+        if not 0 <= lo <= hi <= len(body) or hi - lo != n * size[stored]:
             raise bad(f"tensor {name}: its data offsets do not fit (truncated?)")
-        weights[name] = np.frombuffer(body, dtype=np_dtype, count=n, offset=lo).astype(np.float32).reshape(shape)
-    m = Model(meta["game"], {str(k): str(v) for k, v in params.items()}, shapes, arch, weights, dtype=dtype, provenance=prov)
+        spans.append((lo, hi, name))
+        vals = np.frombuffer(body, dtype=np_dtype[stored], count=n, offset=lo)
+        if stored == "I8":
+            quant = vals
+        elif scales:
+            sc = vals.astype(np.float32)
+            badscale = np.flatnonzero(~(np.isfinite(sc) & (sc >= 0)))
+            if badscale.size:
+                b = int(badscale[0])
+                raise bad(f"tensor {name}: scale {b} is {float(sc[b])}, not a finite non-negative number")
+            weights[weight] = _dequantize_q8(quant, sc, tuple(tensors[weight][1]))
+        else:
+            weights[weight] = vals.astype(np.float32).reshape(shape)
+    end = 0
+    for lo, hi, name in sorted(spans):
+        if lo != end:
+            raise bad(f"tensor {name} does not start at {end}, where the one before it ends (tensors overlap or leave holes)")
+        end = hi
+    if end != len(body):
+        raise bad(f"{len(body)} bytes of data, tensors cover {end}")
+    weights = {name: weights[name] for name, _ in specs}
+    m = Model(meta["game"], {str(k): str(v) for k, v in params.items()}, shapes, arch, weights, dtype=dtype, provenance=prov, covers=covers)
     m.validate()
     return m

@@ -222,3 +222,221 @@ def test_torch_module_matches_and_exports(tmp_path):
             assert np.abs(torchnet.masked_policy(logits, torch.as_tensor(masks)).numpy() - gp).max() < TOLERANCE
             assert np.abs(values.numpy() - gv).max() < TOLERANCE
         moongym.Agent(f"az:model={path},sims=8", game)
+
+
+# -- Q8 files and covers --------------------------------------------------
+
+Q8_MODELS = [p for p in BUILTIN if p.name in ("tictactoe.safetensors", "planet-cubes.safetensors", "walking-moon-advanced.safetensors", "lunar-rally-p3.safetensors")]
+
+
+def header_of(data: bytes) -> tuple[dict, bytes]:
+    """A model file's JSON header and its tensors' bytes."""
+    n = int.from_bytes(data[:8], "little")
+    return json.loads(data[8 : 8 + n]), data[8 + n :]
+
+
+def with_header(header: dict, body: bytes) -> bytes:
+    """A file of this header (padded with spaces to 8 bytes, as Go pads it)
+    and these tensors' bytes."""
+    hb = json.dumps(header, separators=(",", ":")).encode()
+    hb += b" " * (-len(hb) % 8)
+    return len(hb).to_bytes(8, "little") + hb + body
+
+
+@pytest.mark.skipif(not Q8_MODELS, reason="no models/opponents in this tree")
+@pytest.mark.parametrize("path", Q8_MODELS, ids=[p.name for p in Q8_MODELS])
+def test_q8_file_is_gos(path):
+    """A built-in model written as Q8 in Python is byte for byte Go's Q8
+    file of it; Python reads Go's Q8 file as the weights Go dequantizes (bit
+    for bit), and its forward pass stays close to the F32 network's."""
+    m = models.load(path)
+    with GoModel.load(path) as go:
+        q8 = go.to_bytes("Q8")
+        assert m.to_bytes("Q8") == q8 == m.to_bytes("q8")
+    header, _ = header_of(q8)
+    assert header["__metadata__"]["dtype"] == "Q8"
+    for name, shape in models.param_specs(m.shapes, m.arch):
+        if len(shape) >= 2:
+            assert header[name]["dtype"] == "I8" and header[name]["shape"] == list(shape)
+            assert header[name + ".q8scale"] == {**header[name + ".q8scale"], "dtype": "F16", "shape": [-(-int(np.prod(shape)) // 32)]}
+        else:
+            assert header[name]["dtype"] == "F32"
+    assert len(q8) < len(m.to_bytes("F32")) * 0.3
+    back = models.load(q8)
+    assert back.dtype == "Q8" and back.covers == []
+    assert back.to_bytes() == q8  # a Q8 model written again as Q8: the same file
+    with GoModel.load(q8) as gq:
+        info = gq.info()
+        assert (info["dtype"], info["covers"]) == ("Q8", [])
+        # Go's dequantized weights, as an F32 file: Python's, bit for bit.
+        go_weights = models.load(gq.to_bytes("F32")).weights
+        for name in m.weights:
+            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+            # Each weight moves by at most half its block's scale.
+            w = m.weights[name].reshape(-1)
+            blocks = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
+            bound = np.repeat(blocks / 127 * (1 + 2**-10), 32)[: w.size] / 2 + 1e-12
+            assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
+        obs, masks = observations(m, 8)
+        assert max_difference(back, gq, obs, masks) < TOLERANCE
+        # Quantization changes the outputs a little, not the network.
+        _, p32, v32 = m.forward(obs, masks)
+        _, p8, v8 = back.forward(obs, masks)
+        d = max(float(np.abs(p8 - p32).max()), float(np.abs(v8 - v32).max()))
+        print(f"{path.name}: Q8 {len(q8)} bytes, max |Q8 - F32| = {d:.2e}")
+        assert d < 0.1
+
+
+def test_q8_quantizer_edge_cases():
+    """Weights that test the quantizer's rounding: all-zero blocks, scales
+    that are half-precision subnormals or round, quotients exactly halfway
+    (Go rounds half away from zero), the largest storable weight, a short
+    last block; Python's Q8 file is Go's. Too large a block is refused by
+    both."""
+    arch = Arch("mlp", 16, 1, 8)
+    info = core.Env("tictactoe").info
+    shapes = models.Shapes(tuple(info.shape), info.num_actions, info.num_players)
+    rng = np.random.default_rng(3)
+    specials = [
+        np.zeros(32),
+        np.full(32, 1e-9),
+        np.linspace(-3e-6, 3e-6, 32),
+        np.linspace(-5e-8, 7e-8, 32),
+        np.arange(-16, 16) * 0.5,  # amax 7.5: quotients k * 127/15 and halves
+        np.r_[127.0, np.arange(31) + 0.5],  # scale 1: w/s = k + 0.5 exactly
+        np.r_[-127.0, -(np.arange(31) + 0.5)],
+        np.r_[8.3e6, rng.normal(0, 1e5, 31)],  # the largest block Q8 stores (scale 65504 after rounding)
+        np.r_[1.0, np.full(31, 1.0 / 254)],  # halfway below a scale that rounds down
+        rng.normal(0, 1, 32) * 10.0 ** rng.integers(-8, 4, 32),
+    ]
+    weights = {}
+    for name, shape in models.param_specs(shapes, arch):
+        w = rng.normal(0, 0.3, shape).astype(np.float32).reshape(-1)
+        for k in range(min(len(specials), w.size // 32)):
+            w[k * 32 : (k + 1) * 32] = specials[(k + len(name)) % len(specials)]
+        weights[name] = w.reshape(shape).astype(np.float32)
+    m = Model.from_weights(weights, "tictactoe", arch=arch)
+    assert 16 * 9 % 32 != 0  # policy.w [16, 9]: a short last block
+    with GoModel.load(m) as go:
+        q8 = m.to_bytes("Q8")
+        assert q8 == go.to_bytes("Q8")
+        with GoModel.load(q8) as gq:
+            go_weights = models.load(gq.to_bytes("F32")).weights
+        back = models.load(q8)
+        for name in back.weights:
+            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+    too_big = Model.from_weights({**weights, "policy.w": np.full((16, 9), 9e6, np.float32)}, "tictactoe", arch=arch)
+    with pytest.raises(moongym.BadArgumentError, match="Q8"):
+        too_big.to_bytes("Q8")
+    with GoModel.load(too_big) as go, pytest.raises(moongym.BadArgumentError):
+        go.to_bytes("Q8")
+
+
+def test_q8_model_plays_in_go(tmp_path):
+    """A Q8 file saved in Python plays through net:model=FILE as Go's
+    reading of it computes."""
+    m = models.load_builtin("tictactoe")
+    path = tmp_path / "ttt-q8.safetensors"
+    m.save(path, dtype="Q8")
+    back = models.load(path)
+    assert back.dtype == "Q8"
+    agent = moongym.Agent(f"net:model={path}", "tictactoe")
+    e = core.Env("tictactoe")
+    e.reset(0)
+    obs, mask = e.observe()
+    _, pol, _ = back.forward(obs, mask)
+    assert np.abs(agent.policy(e) - pol).max() < TOLERANCE
+
+
+def test_covers_round_trip(tmp_path):
+    """A model's covers: written (sorted, complete parameters) as Go writes
+    them, read back, in Go's info, and played: Go accepts the covered
+    configuration as the model's own, in F32 and Q8."""
+    src = models.load_builtin("walking-moon", rules="advanced", players=2)
+    assert src.covers == []
+    m = Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"rules": "basic"}], rules="advanced", players=2)
+    basic = core.Env("walking-moon", {"rules": "basic", "players": 2}).info.params
+    assert m.covers == [basic] and m.params["rules"] == "advanced"
+    for dtype in ("F32", "Q8"):
+        path = tmp_path / f"wm-{dtype}.safetensors"
+        m.save(path, dtype=dtype)
+        data = path.read_bytes()
+        header, _ = header_of(data)
+        assert json.loads(header["__metadata__"]["covers"]) == [basic]
+        assert header["__metadata__"]["covers"] == json.dumps([dict(sorted(basic.items()))], separators=(",", ":"))
+        back = models.load(path)
+        assert (back.covers, back.dtype) == ([basic], dtype)
+        assert back.to_bytes() == data
+        with GoModel.load(path) as go:
+            assert go.info()["covers"] == [basic]
+            assert go.to_bytes() == data
+            assert go.to_bytes(dtype) == data
+        agent = moongym.Agent(f"net:model={path}", "walking-moon", rules="basic", players=2)
+        e = core.Env("walking-moon", {"rules": "basic", "players": 2})
+        e.reset(0)
+        assert agent.act(e) in np.flatnonzero(e.observe()[1])
+        moongym.Agent(f"net:model={path}", "walking-moon", rules="advanced", players=2)
+        with pytest.raises(moongym.BadAgentError):
+            moongym.Agent(f"net:model={path}", "walking-moon", rules="basic", players=2, rounds=20)
+    # Without covers the metadata has no covers key (as Go writes it), and
+    # Go's info an empty list.
+    plain = src.to_bytes()
+    assert "covers" not in header_of(plain)[0]["__metadata__"]
+    with GoModel.load(plain) as go:
+        assert go.info()["covers"] == []
+    # Covers that are the model's own, twice the same, or of other shapes.
+    with pytest.raises(moongym.BadArgumentError, match="already"):
+        Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"rules": "advanced"}], rules="advanced", players=2)
+    with pytest.raises(moongym.BadArgumentError, match="already"):
+        Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"rules": "basic"}, {"rules": "basic"}], rules="advanced", players=2)
+    with pytest.raises(moongym.BadArgumentError, match="shapes"):
+        Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"players": 3}], rules="advanced", players=2)
+    bad = Model(src.game, src.params, src.shapes, src.arch, src.weights, covers="rules=basic")  # type: ignore[arg-type]
+    with pytest.raises(moongym.BadArgumentError, match="covers"):
+        bad.to_bytes()
+
+
+def test_bad_q8_files():
+    """Defective Q8 files (and covers) are refused by Python and Go alike,
+    Python's error saying what is wrong."""
+    m = models.load_builtin("tictactoe")
+    q8 = m.to_bytes("Q8")
+    header, body = header_of(q8)
+    scale = "trunk.in.w.q8scale"
+    lo = header[scale]["data_offsets"][0]
+
+    def edited(edit=None, at=None, value=b""):
+        h = json.loads(json.dumps(header))
+        if edit:
+            edit(h)
+        b = body if at is None else body[:at] + value + body[at + len(value) :]
+        return with_header(h, b)
+
+    assert models.load(edited()).to_bytes() == q8
+    cases = [
+        ("missing", edited(lambda h: h.pop(scale))),
+        ("shape", edited(lambda h: h[scale].update(shape=[h[scale]["shape"][0] + 1]))),
+        ("dtype", edited(lambda h: h[scale].update(dtype="F32"))),
+        ("I8", edited(lambda h: h["__metadata__"].pop("dtype"))),
+        ("dtype is not 'Q8'", edited(lambda h: h["__metadata__"].update(dtype="F16"))),
+        ("scale 1 is inf", edited(at=lo + 2, value=b"\x00\x7c")),
+        ("scale 0 is nan", edited(at=lo, value=b"\x00\x7e")),
+        ("scale 2 is -1.0", edited(at=lo + 4, value=b"\x00\xbc")),
+        ("covers", edited(lambda h: h["__metadata__"].update(covers="{}"))),
+        ("covers", edited(lambda h: h["__metadata__"].update(covers='[{"rules": 1}]'))),
+        ("truncated", q8[:-10]),
+    ]
+    for why, data in cases:
+        with pytest.raises(moongym.BadArgumentError, match=why):
+            models.load(data)
+        with pytest.raises(moongym.BadArgumentError):
+            GoModel.load(data)
+    # A tensor moved 4 bytes on, the 4 bytes before it left as a hole.
+    f32 = m.to_bytes("F32")
+    h32, b32 = header_of(f32)
+    n = h32["policy.b"]["data_offsets"]
+    h32["policy.b"]["data_offsets"] = [n[0] + 4, n[1] + 4]
+    with pytest.raises(moongym.BadArgumentError, match="holes|truncated"):
+        models.load(with_header(h32, b32 + b"\0" * 4))
+    with pytest.raises(moongym.BadArgumentError):
+        GoModel.load(with_header(h32, b32 + b"\0" * 4))
