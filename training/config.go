@@ -56,13 +56,16 @@ type Config struct {
 	MarginScale float64
 	MarginAhead int
 
-	// Evaluation and bookkeeping.
-	EvalEvery int
-	EvalGames int
-	EvalSims  int
-	EvalOpen  int
-	CkptEvery int
-	Seed      uint64
+	// Evaluation and bookkeeping. KeepLatest: the run's model is its
+	// latest network, the evaluations only draw its curve (no
+	// best.safetensors).
+	EvalEvery  int
+	EvalGames  int
+	EvalSims   int
+	EvalOpen   int
+	KeepLatest bool
+	CkptEvery  int
+	Seed       uint64
 }
 
 // DefaultConfig is a configuration that learns tic-tac-toe in a few

@@ -35,7 +35,7 @@ func v2Of(t *testing.T, c Config) configV2 {
 
 // newSinceV2 are the fields of Config that version-2 checkpoints lack,
 // which configV2.upgrade gives the value that plays as those runs played.
-var newSinceV2 []string
+var newSinceV2 = []string{"KeepLatest"} // false: the runs kept their best evaluated network
 
 // TestConfigV2Upgrade: every setting of a version-2 checkpoint reaches the
 // Config it is upgraded to (every field of a config whose fields are all
@@ -45,7 +45,7 @@ func TestConfigV2Upgrade(t *testing.T) {
 	c, err := ParseConfig("kind=mlp,width=16,depth=1,value=8,games=3,parallel=2,groups=3,shards=1,sims=9,leafbatch=2,"+
 		"cpuct=1.25,alpha=0.3,eps=0.2,tempmoves=5,gumbel=1,gumbelm=6,cvisit=40,cscale=0.5,fullprob=0.5,cheapsims=3,"+
 		"maxbatch=64,cache=99,buffer=300,batch=20,steps=7,minsamples=25,lr=0.003,wd=0.0002,margin=0.4,marginscale=5,"+
-		"marginahead=2,evalevery=4,evalgames=6,evalsims=7,evalopening=3,ckptevery=2,seed=42", DefaultConfig())
+		"marginahead=2,evalevery=4,evalgames=6,evalsims=7,evalopening=3,keeplatest=1,ckptevery=2,seed=42", DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,6 +59,8 @@ func TestConfigV2Upgrade(t *testing.T) {
 			t.Errorf("Config.%s is not in version-2 checkpoints: give it its value for them in configV2.upgrade, and list it in newSinceV2", name)
 		}
 	}
+	// What version 2 lacks comes back as those runs played: KeepLatest false.
+	c.KeepLatest = false
 	got, err := v2Of(t, c).upgrade()
 	if err != nil || got != c {
 		t.Fatalf("upgraded to\n%+v (%v), want\n%+v", got, err, c)

@@ -171,21 +171,24 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 		if n == 2 {
 			ic.Games, ic.HoldOut, r.Iterations = 40000, 200, 80
 			r.Settings = "kind=mlp,width=256,depth=2,lr=0.0005,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4"
-			r.SelfPlay = "gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=0,lr=0.00025"
+			// The latest network is the model, as the built-in one was
+			// made; the evaluations only draw the curve (keeplatest).
+			r.SelfPlay = "gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=8,keeplatest=1,lr=0.00025"
 		}
 		r.Source = "docs/benchmarks/learning/welcome-moon.sh"
 	default:
 		ic.Games, ic.HoldOut, ic.Expert = 12000, 100, a == 3
 		if n == 2 {
 			// The shipped 2-player files: Adventures 2 and 4, 50
-			// Gumbel iterations without evaluation (Adventure 2 at
-			// half the rate); Adventure 3, the expert's imitation alone.
+			// Gumbel iterations whose latest network is the model
+			// (Adventure 2 at half the rate; evaluations for the curve
+			// only); Adventure 3, the expert's imitation alone.
 			ic.Games, ic.HoldOut = 20000, 200
 			switch a {
 			case 2:
-				r.Iterations, r.SelfPlay = 50, "evalevery=0,lr=0.00025"
+				r.Iterations, r.SelfPlay = 50, "evalevery=8,keeplatest=1,lr=0.00025"
 			case 4:
-				r.Iterations, r.SelfPlay = 50, "evalevery=0"
+				r.Iterations, r.SelfPlay = 50, "evalevery=8,keeplatest=1"
 			}
 		}
 		r.Source = "docs/benchmarks/learning/welcome-moon-adventures.sh"

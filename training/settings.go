@@ -40,6 +40,11 @@ type setting struct {
 	fixed bool
 	field func(c *Config) any
 	doc   string
+	// quiet: String writes the setting only where it is not at its
+	// default: a setting added after runs and model files recorded their
+	// settings strings, so that theirs (and the same command's now) stay
+	// as they were.
+	quiet bool
 }
 
 // value is the setting's field of c, read and written as settings strings
@@ -49,49 +54,50 @@ func (s setting) value(c *Config) settingValue { return valueOf(s.field(c)) }
 // settings are the training settings, in the order String writes them.
 var settings = []setting{
 	// The network (see models.Arch).
-	{"kind", true, func(c *Config) any { return &c.Kind }, "network trunk: mlp or conv (default: conv for [C,H,W] observations)"},
-	{"width", true, func(c *Config) any { return &c.Width }, "hidden units (mlp) or channels (conv); 0: default"},
-	{"depth", true, func(c *Config) any { return &c.Depth }, "residual blocks; -1: default"},
-	{"value", true, func(c *Config) any { return &c.ValueHidden }, "value head hidden units; 0: default"},
+	{"kind", true, func(c *Config) any { return &c.Kind }, "network trunk: mlp or conv (default: conv for [C,H,W] observations)", false},
+	{"width", true, func(c *Config) any { return &c.Width }, "hidden units (mlp) or channels (conv); 0: default", false},
+	{"depth", true, func(c *Config) any { return &c.Depth }, "residual blocks; -1: default", false},
+	{"value", true, func(c *Config) any { return &c.ValueHidden }, "value head hidden units; 0: default", false},
 
 	// Self-play and its search.
-	{"games", false, func(c *Config) any { return &c.Games }, "self-play games per iteration"},
-	{"parallel", false, func(c *Config) any { return &c.Parallel }, "games played at once (their network queries are batched together)"},
-	{"groups", false, func(c *Config) any { return &c.Groups }, "groups of the parallel games, each with its own batches: one group's batch is evaluated while the others search (0: 2)"},
-	{"shards", false, func(c *Config) any { return &c.Shards }, "1: each group evaluates with its own network evaluator and cache, nothing shared between the cores; 0: one evaluator for all groups, each batch split over the cores (the games are the same either way)"},
-	{"sims", false, func(c *Config) any { return &c.Sims }, "MCTS simulations per move"},
-	{"leafbatch", false, func(c *Config) any { return &c.LeafBatch }, "leaves per search per network query (virtual loss)"},
-	{"cpuct", false, func(c *Config) any { return &c.CPUCT }, "PUCT exploration constant (values scaled to [0,1])"},
-	{"alpha", false, func(c *Config) any { return &c.Alpha }, "Dirichlet noise alpha at the root"},
-	{"eps", false, func(c *Config) any { return &c.Epsilon }, "Dirichlet noise weight at the root"},
-	{"tempmoves", false, func(c *Config) any { return &c.TempMoves }, "moves per game played in proportion to visit counts; later moves take the most visited (PUCT only)"},
-	{"gumbel", false, func(c *Config) any { return &c.Gumbel }, "1: Gumbel AlphaZero search in self-play and evaluation (sequential halving, improved-policy targets; cpuct, alpha, eps and tempmoves unused); 0: PUCT"},
-	{"gumbelm", false, func(c *Config) any { return &c.GumbelM }, "Gumbel: root actions sampled (Gumbel-top-m)"},
-	{"cvisit", false, func(c *Config) any { return &c.CVisit }, "Gumbel: c_visit of sigma(q) = (c_visit + max N) * c_scale * q"},
-	{"cscale", false, func(c *Config) any { return &c.CScale }, "Gumbel: c_scale of sigma(q)"},
-	{"fullprob", false, func(c *Config) any { return &c.FullProb }, "playout cap randomization: probability of a full search (sims, root noise, recorded); the other moves get a cheap one (cheapsims, no noise, played, not recorded); 1: off"},
-	{"cheapsims", false, func(c *Config) any { return &c.CheapSims }, "simulations of a cheap search (fullprob < 1)"},
-	{"maxbatch", false, func(c *Config) any { return &c.MaxBatch }, "most positions per network forward pass in self-play"},
-	{"cache", false, func(c *Config) any { return &c.CacheSize }, "network outputs remembered per iteration"},
+	{"games", false, func(c *Config) any { return &c.Games }, "self-play games per iteration", false},
+	{"parallel", false, func(c *Config) any { return &c.Parallel }, "games played at once (their network queries are batched together)", false},
+	{"groups", false, func(c *Config) any { return &c.Groups }, "groups of the parallel games, each with its own batches: one group's batch is evaluated while the others search (0: 2)", false},
+	{"shards", false, func(c *Config) any { return &c.Shards }, "1: each group evaluates with its own network evaluator and cache, nothing shared between the cores; 0: one evaluator for all groups, each batch split over the cores (the games are the same either way)", false},
+	{"sims", false, func(c *Config) any { return &c.Sims }, "MCTS simulations per move", false},
+	{"leafbatch", false, func(c *Config) any { return &c.LeafBatch }, "leaves per search per network query (virtual loss)", false},
+	{"cpuct", false, func(c *Config) any { return &c.CPUCT }, "PUCT exploration constant (values scaled to [0,1])", false},
+	{"alpha", false, func(c *Config) any { return &c.Alpha }, "Dirichlet noise alpha at the root", false},
+	{"eps", false, func(c *Config) any { return &c.Epsilon }, "Dirichlet noise weight at the root", false},
+	{"tempmoves", false, func(c *Config) any { return &c.TempMoves }, "moves per game played in proportion to visit counts; later moves take the most visited (PUCT only)", false},
+	{"gumbel", false, func(c *Config) any { return &c.Gumbel }, "1: Gumbel AlphaZero search in self-play and evaluation (sequential halving, improved-policy targets; cpuct, alpha, eps and tempmoves unused); 0: PUCT", false},
+	{"gumbelm", false, func(c *Config) any { return &c.GumbelM }, "Gumbel: root actions sampled (Gumbel-top-m)", false},
+	{"cvisit", false, func(c *Config) any { return &c.CVisit }, "Gumbel: c_visit of sigma(q) = (c_visit + max N) * c_scale * q", false},
+	{"cscale", false, func(c *Config) any { return &c.CScale }, "Gumbel: c_scale of sigma(q)", false},
+	{"fullprob", false, func(c *Config) any { return &c.FullProb }, "playout cap randomization: probability of a full search (sims, root noise, recorded); the other moves get a cheap one (cheapsims, no noise, played, not recorded); 1: off", false},
+	{"cheapsims", false, func(c *Config) any { return &c.CheapSims }, "simulations of a cheap search (fullprob < 1)", false},
+	{"maxbatch", false, func(c *Config) any { return &c.MaxBatch }, "most positions per network forward pass in self-play", false},
+	{"cache", false, func(c *Config) any { return &c.CacheSize }, "network outputs remembered per iteration", false},
 
 	// Learning.
-	{"buffer", true, func(c *Config) any { return &c.BufferSize }, "replay buffer capacity, in positions"},
-	{"batch", true, func(c *Config) any { return &c.BatchSize }, "training batch size"},
-	{"steps", false, func(c *Config) any { return &c.Steps }, "optimizer steps per iteration"},
-	{"minsamples", false, func(c *Config) any { return &c.MinSamples }, "positions in the buffer before training starts"},
-	{"lr", false, func(c *Config) any { return &c.LR }, "Adam learning rate"},
-	{"wd", false, func(c *Config) any { return &c.WeightDecay }, "decoupled weight decay (AdamW) per step, times lr"},
-	{"margin", false, func(c *Config) any { return &c.Margin }, "weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), points being the final state's training.Standing where it has one (lunar-rally: path steps its best rover got towards the finish; march-mars: the team's progress toward the MMM, 0-8, 9 for a win), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only"},
-	{"marginscale", false, func(c *Config) any { return &c.MarginScale }, "points of score margin that make tanh 0.76 (margin > 0)"},
-	{"marginahead", false, func(c *Config) any { return &c.MarginAhead }, "with margin > 0, in a competitive game whose states have a training.Standing (lunar-rally): read the margin of the standing this many decisions after each position (the final state's where the game ends sooner) instead of the final one; 0: the final one"},
+	{"buffer", true, func(c *Config) any { return &c.BufferSize }, "replay buffer capacity, in positions", false},
+	{"batch", true, func(c *Config) any { return &c.BatchSize }, "training batch size", false},
+	{"steps", false, func(c *Config) any { return &c.Steps }, "optimizer steps per iteration", false},
+	{"minsamples", false, func(c *Config) any { return &c.MinSamples }, "positions in the buffer before training starts", false},
+	{"lr", false, func(c *Config) any { return &c.LR }, "Adam learning rate", false},
+	{"wd", false, func(c *Config) any { return &c.WeightDecay }, "decoupled weight decay (AdamW) per step, times lr", false},
+	{"margin", false, func(c *Config) any { return &c.Margin }, "weight of the final score margin in the value targets (self-play and imitate): (1-margin) x result + margin x tanh((points - the others' mean) / marginscale), points being the final state's training.Standing where it has one (lunar-rally: path steps its best rover got towards the finish; march-mars: the team's progress toward the MMM, 0-8, 9 for a win), in a cooperative game tanh(points / marginscale), in a solo game against the game (training.SoloOpponent, welcome-moon's ASTRA) tanh((points - its score) / marginscale); 0: the result only", false},
+	{"marginscale", false, func(c *Config) any { return &c.MarginScale }, "points of score margin that make tanh 0.76 (margin > 0)", false},
+	{"marginahead", false, func(c *Config) any { return &c.MarginAhead }, "with margin > 0, in a competitive game whose states have a training.Standing (lunar-rally): read the margin of the standing this many decisions after each position (the final state's where the game ends sooner) instead of the final one; 0: the final one", false},
 
 	// Evaluation and bookkeeping.
-	{"evalevery", false, func(c *Config) any { return &c.EvalEvery }, "evaluate every this many iterations (0: never)"},
-	{"evalgames", false, func(c *Config) any { return &c.EvalGames }, "games per opponent per evaluation, seats rotated"},
-	{"evalsims", false, func(c *Config) any { return &c.EvalSims }, "simulations of the evaluated az agent, with the run's search (PUCT, or Gumbel without noise); 0: the raw net policy"},
-	{"evalopening", false, func(c *Config) any { return &c.EvalOpen }, "random decisions opening each evaluation game against the heuristic and the previous network"},
-	{"ckptevery", false, func(c *Config) any { return &c.CkptEvery }, "checkpoint every this many iterations"},
-	{"seed", true, func(c *Config) any { return &c.Seed }, "seed of the run"},
+	{"evalevery", false, func(c *Config) any { return &c.EvalEvery }, "evaluate every this many iterations (0: never)", false},
+	{"evalgames", false, func(c *Config) any { return &c.EvalGames }, "games per opponent per evaluation, seats rotated", false},
+	{"evalsims", false, func(c *Config) any { return &c.EvalSims }, "simulations of the evaluated az agent, with the run's search (PUCT, or Gumbel without noise); 0: the raw net policy", false},
+	{"evalopening", false, func(c *Config) any { return &c.EvalOpen }, "random decisions opening each evaluation game against the heuristic and the previous network", false},
+	{"keeplatest", false, func(c *Config) any { return &c.KeepLatest }, "1: the run's model is its latest network, and the evaluations only draw the curve (no best.safetensors); 0: the best evaluated network", true},
+	{"ckptevery", false, func(c *Config) any { return &c.CkptEvery }, "checkpoint every this many iterations", false},
+	{"seed", true, func(c *Config) any { return &c.Seed }, "seed of the run", false},
 }
 
 // lookupSetting is the setting named name.
@@ -148,9 +154,14 @@ func ParseConfig(s string, base Config) (Config, error) {
 // String writes the config in the form ParseConfig reads, every setting
 // in the table's order; booleans as 1 or 0.
 func (c Config) String() string {
-	parts := make([]string, len(settings))
-	for i, s := range settings {
-		parts[i] = s.name + "=" + s.value(&c).String()
+	def := DefaultConfig()
+	parts := make([]string, 0, len(settings))
+	for _, s := range settings {
+		v := s.value(&c).String()
+		if s.quiet && v == s.value(&def).String() {
+			continue
+		}
+		parts = append(parts, s.name+"="+v)
 	}
 	return strings.Join(parts, ",")
 }

@@ -274,7 +274,8 @@ func (t *Trainer) selfPlay(it int64) ([]GameResult, error) {
 // evaluate plays the network against random, the heuristic (if the game
 // has one) and the previous evaluated network through the arena (seats
 // rotated, EvalGames games each; here or by the Matches source), and keeps the best model: the one with
-// the best mean win rate against random and the heuristic.
+// the best mean win rate against random and the heuristic (unless
+// KeepLatest: then the latest network is the run's model).
 func (t *Trainer) evaluate(row *Row) error {
 	cfg := t.Cfg
 	seed := seedFor(cfg.Seed^0x6576616c, t.ck.Iteration, 0)
@@ -325,7 +326,7 @@ func (t *Trainer) evaluate(row *Row) error {
 		return err
 	}
 	t.ck.Previous = prevModel
-	if score /= parts; score >= t.ck.BestScore {
+	if score /= parts; score >= t.ck.BestScore && !cfg.KeepLatest {
 		t.ck.BestScore, t.ck.BestIteration = score, t.ck.Iteration
 		if err := models.WriteFileAtomic(filepath.Join(t.Dir, BestFile), prevModel); err != nil {
 			return err
