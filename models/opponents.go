@@ -205,7 +205,11 @@ func loadBuiltinFrom(fsys fs.FS, dir string, g engine.Game) (*Model, error) {
 			continue
 		}
 		if err := m.Check(g); err != nil {
-			misfits = append(misfits, fmt.Sprintf("%s (%s: %s)", f, m.Game, m.Params))
+			configs := make([]string, 0, 1+len(m.Covers))
+			for _, c := range m.Configs() {
+				configs = append(configs, c.String())
+			}
+			misfits = append(misfits, fmt.Sprintf("%s (%s: %s)", f, m.Game, strings.Join(configs, "; ")))
 			continue
 		}
 		return m, nil

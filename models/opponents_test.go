@@ -189,3 +189,60 @@ func TestEmbeddedBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadBuiltinCovers: a file covering further configurations is loaded
+// for them as for its own, BuiltinModels lists each of them (marked
+// Covered), a configuration it does not cover is an error listing every
+// configuration of every file, and strength.json is read when present.
+func TestLoadBuiltinCovers(t *testing.T) {
+	g, err := engine.Load("walking-moon", engine.Params{"players": "2", "rules": "advanced"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewModel(g, Arch{Kind: KindMLP, Width: 4, Depth: 0, ValueHidden: 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	basic, err := engine.Load("walking-moon", engine.Params{"players": "2", "rules": "basic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Covers = []engine.Params{basic.Params()}
+	m.Dtype = DtypeQ8
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"d/walking-moon-advanced.safetensors": {Data: buf.Bytes()},
+		"d/" + StrengthFile:                   {Data: []byte(`[{"file":"walking-moon-advanced.safetensors","params":"x","measure":"duel","summary":"s","holds":true,"games":400}]`)},
+	}
+	for _, game := range []engine.Game{g, basic} {
+		got, err := loadBuiltinFrom(fsys, "d", game)
+		if err != nil || got.Dtype != DtypeQ8 {
+			t.Fatalf("%s: %v", game.Params(), err)
+		}
+	}
+	ms, err := builtinModelsIn(fsys, "d")
+	if err != nil || len(ms) != 2 || ms[0].Covered || !ms[1].Covered || ms[1].Params.String() != basic.Params().String() {
+		t.Fatalf("BuiltinModels %+v, %v", ms, err)
+	}
+	p3, err := engine.Load("walking-moon", engine.Params{"players": "2", "rules": "basic", "edition": "es"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = loadBuiltinFrom(fsys, "d", p3)
+	if !errors.Is(err, ErrWrongGame) || !strings.Contains(err.Error(), "rules=advanced; ") || !strings.Contains(err.Error(), "rules=basic)") {
+		t.Errorf("an uncovered configuration: %v, want ErrWrongGame listing both configurations", err)
+	}
+	ss, err := strengthsIn(fsys, "d")
+	if err != nil || len(ss) != 1 || !ss[0].Holds || ss[0].Games != 400 {
+		t.Errorf("strengths %+v, %v", ss, err)
+	}
+	if ss, err := strengthsIn(fstest.MapFS{}, "d"); err != nil || ss != nil {
+		t.Errorf("no strength file: %v, %v", ss, err)
+	}
+	if _, err := strengthsIn(fstest.MapFS{"d/" + StrengthFile: {Data: []byte("{")}}, "d"); err == nil {
+		t.Error("a broken strength file reads")
+	}
+}

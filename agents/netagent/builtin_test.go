@@ -52,8 +52,9 @@ func loadBuiltinGame(t *testing.T, b models.BuiltinModel) engine.Game {
 	return g
 }
 
-// TestBuiltinModelsPlay: every embedded model loads for its own
-// configuration and fits the game's shapes; the models of the default
+// TestBuiltinModelsPlay: every embedded model loads for every
+// configuration it plays (its own and those it covers), fits the game's
+// shapes and plays a whole game against random; the models of the default
 // run's sample (playSample: each game's first and each kind's first; every
 // model with MOONGYM_TEST_FULL=1, internal/testfull) also play, and
 // their raw policy beats random:
@@ -86,8 +87,14 @@ func TestBuiltinModelsPlay(t *testing.T) {
 			if err := m.Check(g); err != nil {
 				t.Fatal(err)
 			}
-			if !play[b.File] {
-				t.Logf("loads and fits; plays only in the exhaustive run (%s=1), not in the default run's sample", testfull.Env)
+			if !play[b.File] || b.Covered && !testfull.On() {
+				// A whole game of the raw network against random: every
+				// move legal, the game finished.
+				rep := arenatest.OneAmong(t, g, "net:model=builtin", "random", 1, 0)
+				if rep.Games != 1 {
+					t.Fatalf("%d games of 1", rep.Games)
+				}
+				t.Logf("loads, fits and plays %d games; measured against random only in the exhaustive run (%s=1) or the default run's sample", rep.Games, testfull.Env)
 				return
 			}
 			games := 60

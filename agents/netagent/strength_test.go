@@ -3,11 +3,13 @@ package netagent_test
 import (
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,8 +30,8 @@ var (
 
 // strengthRecord is one tournament of a built-in model file in one of its
 // configurations, as TestBuiltinStrength writes it: the file (and the
-// SHA-256 of its bytes, so that a record of an older file is not taken
-// for the current one), the configuration, the agent whose tournament it
+// SHA-256 of its weights, weightsSHA256, so that a record of other weights
+// is not taken for the current ones), the configuration, the agent whose tournament it
 // is (az, net or heuristic) and the arena's report.
 type strengthRecord struct {
 	File    string        `json:"file"`
@@ -145,15 +147,31 @@ func pooled(rep *arena.Report) float64 {
 	return sum / float64(max(n, 1))
 }
 
-// builtinSHA256 is the hex SHA-256 of a built-in model file's bytes.
-func builtinSHA256(t *testing.T, file string) string {
+// weightsSHA256 is the hex SHA-256 of a built-in model file's network: its
+// tensors' names, shapes and float32 weights as loaded, so that a record
+// stays the file's when only its metadata changes (a configuration it
+// covers added) and not when its weights do (stored in another dtype,
+// trained again).
+func weightsSHA256(t *testing.T, file string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "models", "opponents", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+	m, err := models.Decode(data)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	h := sha256.New()
+	for _, w := range m.Net.Weights {
+		fmt.Fprintf(h, "%s %v\n", w.Name, w.Shape)
+		buf := make([]byte, 0, 4*len(w.Data))
+		for _, v := range w.Data {
+			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
+		}
+		h.Write(buf)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // recordName is the file name of a tournament record: the model file's
@@ -191,6 +209,11 @@ func TestBuiltinStrength(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-strength.only: %v", err)
 	}
+	if *strengthOut != "" {
+		if err := os.MkdirAll(*strengthOut, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	all, err := models.BuiltinModels()
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +235,7 @@ func TestBuiltinStrength(t *testing.T) {
 			for _, agent := range strengthAgents[measure] {
 				reps[agent] = playStrength(t, g, b.File, measure, agent)
 				if *strengthOut != "" {
-					rec := strengthRecord{File: b.File, SHA256: builtinSHA256(t, b.File), Params: b.Params.String(), Covered: b.Covered, Agent: agent, Report: reps[agent]}
+					rec := strengthRecord{File: b.File, SHA256: weightsSHA256(t, b.File), Params: b.Params.String(), Covered: b.Covered, Agent: agent, Report: reps[agent]}
 					data, err := json.MarshalIndent(rec, "", "  ")
 					if err != nil {
 						t.Fatal(err)

@@ -59,7 +59,7 @@ the source file's), so the same run always exports the same bytes.`,
 		Example: `  moongym export runs/ttt --out out/ttt.safetensors
   moongym arena tictactoe --agents az:model=out/ttt.safetensors,random
   moongym export out/ttt.safetensors --out out/ttt16.safetensors --dtype f16
-  moongym export wm.safetensors --out wm-q8.safetensors --dtype q8 --covers rules=basic`,
+  moongym export out/wm.safetensors --out out/wm-q8.safetensors --dtype q8 --covers rules=basic`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, args[0], out, dtype, covers, cmd.Flags().Changed("covers"))
