@@ -346,6 +346,7 @@ for (const [width, height] of [[880, 600], [390, 844]]) {
       // The lobby of a configuration without a built-in model says so.
       await page.selectOption('#game', 'walking-moon');
       await page.waitForSelector('#seats[data-game="walking-moon"] [data-seat="1"]');
+      await setParam(page, 'edition', 'es'); // the Spanish basic rules: no model covers them
       assert.match(await page.textContent('#levels-note'), /no built-in model for this configuration of walking-moon/);
       assert.equal(await page.inputValue('#seats [data-seat="1"]'), 'heuristic');
       await page.click('#advanced summary');
