@@ -263,11 +263,11 @@ def test_q8_file_is_gos(path):
             assert header[name]["dtype"] == "F32"
     assert len(q8) < len(m.to_bytes("F32")) * 0.3
     back = models.load(q8)
-    assert back.dtype == "Q8" and back.covers == []
+    assert back.dtype == "Q8" and back.covers == m.covers
     assert back.to_bytes() == q8  # a Q8 model written again as Q8: the same file
     with GoModel.load(q8) as gq:
         info = gq.info()
-        assert (info["dtype"], info["covers"]) == ("Q8", [])
+        assert (info["dtype"], info["covers"]) == ("Q8", m.covers)
         # Go's dequantized weights, as an F32 file: Python's, bit for bit.
         go_weights = models.load(gq.to_bytes("F32")).weights
         for name in m.weights:
@@ -353,9 +353,9 @@ def test_covers_round_trip(tmp_path):
     them, read back, in Go's info, and played: Go accepts the covered
     configuration as the model's own, in F32 and Q8."""
     src = models.load_builtin("walking-moon", rules="advanced", players=2)
-    assert src.covers == []
-    m = Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"rules": "basic"}], rules="advanced", players=2)
     basic = core.Env("walking-moon", {"rules": "basic", "players": 2}).info.params
+    assert src.covers == [basic]  # the built-in file covers the basic rules
+    m = Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"rules": "basic"}], rules="advanced", players=2)
     assert m.covers == [basic] and m.params["rules"] == "advanced"
     for dtype in ("F32", "Q8"):
         path = tmp_path / f"wm-{dtype}.safetensors"
@@ -380,7 +380,7 @@ def test_covers_round_trip(tmp_path):
             moongym.Agent(f"net:model={path}", "walking-moon", rules="basic", players=2, rounds=20)
     # Without covers the metadata has no covers key (as Go writes it), and
     # Go's info an empty list.
-    plain = src.to_bytes()
+    plain = Model.from_weights(src.weights, "walking-moon", arch=src.arch, rules="advanced", players=2).to_bytes()
     assert "covers" not in header_of(plain)[0]["__metadata__"]
     with GoModel.load(plain) as go:
         assert go.info()["covers"] == []
