@@ -105,11 +105,11 @@ func judge(measure string, reps map[string]*arena.Report) (s models.Strength, ok
 	case "duel":
 		n := reps["net"].Agents[0]
 		s.Holds = a.CI95[0] > 0.55 && n.CI95[0] > 0.5
-		s.Summary = fmt.Sprintf("against the heuristic, %d games: az %.3f [%.3f, %.3f], net %.3f [%.3f, %.3f]", az.Games, a.WinRate, a.CI95[0], a.CI95[1], n.WinRate, n.CI95[0], n.CI95[1])
+		s.Summary = fmt.Sprintf("against the heuristic, %d games (%d distinct): az %.3f [%.3f, %.3f], net %.3f [%.3f, %.3f]", az.Games, az.Distinct, a.WinRate, a.CI95[0], a.CI95[1], n.WinRate, n.CI95[0], n.CI95[1])
 	case "among":
 		others := pooled(az)
 		s.Holds = a.MeanRank != nil && a.MeanRankCI95[1] < others
-		s.Summary = fmt.Sprintf("one az seat among %d heuristics, %d games: mean rank %.3f [%.3f, %.3f], the heuristics' %.3f", az.Seats-1, az.Games, deref(a.MeanRank), a.MeanRankCI95[0], a.MeanRankCI95[1], others)
+		s.Summary = fmt.Sprintf("one az seat among %d heuristics, %d games (%d distinct): mean rank %.3f [%.3f, %.3f], the heuristics' %.3f", az.Seats-1, az.Games, az.Distinct, deref(a.MeanRank), a.MeanRankCI95[0], a.MeanRankCI95[1], others)
 	case "solo":
 		h := reps["heuristic"].Agents[0]
 		lo, hi := scoreCI(a)
