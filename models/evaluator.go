@@ -30,6 +30,7 @@ type Evaluator struct {
 	net        *Network
 	cache      *Cache
 	minU, maxU float32
+	view       *seatView // nil: the network reads the game's observation as it is
 	scratch    freeList
 	evals      atomic.Int64
 	workers    atomic.Int32
@@ -50,6 +51,7 @@ const splitGranule = 12
 type scratch struct {
 	pred                *Predictor
 	obs, mask, pol, val []float32
+	full                []float32 // the game's observation, under a seat view
 	key                 []byte
 	legal               []engine.Action
 	rows                []pending
@@ -97,13 +99,19 @@ func NewEvaluator(g engine.Game, net *Network, cacheSize int) (*Evaluator, error
 // NewEvaluatorBytes is NewEvaluator with a cache of at most cacheSize
 // entries and about maxBytes bytes (either <= 0: none). A cache changes
 // no evaluation, only how often the network runs.
+//
+// A network made for fewer seats of a game whose observation has a
+// section per seat (engine.SeatSections) reads the game through a seat
+// view: the observer's section and the next seats' up to its own count,
+// and the global section (seatView).
 func NewEvaluatorBytes(g engine.Game, net *Network, cacheSize int, maxBytes int64) (*Evaluator, error) {
-	if s := ShapesOf(g); !net.Shapes.Equal(s) {
-		return nil, fmt.Errorf("%w: network has %s, the game has %s", ErrWrongGame, net.Shapes, s)
+	if err := net.Shapes.Reads(g); err != nil {
+		return nil, err
 	}
+	view, _ := seatViewOf(net.Shapes, g) // nil where the shapes are the game's
 	e := &Evaluator{
 		game: g, net: net, cache: NewCacheBytes(cacheSize, maxBytes),
-		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()),
+		minU: float32(g.MinUtility()), maxU: float32(g.MaxUtility()), view: view,
 	}
 	e.scratch.net = net
 	e.SetWorkers(0)
@@ -143,19 +151,29 @@ func (e *Evaluator) Evaluate(states []engine.State, out []mcts.Evaluation) error
 func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Evaluation) error {
 	s := e.net.Shapes
 	d, na, np := s.ObsSize(), s.Actions, s.Players
+	seats := np // the game's
+	if e.view != nil {
+		seats = e.view.players
+		sc.full = grow(sc.full, engine.ObservationSize(e.game))
+	}
 	sc.obs, sc.mask = grow(sc.obs, len(states)*d), grow(sc.mask, len(states)*na)
 	sc.rows = sc.rows[:0]
 	for i, st := range states {
 		p := st.CurrentPlayer()
-		if p < 0 || int(p) >= np {
+		if p < 0 || int(p) >= seats {
 			return fmt.Errorf("%w: state %d has no seat to act (%s)", ErrBadInput, i, p)
 		}
-		if len(out[i].Priors) != na || len(out[i].Values) != np {
-			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, i, len(out[i].Priors), len(out[i].Values), na, np)
+		if len(out[i].Priors) != na || len(out[i].Values) != seats {
+			return fmt.Errorf("%w: output %d has %d priors and %d values, want %d and %d", ErrBadInput, i, len(out[i].Priors), len(out[i].Values), na, seats)
 		}
 		r := len(sc.rows)
 		obs, mask := sc.obs[r*d:(r+1)*d], sc.mask[r*na:(r+1)*na]
-		st.Observe(p, obs)
+		if e.view != nil {
+			st.Observe(p, sc.full)
+			e.view.project(sc.full, obs)
+		} else {
+			st.Observe(p, obs)
+		}
 		clear(mask)
 		sc.legal = st.LegalActions(sc.legal)
 		for _, a := range sc.legal {
@@ -236,9 +254,14 @@ func (e *Evaluator) predict(sc *scratch, n int) error {
 }
 
 // write fills one evaluation: priors as they are, relative value k to seat
-// (p+k) mod n, scaled from [-1, 1] to the utility range.
+// (p+k) mod n, scaled from [-1, 1] to the utility range (under a seat
+// view, seatView.values).
 func (e *Evaluator) write(ev mcts.Evaluation, p engine.Player, pol, val []float32) {
 	copy(ev.Priors, pol)
+	if e.view != nil {
+		e.view.values(ev.Values, p, val, e.minU, e.maxU)
+		return
+	}
 	n := len(val)
 	for k, v := range val {
 		ev.Values[(int(p)+k)%n] = e.minU + (v+1)/2*(e.maxU-e.minU)

@@ -31,10 +31,12 @@ type Model struct {
 	Game   string
 	Params engine.Params
 	// Covers lists further configurations of Game (parameters, with the
-	// same shapes) that the network plays: configurations it was measured
-	// on without being trained for them, e.g. a built-in model of the
-	// advanced rules that also beats the heuristic under the basic ones.
-	// Check accepts them as it accepts Params.
+	// same shapes, or more seats the network reads through a seat view:
+	// Shapes.Reads) that the network plays: configurations it was
+	// measured on without being trained for them, e.g. a built-in model of
+	// the advanced rules that also beats the heuristic under the basic
+	// ones, or a 2-player network's play with 4. Check accepts them as it
+	// accepts Params.
 	Covers     []engine.Params
 	Net        *Network
 	Provenance Provenance
@@ -59,7 +61,7 @@ func NewModel(g engine.Game, a Arch, seed uint64) (*Model, error) {
 }
 
 // Check reports whether the model plays game g: the same game, parameters
-// (Params or one of Covers) and shapes. The error wraps ErrWrongGame and
+// (Params or one of Covers) and shapes (or a seat view: Shapes.Reads). The error wraps ErrWrongGame and
 // says what differs.
 func (m *Model) Check(g engine.Game) error {
 	if name := g.Spec().Name; m.Game != name {
@@ -71,10 +73,7 @@ func (m *Model) Check(g engine.Game) error {
 		}
 		return fmt.Errorf("%w: model is for %s with params %q, not %q", ErrWrongGame, m.Game, m.Params.String(), g.Params().String())
 	}
-	if s := ShapesOf(g); !m.Net.Shapes.Equal(s) {
-		return fmt.Errorf("%w: model has %s, the game has %s", ErrWrongGame, m.Net.Shapes, s)
-	}
-	return nil
+	return m.Net.Shapes.Reads(g)
 }
 
 // Configs are the configurations the model plays: Params, then Covers.

@@ -47,8 +47,10 @@ load.
 --covers PARAMS (repeatable) records a further configuration the network plays,
 given as parameters that replace the model's own ("rules=basic"; "players=3"),
 so that agents load the file for it too ("model=builtin" finds it there). Each
-must be a valid configuration of the model's game with the network's shapes.
-Record only what was measured: a covered configuration is played without
+must be a valid configuration of the model's game with the network's shapes, or
+with more seats where the game's observation has a section per seat
+(welcome-moon): a 2-player network then reads the observer's section, the next
+seat's and the global one (the seat view). Record only what was measured: a covered configuration is played without
 training for it. --covers "" clears the list; without --covers the model's list
 is kept.
 
@@ -73,7 +75,8 @@ the source file's), so the same run always exports the same bytes.`,
 
 // exportCovers resolves --covers for m: each value's parameters over the
 // model's own, loaded as a game of m's (so defaults are filled in and bad
-// values refused) whose shapes must be the network's; "" alone clears.
+// values refused) that the network must read (its shapes, or more seats
+// through a seat view: models.Shapes.Reads); "" alone clears.
 func exportCovers(m *models.Model, covers []string) ([]engine.Params, error) {
 	if len(covers) == 1 && covers[0] == "" {
 		return nil, nil
@@ -93,8 +96,8 @@ func exportCovers(m *models.Model, covers []string) ([]engine.Params, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--covers %q: %w", c, err)
 		}
-		if s := models.ShapesOf(g); !m.Net.Shapes.Equal(s) {
-			return nil, fmt.Errorf("--covers %q: %w: the network has %s, %s with %s has %s", c, models.ErrWrongGame, m.Net.Shapes, m.Game, g.Params(), s)
+		if err := m.Net.Shapes.Reads(g); err != nil {
+			return nil, fmt.Errorf("--covers %q: %s with %s: %w", c, m.Game, g.Params(), err)
 		}
 		if m.Plays(g.Params()) || slices.ContainsFunc(out, func(q engine.Params) bool { return q.String() == g.Params().String() }) {
 			return nil, fmt.Errorf("--covers %q: %s is already one of the model's configurations", c, g.Params())

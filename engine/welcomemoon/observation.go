@@ -209,3 +209,11 @@ func (s *State) observeCards(o *kit.Obs) {
 		o.Flag(s.mtaken&(1<<k) != 0)
 	}
 }
+
+// ObservationSeats implements engine.SeatSections: one section per sheet
+// (the observer's first; ASTRA's second in an Adventure 8 solo game), the
+// global section after them, the same size with any number of seats.
+func (g *Game) ObservationSeats() (perSeat, sections int) {
+	ps, _ := g.obsSizes()
+	return ps, g.sheets()
+}

@@ -1,0 +1,160 @@
+package models_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moongym/moongym/engine"
+	_ "github.com/moongym/moongym/engine/all"
+	"github.com/moongym/moongym/models"
+)
+
+func loadGame(t *testing.T, name, params string) engine.Game {
+	t.Helper()
+	p, err := engine.ParseParams(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Load(name, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// decisionStates plays random games of g and keeps every k-th decision
+// state (at most n).
+func decisionStates(g engine.Game, n, k int, seed uint64) []engine.State {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []engine.State
+	var legal []engine.Action
+	var outs []engine.Outcome
+	for i := 0; len(out) < n; {
+		s := g.NewInitialState()
+		for !s.IsTerminal() && len(out) < n {
+			if s.CurrentPlayer() == engine.Chance {
+				outs = s.ChanceOutcomes(outs)
+				s.Apply(engine.SampleOutcome(outs, rng.Float64()))
+				continue
+			}
+			if i++; i%k == 0 {
+				out = append(out, s.Clone())
+			}
+			legal = s.LegalActions(legal)
+			s.Apply(legal[rng.IntN(len(legal))])
+		}
+	}
+	return out
+}
+
+// TestSeatView: a 2-player welcome-moon network evaluates 4-player states
+// by reading the observer's sheet, the next seat's and the global section
+// (the predictor on that input, checked here by hand), its opponent's
+// value going to every other seat.
+func TestSeatView(t *testing.T) {
+	g2 := loadGame(t, "welcome-moon", "players=2")
+	g4 := loadGame(t, "welcome-moon", "players=4")
+	per, sec, glob, ok := engine.ObservationSeats(g4)
+	if !ok || sec != 4 {
+		t.Fatalf("ObservationSeats(4 players) = %d, %d, %d, %v", per, sec, glob, ok)
+	}
+	if p2, s2, gl2, _ := engine.ObservationSeats(g2); p2 != per || s2 != 2 || gl2 != glob {
+		t.Fatalf("2 players: sections %d x %d + %d, 4 players %d x %d + %d", p2, s2, gl2, per, sec, glob)
+	}
+	m, err := models.NewModel(g2, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := m.Net.Weight("value.b2")
+	b2.Data[0], b2.Data[1] = 0.7, -0.4 // asymmetric: a wrong seat shows
+	if err := m.Net.Shapes.Reads(g4); err != nil {
+		t.Fatalf("Reads(4 players): %v", err)
+	}
+	ev, err := models.NewEvaluator(g4, m.Net, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := decisionStates(g4, 12, 7, 1)
+	out := newEvals(len(states), g4)
+	if err := ev.Evaluate(states, out); err != nil {
+		t.Fatal(err)
+	}
+	pred := m.Net.NewPredictor()
+	full := make([]float32, engine.ObservationSize(g4))
+	in := make([]float32, engine.ObservationSize(g2))
+	na := g4.NumActions()
+	seen := map[engine.Player]bool{}
+	for i, s := range states {
+		p := s.CurrentPlayer()
+		seen[p] = true
+		s.Observe(p, full)
+		copy(in, full[:2*per])
+		copy(in[2*per:], full[4*per:])
+		mask := make([]float32, na)
+		for _, a := range s.LegalActions(nil) {
+			mask[a] = 1
+		}
+		pol, val := make([]float32, na), make([]float32, 2)
+		if err := pred.Predict(1, in, mask, pol, val); err != nil {
+			t.Fatal(err)
+		}
+		for a := range pol {
+			if pol[a] != out[i].Priors[a] {
+				t.Fatalf("state %d action %d: prior %v, the network on the view %v", i, a, out[i].Priors[a], pol[a])
+			}
+		}
+		lo, hi := float32(g4.MinUtility()), float32(g4.MaxUtility())
+		for k := range 4 {
+			want := val[min(k, 1)]
+			want = lo + (want+1)/2*(hi-lo)
+			if got := out[i].Values[(int(p)+k)%4]; got != want {
+				t.Fatalf("state %d (seat %d to move): seat %d's value %v, want %v", i, p, (int(p)+k)%4, got, want)
+			}
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the states had %d seats to move, want several", len(seen))
+	}
+}
+
+// TestSeatViewRefused: no seat view where the game has no seat sections,
+// fewer seats than the network, or other sections; the model's Check
+// still wants the configuration among its own.
+func TestSeatViewRefused(t *testing.T) {
+	wm2 := loadGame(t, "welcome-moon", "players=2")
+	wm4 := loadGame(t, "welcome-moon", "players=4")
+	net := func(g engine.Game) *models.Model {
+		m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 8, Depth: 1, ValueHidden: 4}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		name string
+		net  engine.Game
+		game engine.Game
+	}{
+		{"more seats than the game", wm4, wm2},
+		{"another adventure's sections", wm2, loadGame(t, "welcome-moon", "adventure=2,players=4")},
+		{"solo", wm2, loadGame(t, "welcome-moon", "players=1")},
+		{"no seat sections", loadGame(t, "walking-moon", "players=2"), loadGame(t, "walking-moon", "players=4")},
+	} {
+		m := net(c.net)
+		if err := m.Net.Shapes.Reads(c.game); !errors.Is(err, models.ErrWrongGame) {
+			t.Errorf("%s: Reads = %v, want ErrWrongGame", c.name, err)
+		}
+		if _, err := models.NewEvaluator(c.game, m.Net, 0); !errors.Is(err, models.ErrWrongGame) {
+			t.Errorf("%s: NewEvaluator = %v, want ErrWrongGame", c.name, err)
+		}
+	}
+	m := net(wm2)
+	if err := m.Check(wm4); !errors.Is(err, models.ErrWrongGame) {
+		t.Errorf("Check of a configuration the model does not cover = %v, want ErrWrongGame", err)
+	}
+	m.Covers = []engine.Params{wm4.Params().Clone()}
+	if err := m.Check(wm4); err != nil {
+		t.Errorf("Check of a covered 4-player configuration: %v", err)
+	}
+}
