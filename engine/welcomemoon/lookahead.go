@@ -2,7 +2,7 @@ package welcomemoon
 
 import "github.com/moongym/moongym/engine"
 
-// The turn lookahead of the observation in Adventures 2-4
+// The turn lookahead of the observation in Adventures 2-8
 // (docs/rules/welcome-moon.md, "Observation tensor"): for every legal move
 // of the observer's decision, where the rest of its turn leads when every
 // later choice of the turn is the one-step best. An imitating network could
@@ -14,7 +14,7 @@ import "github.com/moongym/moongym/engine"
 // is computed in the observer's view of the turn (lookView): the choices
 // the other seats made this turn are put back to the start of the turn, so
 // the block reads nothing the observer cannot see. Adventure 1 (whose
-// shipped models read its observation) and Adventures 5-8 have no block.
+// shipped models read its observation) has no block.
 
 const (
 	// lookFeats are the lookahead values per action: 1 - (best - value)/20
@@ -27,7 +27,7 @@ const (
 
 // lookahead reports whether the game's observation has the turn lookahead.
 func (g *Game) lookahead() bool {
-	return g.lay.adv >= 2 && g.lay.adv <= 4
+	return g.lay.adv >= 2
 }
 
 // lookSize is the size of the lookahead block (0 where there is none).

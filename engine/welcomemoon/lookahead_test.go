@@ -83,7 +83,7 @@ func TestLookahead(t *testing.T) {
 	for adv := 1; adv <= 8; adv++ {
 		for _, players := range []int{1, 2} {
 			g := testGame(t, adv, players, 1)
-			if want := adv >= 2 && adv <= 4; (g.lookSize() == 2*numAction) != want || (g.lookSize() == 0) == want {
+			if want := adv >= 2; (g.lookSize() == 2*numAction) != want || (g.lookSize() == 0) == want {
 				t.Errorf("adventure %d, %d players: lookahead block %d", adv, players, g.lookSize())
 			}
 		}
@@ -213,10 +213,10 @@ func TestLookaheadInformationSafe(t *testing.T) {
 }
 
 // BenchmarkObserveLookahead observes every decision of a seeded game of
-// Adventures 2-4, solo and with 3 players (the lookahead is most of the
+// Adventures 2-8, solo and with 3 players (the lookahead is most of the
 // cost; with other seats it also builds the observer's view).
 func BenchmarkObserveLookahead(b *testing.B) {
-	for adv := 2; adv <= 4; adv++ {
+	for adv := 2; adv <= 8; adv++ {
 		for _, players := range []int{1, 3} {
 			b.Run(fmt.Sprintf("a%d-p%d", adv, players), func(b *testing.B) { benchObserve(b, testGame(b, adv, players, 1)) })
 		}

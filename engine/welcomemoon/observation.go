@@ -27,7 +27,7 @@ import (
 //	  1-0.9 x least slack lost/60, best progress gain (reserved, 0); per space (64)
 //	  1-0.9 x slack lost/60 if the number may go there; per space (64) its
 //	  progress gain (reserved, 0); per space (64) 1 if it keeps the most slack
-//	  solo, Adventures 2-4 only: the turn lookahead (lookahead.go), per
+//	  Adventures 2-8: the turn lookahead (lookahead.go), per
 //	  action (113) its value, then per action (113) 1 on the best
 //
 // obsSizes is the size of a sheet's section and of the global one, known

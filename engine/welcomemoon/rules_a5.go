@@ -479,7 +479,11 @@ func (a *a5Layout) astroRank(s *State, p int) int {
 	return s.markerRank(p, a.astro, ranks[:])
 }
 
-func (a *a5Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a5Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score passes a buffer on its stack:
+// the observation's lookahead scores every move).
+func (a *a5Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	sh := &s.sh[p]
 	missions := 0
 	for k := 0; k < 3; k++ {
@@ -498,11 +502,14 @@ func (a *a5Layout) scoreLines(s *State, p int) []scoreLine {
 	}
 	var buf [24]int8
 	dome := len(a.unbuilt(sh, buf[:0])) * a.value(sh, a5Dome, 0)
-	return []scoreLine{{"missions", missions}, {"tower", tower}, {"skyscrapers", sky},
-		{"astronauts", a.astroRank(s, p)}, {"dome", -dome}, {"System Errors", -5 * s.errorsOn(sh)}}
+	return append(dst, scoreLine{"missions", missions}, scoreLine{"tower", tower}, scoreLine{"skyscrapers", sky},
+		scoreLine{"astronauts", a.astroRank(s, p)}, scoreLine{"dome", -dome}, scoreLine{"System Errors", -5 * s.errorsOn(sh)})
 }
 
-func (a *a5Layout) score(s *State, p int) int { return sumLines(a.scoreLines(s, p)) }
+func (a *a5Layout) score(s *State, p int) int {
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0]))
+}
 
 // check validates the marks of a decoded sheet: every filled level reached
 // from a starting level through filled levels; bonus boxes exactly on the

@@ -839,7 +839,11 @@ func (a *a6Layout) missionMay(s *State, p int, card int) bool {
 func (a *a6Layout) reward(*State, int, int8) {}
 func (a *a6Layout) ends(*State, int) bool    { return false }
 
-func (a *a6Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a6Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score passes a buffer on its stack:
+// the observation's lookahead scores every move).
+func (a *a6Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	sh := &s.sh[p]
 	quarters, inf := 0, 0
 	for q := range a.quarters {
@@ -848,12 +852,13 @@ func (a *a6Layout) scoreLines(s *State, p int) []scoreLine {
 	for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
 		inf += boolInt(a.infected(sh, sp))
 	}
-	return []scoreLine{{"plants", a.trackValue(sh, 0)}, {"water", a.trackValue(sh, 1)},
-		{"quarters", quarters}, {"infections", -inf}, {"System Errors", -5 * s.errorsOn(sh)}}
+	return append(dst, scoreLine{"plants", a.trackValue(sh, 0)}, scoreLine{"water", a.trackValue(sh, 1)},
+		scoreLine{"quarters", quarters}, scoreLine{"infections", -inf}, scoreLine{"System Errors", -5 * s.errorsOn(sh)})
 }
 
 func (a *a6Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0])) + missionPoints(&s.sh[p])
 }
 
 // check validates the marks of a decoded sheet: infected spaces hold an X;

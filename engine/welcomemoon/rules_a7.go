@@ -353,7 +353,11 @@ func (a *a7Layout) missionMay(s *State, p int, card int) bool { return a.mission
 func (a *a7Layout) reward(*State, int, int8)                  {}
 func (a *a7Layout) ends(*State, int) bool                     { return false }
 
-func (a *a7Layout) scoreLines(s *State, p int) []scoreLine {
+func (a *a7Layout) scoreLines(s *State, p int) []scoreLine { return a.lines(s, p, nil) }
+
+// lines appends p's score lines to dst (score passes a buffer on its stack:
+// the observation's lookahead scores every move).
+func (a *a7Layout) lines(s *State, p int, dst []scoreLine) []scoreLine {
 	sh := &s.sh[p]
 	green, mods := 0, 0
 	for bi, b := range a.blocks {
@@ -375,12 +379,13 @@ func (a *a7Layout) scoreLines(s *State, p int) []scoreLine {
 		}
 		mods += v
 	}
-	return []scoreLine{{"greenhouses", green}, {"modules", mods},
-		{"planning", -a.penalty[countCrossed(sh, a.plan)]}, {"System Errors", -5 * s.errorsOn(sh)}}
+	return append(dst, scoreLine{"greenhouses", green}, scoreLine{"modules", mods},
+		scoreLine{"planning", -a.penalty[countCrossed(sh, a.plan)]}, scoreLine{"System Errors", -5 * s.errorsOn(sh)})
 }
 
 func (a *a7Layout) score(s *State, p int) int {
-	return sumLines(a.scoreLines(s, p)) + missionPoints(&s.sh[p])
+	var buf [16]scoreLine
+	return sumLines(a.lines(s, p, buf[:0])) + missionPoints(&s.sh[p])
 }
 
 // progress is p's score plus what its blocks are on their way to
