@@ -509,6 +509,43 @@ func TestCatalogListsTestConfigs(t *testing.T) {
 	}
 }
 
+// TestInfoSeatSections: an environment's info gives the observation's seat
+// sections ([per seat, sections, global], what a model's seat view reads)
+// where the game has them, and omits them where it has none.
+func TestInfoSeatSections(t *testing.T) {
+	info := func(game string, params engine.Params) (gameInfo, string) {
+		t.Helper()
+		s, err := newSlot(slotConfig{game: game, params: params, seat: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := s.info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var i gameInfo
+		if err := json.Unmarshal([]byte(js), &i); err != nil {
+			t.Fatal(err)
+		}
+		return i, js
+	}
+	for _, players := range []int{2, 4} {
+		i, js := info("welcome-moon", engine.Params{"players": fmt.Sprint(players)})
+		if len(i.SeatSections) != 3 || len(i.Shape) != 1 {
+			t.Fatalf("welcome-moon players=%d: seat_sections %v, shape %v (%s)", players, i.SeatSections, i.Shape, js)
+		}
+		per, sec, glob := i.SeatSections[0], i.SeatSections[1], i.SeatSections[2]
+		if sec != players || per <= 0 || glob < 0 || per*sec+glob != i.Shape[0] {
+			t.Errorf("welcome-moon players=%d: seat_sections %v, observation %v", players, i.SeatSections, i.Shape)
+		}
+	}
+	for _, game := range []string{"tictactoe", "walking-moon"} {
+		if i, js := info(game, nil); i.SeatSections != nil || strings.Contains(js, "seat_sections") {
+			t.Errorf("%s: seat_sections %v in %s", game, i.SeatSections, js)
+		}
+	}
+}
+
 func TestAgentActsOnSameConfigOnly(t *testing.T) {
 	a, err := newAgent("random", "lunar-rally", "players=3", 1)
 	if err != nil {

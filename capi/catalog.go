@@ -56,6 +56,11 @@ type gameInfo struct {
 	Seat          int           `json:"seat"`
 	Opponents     []string      `json:"opponents"`
 	NumRewards    int           `json:"num_rewards"`
+	// SeatSections is [per seat, sections, global] where the observation
+	// is one section per seat, the observer's first, then a global one
+	// (engine.ObservationSeats; what a model's seat view reads), absent
+	// otherwise.
+	SeatSections []int `json:"seat_sections,omitempty"`
 }
 
 // info describes a slot's game and configuration as JSON.
@@ -79,6 +84,9 @@ func (s *slot) info() (string, error) {
 	}
 	if bounded {
 		i.Low, i.High = float64(box.Low), float64(box.High)
+	}
+	if per, sec, glob, ok := engine.ObservationSeats(s.game); ok {
+		i.SeatSections = []int{per, sec, glob}
 	}
 	b, err := json.Marshal(i)
 	return string(b), err
