@@ -229,7 +229,11 @@ class _Records:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A configured game as an environment sees it."""
+    """A configured game as an environment sees it. seat_sections is
+    ``(per_seat, sections, global_size)`` where the flat observation is one
+    section per seat, the observer's first and the others in turn order,
+    then a global section (Go's engine.SeatSections; what a model's seat
+    view reads, :func:`moongym.models.seat_view`), None otherwise."""
 
     name: str
     title: str
@@ -246,6 +250,7 @@ class GameInfo:
     seat: int
     opponents: tuple[str, ...]
     num_rewards: int
+    seat_sections: tuple[int, int, int] | None = None
 
     @staticmethod
     def from_json(text: str) -> "GameInfo":
@@ -266,6 +271,7 @@ class GameInfo:
             seat=d["seat"],
             opponents=tuple(d["opponents"] or ()),
             num_rewards=d["num_rewards"],
+            seat_sections=tuple(d["seat_sections"]) if d.get("seat_sections") else None,  # type: ignore[arg-type]
         )
 
     @property

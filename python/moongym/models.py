@@ -50,6 +50,15 @@ The network (models/predict.go, models/graph):
   ``(observer + k) % players``'s (:func:`values_by_seat` turns them into
   seat order and the game's utility range, as Go's evaluator does).
 
+A network made for fewer seats also plays a configuration of its game with
+more where the observation is one section per seat, the observer's first,
+then a global section (``GameInfo.seat_sections``; welcome-moon's sheets):
+the **seat view** (models/seatview.go). It reads the observer's section,
+the next seats' up to its own count and the global section
+(:meth:`Model.view`); its values go to those seats and every other seat
+gets the mean of the opponents' values (:meth:`Model.seat_values`). A
+model's ``covers`` may list such configurations.
+
 >>> m = moongym.models.load_builtin("tictactoe")        # or load("file.safetensors")
 >>> logits, policy, values = m.forward(obs, mask)       # obs: (B, *shape) or one observation
 >>> m.save("copy.safetensors")                          # az:model=copy.safetensors plays it
@@ -113,6 +122,64 @@ class Shapes:
 
     def to_json(self) -> dict[str, Any]:
         return {"obs": list(self.obs), "actions": self.actions, "players": self.players}
+
+    @staticmethod
+    def of(info: core.GameInfo) -> "Shapes":
+        """The shapes of a game configuration (an environment's info)."""
+        return Shapes(tuple(info.shape), info.num_actions, info.num_players)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """How a network made for fewer seats reads a configuration of its game
+    with more (Go's seatView): the game's observation is ``sections`` (one
+    per seat) sections of ``per_seat`` values, the observer's first and the
+    others in turn order, then ``global_size`` values; the network reads the
+    first ``net_seats`` sections and the global one. ``players`` is the
+    game's number of seats."""
+
+    per_seat: int
+    sections: int
+    global_size: int
+    net_seats: int
+    players: int
+
+    def project(self, obs: np.ndarray) -> np.ndarray:
+        """The network's input from the game's observations (one, or a batch
+        ``(B, size)``): the observer's section, the next ``net_seats - 1``
+        seats' and the global section (Go's seatView.project). An
+        observation of another size raises BadArgumentError."""
+        x = np.asarray(obs)
+        seats = self.sections * self.per_seat
+        if x.ndim not in (1, 2) or x.shape[-1] != seats + self.global_size:
+            raise BadArgumentError(f"bad argument: observations of shape {list(x.shape)}, the seat view wants [{seats + self.global_size}] or (batch, {seats + self.global_size})")
+        return np.concatenate([x[..., : self.net_seats * self.per_seat], x[..., seats:]], axis=-1)
+
+    def values(self, values: np.ndarray, observer: int, min_utility: float = -1.0, max_utility: float = 1.0) -> np.ndarray:
+        """The network's relative values for every seat of the game, in seat
+        order and the utility range (Go's seatView.values): seat
+        ``(observer + k) % players`` gets entry k within the view, every
+        other seat the mean of entries 1 and on (the opponents')."""
+        return values_by_seat(values, observer, min_utility, max_utility, players=self.players)
+
+
+def seat_view(shapes: Shapes, info: core.GameInfo) -> SeatView | None:
+    """The seat view through which a network of shapes reads the game
+    configuration info (an environment's ``info`` or ``game_info``), if
+    there is one (Go's seatViewOf): the game's observation one section per
+    seat and a global section (``info.seat_sections``), the network's flat
+    observation the same sections for fewer seats (at least 2) and the
+    same global section, and the same actions. None otherwise, also where
+    the shapes are equal (the network reads the observation as it is)."""
+    if info.seat_sections is None:
+        return None
+    per, sec, glob = info.seat_sections
+    npl, gp = shapes.players, info.num_players
+    if len(shapes.obs) != 1 or shapes.actions != info.num_actions or npl < 2 or npl >= gp or sec != gp:
+        return None
+    if shapes.obs[0] != per * npl + glob:
+        return None
+    return SeatView(per, sec, glob, npl, gp)
 
 
 @dataclass(frozen=True)
@@ -202,11 +269,12 @@ class Model:
         network plays, each as parameters replacing the model's own (as
         ``moongym export --covers`` takes them: ``{"rules": "basic"}``),
         completed with the game's defaults; each must be a valid
-        configuration with the network's shapes, and not the model's own
+        configuration that the network reads (its shapes, or more seats
+        through the seat view: :func:`seat_view`), and not the model's own
         or another's. Wrong names, shapes or non-finite weights, and such
         covers, raise BadArgumentError."""
         info = core.Env(game, params).info
-        shapes = Shapes(tuple(info.shape), info.num_actions, info.num_players)
+        shapes = Shapes.of(info)
         if arch is None:
             arch = Arch("conv", 32, 2, 32) if len(shapes.obs) == 3 else Arch()
         elif isinstance(arch, Mapping):
@@ -216,10 +284,12 @@ class Model:
         configs = [own]
         for c in covers:
             ci = core.Env(info.name, {**own, **{str(k): str(v) for k, v in dict(c).items()}}).info
-            cs = Shapes(tuple(ci.shape), ci.num_actions, ci.num_players)
+            cs = Shapes.of(ci)
             p = {str(k): str(v) for k, v in ci.params.items()}
-            if cs != shapes:
-                raise BadArgumentError(f"bad argument: covers {dict(c)}: {info.name} with {p} has shapes {cs.to_json()}, the network {shapes.to_json()}")
+            if cs != shapes and seat_view(shapes, ci) is None:
+                raise BadArgumentError(
+                    f"bad argument: covers {dict(c)}: {info.name} with {p} has shapes {cs.to_json()}, the network {shapes.to_json()} (and no seat view of them)"
+                )
             if p in configs:
                 raise BadArgumentError(f"bad argument: covers {dict(c)}: {p} is already one of the model's configurations")
             configs.append(p)
@@ -243,6 +313,45 @@ class Model:
             if not np.all(np.isfinite(w)):
                 raise BadArgumentError(f"bad argument: tensor {name} has a non-finite weight")
             self.weights[name] = np.ascontiguousarray(w, dtype=np.float32)
+
+    # -- the seat view -------------------------------------------------------
+
+    def reads(self, info: core.GameInfo) -> SeatView | None:
+        """Whether the network reads the game configuration info (an
+        environment's ``info`` or ``game_info``), as Go's Shapes.Reads:
+        None where its shapes are the network's, its :class:`SeatView`
+        where the network reads it through one, else BadArgumentError
+        naming both shapes. (Whether the model was measured on the
+        configuration is its ``covers``' business; Go's agents play only
+        its own and those.)"""
+        gs = Shapes.of(info)
+        if gs == self.shapes:
+            return None
+        v = seat_view(self.shapes, info)
+        if v is None:
+            raise BadArgumentError(f"bad argument: {info.name} with {info.params} has shapes {gs.to_json()}, the network {self.shapes.to_json()} (and no seat view of them)")
+        return v
+
+    def view(self, obs: np.ndarray, info: core.GameInfo) -> np.ndarray:
+        """The network's input from observations (one, or a batch) of the
+        game configuration info: obs itself where its shapes are the
+        network's, the seat view's projection where the network reads it
+        through one (:meth:`SeatView.project`); BadArgumentError where it
+        does not read it (:meth:`reads`). ``forward(view(obs, info),
+        mask)`` is what Go's evaluator computes for the configuration."""
+        v = self.reads(info)
+        return np.asarray(obs) if v is None else v.project(obs)
+
+    def seat_values(self, values: np.ndarray, observer: int, info: core.GameInfo) -> np.ndarray:
+        """The network's relative values (from :meth:`forward` on
+        :meth:`view`) for every seat of the game configuration info, in
+        seat order and its utility range, as Go's evaluator gives them:
+        :func:`values_by_seat`, and where the network reads the game
+        through a seat view, every seat out of it gets the mean of the
+        opponents' values."""
+        v = self.reads(info)
+        players = None if v is None else v.players
+        return values_by_seat(values, observer, info.min_utility, info.max_utility, players=players)
 
     # -- the forward pass ---------------------------------------------------
 
@@ -390,16 +499,24 @@ def load_builtin(game: str, **params: Any) -> Model:
         return _decode(g.to_bytes())
 
 
-def values_by_seat(values: np.ndarray, observer: int, min_utility: float = -1.0, max_utility: float = 1.0) -> np.ndarray:
+def values_by_seat(values: np.ndarray, observer: int, min_utility: float = -1.0, max_utility: float = 1.0, players: int | None = None) -> np.ndarray:
     """The network's relative values (entry k: seat (observer + k) % P) in
     seat order, scaled from [-1, 1] to the game's utility range: what Go's
     evaluator gives the search and ``moongym.Agent("net:...").value()``
-    returns."""
+    returns. players (default: one per value) is the game's number of
+    seats where the network reads it through a seat view: seat
+    ``(observer + k) % players`` gets entry k for k within the values,
+    every other seat the mean of entries 1 and on (the opponents')."""
     v = np.asarray(values, dtype=np.float64)
     n = v.shape[-1]
-    out = np.empty_like(v)
-    for k in range(n):
-        out[..., (observer + k) % n] = min_utility + (v[..., k] + 1) / 2 * (max_utility - min_utility)
+    players = n if players is None else int(players)
+    if players < n or (players > n and n < 2):
+        raise BadArgumentError(f"bad argument: {n} values for {players} seats")
+    opp = v[..., 1:].mean(axis=-1) if players > n else None
+    out = np.empty(v.shape[:-1] + (players,), dtype=np.float64)
+    for k in range(players):
+        x = v[..., k] if k < n else opp
+        out[..., (observer + k) % players] = min_utility + (x + 1) / 2 * (max_utility - min_utility)
     return out
 
 

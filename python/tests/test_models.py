@@ -440,3 +440,111 @@ def test_bad_q8_files():
         models.load(with_header(h32, b32 + b"\0" * 4))
     with pytest.raises(moongym.BadArgumentError):
         GoModel.load(with_header(h32, b32 + b"\0" * 4))
+
+
+# -- the seat view --------------------------------------------------------
+
+
+def seat_model(players: int, covers: list[dict], seed: int = 3) -> Model:
+    """A small welcome-moon network for this many seats covering further
+    configurations, its value biases asymmetric (a wrong seat shows)."""
+    info = core.Env("welcome-moon", {"players": players}).info
+    arch = Arch("mlp", 16, 1, 8)
+    rng = np.random.default_rng(seed)
+    weights = {name: rng.normal(0, 0.05, shape).astype(np.float32) for name, shape in models.param_specs(models.Shapes.of(info), arch)}
+    weights["value.b2"] = np.linspace(0.6, -0.5, players).astype(np.float32)
+    return Model.from_weights(weights, "welcome-moon", arch=arch, covers=covers, players=players)
+
+
+def test_seat_view_covers():
+    """A 2-player welcome-moon network covers 3 to 6 players through the
+    seat view (GameInfo.seat_sections); configurations it does not read
+    are still refused, naming both shapes."""
+    assert core.Env("welcome-moon", {"players": 4}).info.seat_sections == (616, 4, 907)
+    assert core.Env("tictactoe").info.seat_sections is None
+    assert core.Env("walking-moon", {"players": 3}).info.seat_sections is None
+    m = seat_model(2, [{"players": n} for n in range(3, 7)])
+    assert [c["players"] for c in m.covers] == ["3", "4", "5", "6"]
+    with GoModel.load(m) as go:
+        assert [c["players"] for c in go.info()["covers"]] == ["3", "4", "5", "6"]
+    for params in ({"players": 1}, {"adventure": 2, "players": 4}):
+        with pytest.raises(moongym.BadArgumentError, match=r"shapes \{.*\}, the network \{.*\}"):
+            seat_model(2, [params])
+    # More seats than the configuration: a 4-player network does not read 2.
+    with pytest.raises(moongym.BadArgumentError, match="shapes"):
+        seat_model(4, [{"players": 2}])
+    src = models.load_builtin("walking-moon", rules="advanced", players=2)
+    with pytest.raises(moongym.BadArgumentError, match="no seat view"):
+        Model.from_weights(src.weights, "walking-moon", arch=src.arch, covers=[{"players": 3}], rules="advanced", players=2)
+    # reads / view: the network's own shapes as they are, no view of another game.
+    own = core.Env("welcome-moon", {"players": 2}).info
+    assert m.reads(own) is None
+    o = np.arange(own.obs_size, dtype=np.float32)
+    assert m.view(o, own) is not None and np.array_equal(m.view(o, own), o)
+    view5 = m.reads(core.Env("welcome-moon", {"players": 5}).info)
+    assert view5 == models.SeatView(616, 5, 907, 2, 5)
+    assert np.allclose(view5.values(np.array([0.5, -0.5]), 4), [-0.5, -0.5, -0.5, -0.5, 0.5])
+    for info in (core.Env("tictactoe").info, core.Env("welcome-moon", {"players": 1}).info):
+        with pytest.raises(moongym.BadArgumentError, match="the network"):
+            m.view(np.zeros(info.obs_size, np.float32), info)
+    with pytest.raises(moongym.BadArgumentError, match="seat view"):
+        m.view(np.zeros(10, np.float32), core.Env("welcome-moon", {"players": 4}).info)
+
+
+def test_values_by_seat_beyond_the_view():
+    v = np.array([0.5, -0.5, 0.1])
+    # Seats 3 and 4 (observer 3) and 0 in the view, 1 and 2 the opponents' mean.
+    assert np.allclose(models.values_by_seat(v, 3, players=5), [0.1, -0.2, -0.2, 0.5, -0.5])
+    assert np.allclose(models.values_by_seat(v, 3, 0, 10, players=5), [5.5, 4.0, 4.0, 7.5, 2.5])
+    assert np.allclose(models.values_by_seat(np.stack([v, v]), 3, players=5)[1], [0.1, -0.2, -0.2, 0.5, -0.5])
+    assert np.array_equal(models.values_by_seat(v, 1, players=3), models.values_by_seat(v, 1))
+    with pytest.raises(moongym.BadArgumentError):
+        models.values_by_seat(v, 0, players=2)
+
+
+@pytest.mark.parametrize("net_players,players", [(2, 4), (3, 5)])
+def test_seat_view_matches_go(tmp_path, net_players, players):
+    """A welcome-moon network for fewer seats on a configuration it covers
+    with more: the NumPy view (the observer's section, the next seats', the
+    global section) and forward pass give the policy and values of every
+    seat that Go's evaluator gives (net:model=FILE on the same states), and
+    Go's raw pass on the projected observation the same. (The sections read
+    matter: the next seats' instead give another policy and values.)"""
+    m = seat_model(net_players, [{"players": players}])
+    path = tmp_path / "wm.safetensors"
+    m.save(path)
+    agent = moongym.Agent(f"net:model={path}", "welcome-moon", players=players)
+    info = agent.game_info
+    per, sec, glob = info.seat_sections
+    assert sec == players
+    e = core.Env("welcome-moon", {"players": players})
+    rng = np.random.default_rng(1)
+    seen, spread, worst, shifted = set(), 0.0, 0.0, 0.0
+    seat = e.reset(2)
+    for _ in range(15):  # past the first moves, where every sheet is empty
+        _, _, _, seat = e.step(int(rng.choice(np.flatnonzero(e.observe(seat)[1]))))
+    with GoModel.load(path) as go:
+        for _ in range(12):
+            if seat == core.TERMINAL:
+                seat = e.reset(int(rng.integers(1000)))
+            obs, mask = e.observe(seat)
+            x = m.view(obs, info)
+            hand = np.concatenate([obs[: net_players * per], obs[players * per :]])
+            assert x.shape == (per * net_players + glob,) and np.array_equal(x, hand)
+            _, pol, val = m.forward(x, mask)
+            values = m.seat_values(val, seat, info)
+            want = [val[k] if k < net_players else val[1:].mean() for k in range(players)]
+            assert np.allclose(values, np.roll(want, seat))
+            worst = max(worst, float(np.abs(agent.policy(e) - pol).max()), float(np.abs(agent.value(e) - values).max()))
+            gp, gv = go.predict(x[None], mask[None])
+            worst = max(worst, float(np.abs(gp[0] - pol).max()), float(np.abs(gv[0] - val).max()))
+            _, other_pol, other_val = m.forward(np.concatenate([obs[per : (net_players + 1) * per], obs[players * per :]]), mask)
+            shifted = max(shifted, float(np.abs(other_pol - pol).max()), float(np.abs(other_val - val).max()))
+            seen.add(seat)
+            spread = max(spread, float(np.ptp(values)))
+            for _ in range(7):
+                if seat == core.TERMINAL:
+                    break
+                _, _, _, seat = e.step(int(rng.choice(np.flatnonzero(e.observe(seat)[1]))))
+    assert len(seen) >= 2 and spread > 0.1 and shifted > 100 * TOLERANCE, (seen, spread, shifted)
+    assert worst < TOLERANCE
