@@ -155,7 +155,7 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 	const gumbel = "kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6"
 	ic := DefaultImitateConfig()
 	ic.Epochs, ic.Keep = 3, 0.05
-	r := Recipe{Imitation: &ic, Settings: gumbel, Measured: a <= 4 || (a == 5 && n == 2)}
+	r := Recipe{Imitation: &ic, Settings: gumbel, Measured: a <= 4 || (a == 5 && n <= 2)}
 	switch {
 	case n == 1: // solo against ASTRA
 		ic.Games, ic.Keep, ic.HoldOut = 10000, 0.3, 400
@@ -164,6 +164,9 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 		}
 		r.Settings = "kind=mlp,width=256,depth=2,lr=0.0005,margin=0.5,marginscale=20,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4"
 		r.Source = "docs/benchmarks/learning/welcome-moon-solo.sh"
+		if a >= 5 {
+			r.Source = "docs/benchmarks/learning/welcome-moon-a5-a8.sh"
+		}
 	case a == 1:
 		ic.Games, ic.HoldOut, r.Iterations = 12000, 100, 20
 		if n >= 5 {
