@@ -145,6 +145,11 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 	}, true
 }
 
+// measuredA5to8 are the configurations of Adventures 5-8 (adventure,
+// players) whose built-in model the recipe made: the others borrow it,
+// unmeasured.
+var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {8, 1}: true}
+
 // welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
 // their positions kept, then Gumbel self-play where it helped
 // (docs/benchmarks/learning/welcome-moon.sh, welcome-moon-adventures.sh,
@@ -155,7 +160,7 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 	const gumbel = "kind=mlp,width=256,depth=2,lr=0.0005,games=128,parallel=32,gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,buffer=40000,steps=80,minsamples=2048,evalevery=4,evalgames=40,evalopening=6"
 	ic := DefaultImitateConfig()
 	ic.Epochs, ic.Keep = 3, 0.05
-	r := Recipe{Imitation: &ic, Settings: gumbel, Measured: a <= 4 || (a == 5 && n <= 2)}
+	r := Recipe{Imitation: &ic, Settings: gumbel, Measured: a <= 4 || measuredA5to8[[2]int{a, n}]}
 	switch {
 	case n == 1: // solo against ASTRA
 		ic.Games, ic.Keep, ic.HoldOut = 10000, 0.3, 400
