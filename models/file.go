@@ -55,8 +55,8 @@ const maxHeader = 16 << 20
 // seat server with --allow-files, the Python library) cannot take the
 // process's memory. The largest built-in network written as F32, as a
 // training run writes it, is lunar-rally-p3's: 7,587,844 bytes (stored F16
-// in 3,795,026; the largest file stored is welcome-moon-a3-p3.safetensors,
-// 4,122,224 bytes, F32). 64 MiB is 8 times that, rounded up to a power of
+// in 3,795,026; the largest file stored is march-mars-p4.safetensors,
+// 4,103,040 bytes, F32). 64 MiB is 8 times that, rounded up to a power of
 // two (TestMaxFileBytesMargin keeps it at least 4 times): an MLP of depth 2
 // fits up to width 512 on lunar-rally (whose 29,280-entry observation makes
 // it 64.3 MB there) and width 1024 on welcome-moon (28.8 MB) or march-mars

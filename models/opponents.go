@@ -45,6 +45,12 @@ const BuiltinExt = ".safetensors"
 // "moongym export --dtype auto", which the training recipes use.
 const MaxBuiltinBytes = 4 << 20
 
+// MaxBuiltinTotal bounds the built-in model files together (48 MiB: what
+// the CLI and the Python wheel carry for every configuration's opponent;
+// TestBuiltinSizes). The files are stored Q8 to fit it
+// (docs/benchmarks/builtin-models.md).
+const MaxBuiltinTotal = 48 << 20
+
 // AutoDtype is the dtype m ships in as a built-in model: DtypeF32, or
 // DtypeF16 when its F32 file would be larger than MaxBuiltinBytes.
 func (m *Model) AutoDtype() (string, error) {

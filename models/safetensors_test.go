@@ -262,7 +262,8 @@ func TestBuiltinsAsF16(t *testing.T) {
 // after its tournaments were played again with the Q8 weights:
 // docs/benchmarks/builtin-models.md) or, until then, in its AutoDtype: F16
 // exactly where the F32 file would be larger (so no file is rounded
-// without need, and none is over the bound). It logs the total.
+// without need, and none is over the bound); all of them together at most
+// MaxBuiltinTotal.
 func TestBuiltinSizes(t *testing.T) {
 	var total int
 	for _, b := range readBuiltins(t) {
@@ -279,6 +280,9 @@ func TestBuiltinSizes(t *testing.T) {
 		}
 	}
 	t.Logf("built-in model files: %d bytes (%.1f MiB)", total, float64(total)/(1<<20))
+	if total > models.MaxBuiltinTotal {
+		t.Errorf("built-in model files: %d bytes (%.1f MiB) in all, more than %d (%d MiB)", total, float64(total)/(1<<20), models.MaxBuiltinTotal, models.MaxBuiltinTotal>>20)
+	}
 }
 
 // TestAutoDtype: F32 up to MaxBuiltinBytes of F32 file, F16 beyond, and
