@@ -49,6 +49,7 @@ func TestBuiltinStrengthTable(t *testing.T) {
 	md.WriteString(tableHeader)
 	md.WriteString("| game | configuration | model file | dtype | bytes | measure | result | bar |\n|---|---|---|---|---:|---|---|---|\n")
 	held, configs := 0, 0
+	holds := map[string]bool{} // by game and Params.String: a model plays it, and whether it holds its bar
 	for _, b := range all {
 		g := loadBuiltinGame(t, b)
 		m, err := models.LoadBuiltin(g)
@@ -89,8 +90,10 @@ func TestBuiltinStrengthTable(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&md, "| %s | %s | %s | %s | %d | %s | %s | %s |\n", b.Game, config, b.File, m.Dtype, size, measureOf(g), result, bar)
+		holds[b.Game+" "+b.Params.String()] = bar == "holds"
 	}
-	fmt.Fprintf(&md, "\n%d configurations, %d of them measured above their bar; %d model files, %d bytes (%.1f MiB) in all.\n", configs, held, len(files), total, float64(total)/(1<<20))
+	fmt.Fprintf(&md, "\n%d configurations with a model, %d of them measured above their bar; %d model files, %d bytes (%.1f MiB) in all.\n", configs, held, len(files), total, float64(total)/(1<<20))
+	writeCoverage(t, &md, holds)
 	js, err := json.MarshalIndent(rows, "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +112,57 @@ func TestBuiltinStrengthTable(t *testing.T) {
 		old, err := os.ReadFile(f.path)
 		if err != nil || !bytes.Equal(old, f.data) {
 			t.Errorf("%s is not what the model files and docs/benchmarks/builtin give (%v): go test ./agents/netagent -run TestBuiltinStrengthTable -args -update", f.path, err)
+		}
+	}
+}
+
+// writeCoverage writes the section that counts every configuration of
+// every game (configurations) and names those without a model; holds has
+// the configurations with one, by "GAME PARAMS", each of which must be
+// among them.
+func writeCoverage(t *testing.T, md *strings.Builder, holds map[string]bool) {
+	t.Helper()
+	md.WriteString(coverageHeader)
+	md.WriteString("| game | configurations | with a model | measured above the bar | without a model |\n|---|---:|---:|---:|---:|\n")
+	var missing strings.Builder
+	listed := map[string]bool{}
+	all, with, above := 0, 0, 0
+	for _, game := range engine.Names() {
+		g, err := engine.Load(game, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var none []string
+		n, w, a := 0, 0, 0
+		for _, p := range configurations(t, game) {
+			key := game + " " + p.String()
+			listed[key] = true
+			n++
+			h, ok := holds[key]
+			switch {
+			case !ok:
+				none = append(none, cmp.Or(p.ApartFrom(g.Spec()), "defaults"))
+			case h:
+				w++
+				a++
+			default:
+				w++
+			}
+		}
+		fmt.Fprintf(md, "| %s | %d | %d | %d | %d |\n", game, n, w, a, len(none))
+		if len(none) > 0 {
+			fmt.Fprintf(&missing, "- **%s**: %s.\n", game, strings.Join(none, "; "))
+		}
+		all, with, above = all+n, with+w, above+a
+	}
+	fmt.Fprintf(md, "| all | %d | %d | %d | %d |\n", all, with, above, all-with)
+	if missing.Len() > 0 {
+		md.WriteString("\nWithout a model (`az:model=builtin` fails there with an error that lists the configurations that have one):\n\n")
+		md.WriteString(missing.String())
+	}
+	for key := range holds {
+		if !listed[key] {
+			t.Errorf("the built-in model of %s plays a configuration outside the game's configurations (configurationAxes)", key)
 		}
 	}
 }
@@ -139,6 +193,17 @@ func readRecords(t *testing.T) []strengthRecord {
 	}
 	return out
 }
+
+const coverageHeader = `
+## Every configuration
+
+A configuration is a combination of the parameters that change what the game
+is: the number of players; welcome-moon's adventure, and ASTRA's level in its
+solo game (players=1); walking-moon's rules and edition; lunar-rally's scenario
+map; march-mars's edition and difficulty. The other parameters (optional rules,
+round limits, data files) are at their defaults.
+
+`
 
 const tableHeader = `# Built-in models: every configuration, its file and its strength
 
