@@ -122,6 +122,9 @@ type checkpoint struct {
 	// ImitationCurve is the imitation's learning curve (nil: none), kept
 	// and written out (ImitationCSVFile, ImitationPNGFile) with the run.
 	ImitationCurve []ImitatePoint
+	// Mix is the text of the run's mix of configurations (Trainer.SetMix;
+	// "": the game's own alone, as in checkpoints written before it).
+	Mix string
 }
 
 // save writes the checkpoint, as the current version with its checksum,

@@ -60,6 +60,7 @@ func (t *Trainer) BeginDAgger(round DAggerRound, over string) (ImitateConfig, er
 	ic.Seed = t.Cfg.Seed
 	ic.Margin, ic.MarginScale, ic.MarginAhead = t.Cfg.Margin, t.Cfg.MarginScale, t.Cfg.MarginAhead
 	ic.FollowModel = filepath.Join(t.Dir, FollowFile(t.ImitationRounds()))
+	ic.Mix = t.ck.Mix
 	if err := ic.check(); err != nil {
 		return ImitateConfig{}, err
 	}

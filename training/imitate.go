@@ -90,6 +90,12 @@ type ImitateConfig struct {
 	// the held-out games too. Samples, Follow and Teacher work as with the
 	// heuristic, the expert in its place.
 	Expert bool
+	// Mix, if not empty, is the text of a mix of configurations of the
+	// game (MixText): game number i is played in configuration i mod n of
+	// the mix (the held-out games too), its positions learned with every
+	// other game's. "": the game's own configuration alone. A run's
+	// imitations play the run's mix (Trainer.SetMix).
+	Mix string `json:",omitempty"`
 }
 
 // DefaultImitateConfig is a warm start that suits the small games.
@@ -148,16 +154,21 @@ type ImitateStats struct {
 // legal mask, the heuristic's move as a smoothed one-hot policy and the
 // final result as values (blended with the score margin by cfg.Margin), in SelfPlay's convention (seat k of Value is the
 // k-th seat after the player to act, scaled to [-1, 1]). Positions with a
-// single legal move are skipped, as in self-play. progress, if not nil, is
-// called after every game. It also returns the number of games played:
+// single legal move are skipped, as in self-play. With cfg.Mix, game i is
+// played in the mix's configuration i mod n (g the first). progress, if
+// not nil, is called after every game. It also returns the number of games played:
 // cfg.Games, or fewer when cfg.Duration ran out.
 func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progress func(done int)) (*Replay, int, error) {
 	if err := cfg.check(); err != nil {
 		return nil, 0, err
 	}
+	games, err := imitationGames(g, cfg)
+	if err != nil {
+		return nil, 0, err
+	}
 	st := &imitationState{Config: cfg}
 	out := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
-	err := playGames(ctx, g, st, out, 1, nil, func() error {
+	err = playGames(ctx, games, st, out, 1, nil, func() error {
 		if progress != nil {
 			progress(st.games())
 		}
@@ -175,15 +186,15 @@ func HeuristicGames(ctx context.Context, g engine.Game, cfg ImitateConfig, progr
 // by src, see playRecords), appends their records to st and their
 // positions to r in the games' order, and calls after (if not nil) after
 // each game; then it marks st played. It stops with ctx's error when ctx
-// is done, st holding the games finished.
-func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay, workers int, src ImitationSource, after func() error) error {
+// is done, st holding the games finished. Game i is played in games.of(i).
+func playGames(ctx context.Context, games mixGames, st *imitationState, r *Replay, workers int, src ImitationSource, after func() error) error {
 	cfg := st.Config
 	start, playing := time.Now(), st.Playing
 	more := func(game int) bool {
 		return cfg.Duration == 0 || game == 0 || playing+time.Since(start) <= cfg.Duration
 	}
-	err := playRecords(ctx, g, cfg, src, st.games(), cfg.Games, workers, more, func(game int, rec imitation.Record) error {
-		if err := addRecord(g, rec, cfg, game, r); err != nil {
+	err := playRecords(ctx, games, cfg, src, st.games(), cfg.Games, workers, more, func(game int, rec imitation.Record) error {
+		if err := addRecord(games.of(game), rec, cfg, game, r); err != nil {
 			return err
 		}
 		st.Records = append(st.Records, rec)
@@ -200,15 +211,15 @@ func playGames(ctx context.Context, g engine.Game, st *imitationState, r *Replay
 	return nil
 }
 
-// playRecords plays games first..last-1 of cfg's imitation of g and hands
-// their records to each in the games' order, more and each as
-// imitation.PlayInOrder takes them: on `workers` goroutines here with
-// newRecorder's recorders, or, when src is not nil, by src (whose
-// records are those of the same recorders).
-func playRecords(ctx context.Context, g engine.Game, cfg ImitateConfig, src ImitationSource, first, last, workers int,
+// playRecords plays games first..last-1 of cfg's imitation of games (game
+// i in games.of(i)) and hands their records to each in the games' order,
+// more and each as imitation.PlayInOrder takes them: on `workers`
+// goroutines here with newRecorder's recorders, or, when src is not nil,
+// by src (whose records are those of the same recorders).
+func playRecords(ctx context.Context, games mixGames, cfg ImitateConfig, src ImitationSource, first, last, workers int,
 	more func(game int) bool, each func(game int, rec imitation.Record) error) error {
 	if src == nil {
-		recorder := func() (*imitation.Recorder, error) { return newRecorder(g, cfg) }
+		recorder := func() (imitation.Mix, error) { return newMixRecorder(games, cfg) }
 		return imitation.PlayInOrder(ctx, first, last, workers, recorder, more, each)
 	}
 	if last <= first || (more != nil && !more(first)) {
@@ -217,7 +228,7 @@ func playRecords(ctx context.Context, g engine.Game, cfg ImitateConfig, src Imit
 	return src.Records(ctx, cfg, first, last, more, each)
 }
 
-// addRecord replays rec, game number `game`, and adds its decision
+// addRecord replays rec, game number `game` played in g, and adds its decision
 // positions to out (see HeuristicGames for what a position holds), or, with
 // cfg.Keep in (0, 1), those of them its draws keep (imitation.Walk).
 func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int, out *Replay) error {
@@ -270,9 +281,15 @@ func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int,
 func labelsPer(cfg ImitateConfig) int { return max(1, cfg.Samples) }
 
 // CheckImitationRecord checks that rec replays as game number `game` of
-// cfg's imitation of g, as RunImitation replays it to make its positions:
-// an error wrapping imitation.ErrBadRecord if it does not.
+// cfg's imitation of g (in its configuration of cfg.Mix), as RunImitation
+// replays it to make its positions: an error wrapping
+// imitation.ErrBadRecord if it does not, or ErrBadImitation if cfg.Mix
+// does not load over g.
 func CheckImitationRecord(g engine.Game, cfg ImitateConfig, game int, rec imitation.Record) error {
+	gi, err := imitationGame(g, cfg, game)
+	if err != nil {
+		return err
+	}
 	none := func(engine.State, engine.Player, []engine.Action, []engine.Action, bool) {}
-	return imitation.Walk(g.NewInitialState(), rec, imitation.Seeds{Seed: cfg.Seed, Game: game}, cfg.Keep, labelsPer(cfg), none)
+	return imitation.Walk(gi.NewInitialState(), rec, imitation.Seeds{Seed: cfg.Seed, Game: game}, cfg.Keep, labelsPer(cfg), none)
 }

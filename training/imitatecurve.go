@@ -49,15 +49,17 @@ var nanLosses = graph.Losses{Policy: math.NaN(), Value: math.NaN(), Total: math.
 // from the imitation's own (game numbers from imitation.HeldOutBase on), as the
 // imitation plays its games (cfg.Epsilon, cfg.Keep, cfg.Follow, the same targets), and
 // returns their positions; nil without HoldOut. The games are played on
-// `workers` goroutines, or by src when it is not nil (see playRecords).
-func heldOutPositions(ctx context.Context, g engine.Game, cfg ImitateConfig, workers int, src ImitationSource) (*Replay, error) {
+// `workers` goroutines, or by src when it is not nil (see playRecords),
+// game number i in games.of(i).
+func heldOutPositions(ctx context.Context, games mixGames, cfg ImitateConfig, workers int, src ImitationSource) (*Replay, error) {
 	if cfg.HoldOut == 0 {
 		return nil, nil
 	}
+	g := games[0]
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	first := imitation.HeldOutBase
-	err := playRecords(ctx, g, cfg, src, first, first+cfg.HoldOut, workers, nil, func(game int, rec imitation.Record) error {
-		return addRecord(g, rec, cfg, game, r)
+	err := playRecords(ctx, games, cfg, src, first, first+cfg.HoldOut, workers, nil, func(game int, rec imitation.Record) error {
+		return addRecord(games.of(game), rec, cfg, game, r)
 	})
 	if err != nil {
 		return nil, err

@@ -12,8 +12,8 @@ import (
 	"github.com/moongym/moongym/training/imitation"
 )
 
-// recorder is the imitation.Recorder of cfg for g (newRecorder).
-func recorder(t *testing.T, g engine.Game, cfg ImitateConfig) *imitation.Recorder {
+// recorder is the imitation.Mix of cfg for g (newRecorder).
+func recorder(t *testing.T, g engine.Game, cfg ImitateConfig) imitation.Mix {
 	t.Helper()
 	r, err := newRecorder(g, cfg)
 	if err != nil {

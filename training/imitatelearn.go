@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/moongym/moongym/models/graph"
 )
@@ -20,8 +21,16 @@ func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, prog
 	if err := cfg.check(); err != nil {
 		return ImitateStats{}, err
 	}
+	cfg, err := t.imitationMix(cfg)
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	games, err := imitationGames(t.Game, cfg)
+	if err != nil {
+		return ImitateStats{}, err
+	}
 	st := &imitationState{Config: cfg}
-	held, err := heldOutPositions(ctx, t.Game, cfg, 1, t.Imitations)
+	held, err := heldOutPositions(ctx, games, cfg, 1, t.Imitations)
 	if err != nil {
 		return ImitateStats{}, err
 	}
@@ -156,6 +165,9 @@ func (c ImitateConfig) describe(positions, steps int) string {
 	}
 	if c.Teacher != "" {
 		samp += fmt.Sprintf(", labelled by %s searched with %d simulations", c.Teacher, c.TeacherSims)
+	}
+	if mix := mixDescription(c.Mix); mix != "" {
+		samp += fmt.Sprintf(", games in turn over %d configurations (%s)", strings.Count(c.Mix, mixSep)+1, mix)
 	}
 	who := "heuristic"
 	if c.Expert {

@@ -19,15 +19,24 @@ const (
 	teacherCache = 1 << 16
 )
 
-// newRecorder makes the imitation.Recorder that plays and records cfg's
-// games of g on one goroutine (see NewImitationRecorder), with the
-// networks of its model files.
-func newRecorder(g engine.Game, cfg ImitateConfig) (*imitation.Recorder, error) {
-	follow, teacher, err := ImitationNetworks(g, cfg)
+// newRecorder makes the imitation.Mix that plays and records cfg's games
+// of g (in the configurations of cfg.Mix) on one goroutine (see
+// NewImitationRecorder), with the networks of its model files.
+func newRecorder(g engine.Game, cfg ImitateConfig) (imitation.Mix, error) {
+	games, err := imitationGames(g, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return NewImitationRecorder(g, cfg, follow, teacher)
+	return newMixRecorder(games, cfg)
+}
+
+// newMixRecorder is newRecorder for the games of cfg's mix, loaded.
+func newMixRecorder(games mixGames, cfg ImitateConfig) (imitation.Mix, error) {
+	follow, teacher, err := ImitationNetworks(games[0], cfg)
+	if err != nil {
+		return nil, err
+	}
+	return mixRecorder(games, cfg, follow, teacher)
 }
 
 // ImitationNetworks loads the networks an imitation's games are played
@@ -58,21 +67,36 @@ func imitationNetwork(g engine.Game, path, role string) (*models.Network, error)
 	return m.Net, nil
 }
 
-// NewImitationRecorder makes the imitation.Recorder that plays and records
+// NewImitationRecorder makes the imitation.Mix that plays and records
 // cfg's games of g on one goroutine, given the imitation's networks
 // (ImitationNetworks: follow with cfg.Follow, teacher with cfg.Teacher,
-// nil otherwise; cfg's model file names are not read): the imitated
-// player (the heuristic, or with cfg.Expert the expert) asked at every
-// decision; as the Player the imitated player, or with cfg.Follow the
-// followed network in that share of the games; as the Labeller the
-// imitated player, asked cfg.Samples times with Samples above 1, or with
-// cfg.Teacher the teacher's search (cfg.TeacherSims simulations, the az
-// agent's PUCT) at the positions kept. Every maker of an imitation's
-// games (RunImitation, HeuristicGames, a worker of package distributed)
-// uses it, so that game i is the same wherever it is played. A bad cfg,
-// or networks that do not match it or g, are errors wrapping
+// nil otherwise; cfg's model file names are not read): one
+// imitation.Recorder per configuration of cfg.Mix (g alone without one),
+// game number i played by the Recorder of configuration i mod n, each
+// with the imitated player (the heuristic, or with cfg.Expert the expert)
+// of its configuration's game asked at every decision; as the Player the
+// imitated player, or with cfg.Follow the followed network in that share
+// of the games; as the Labeller the imitated player, asked cfg.Samples
+// times with Samples above 1, or with cfg.Teacher the teacher's search
+// (cfg.TeacherSims simulations, the az agent's PUCT) at the positions
+// kept. Every maker of an imitation's games (RunImitation, HeuristicGames,
+// a worker of package distributed) uses it, so that game i is the same
+// wherever it is played. A bad cfg, a mix that does not load over g, or
+// networks that do not match cfg or g, are errors wrapping
 // ErrBadImitation.
-func NewImitationRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *models.Network) (*imitation.Recorder, error) {
+func NewImitationRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *models.Network) (imitation.Mix, error) {
+	games, err := imitationGames(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return mixRecorder(games, cfg, follow, teacher)
+}
+
+// mixRecorder is NewImitationRecorder for the games of cfg's mix. The
+// networks' evaluators are shared by the configurations' recorders (an
+// evaluation depends on the observation and the legal moves alone, which
+// its cache keys by).
+func mixRecorder(games mixGames, cfg ImitateConfig, follow, teacher *models.Network) (imitation.Mix, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -80,27 +104,44 @@ func NewImitationRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *mod
 		return nil, fmt.Errorf("%w: follow=%v and teacher %q with a followed network %t and a teacher %t", ErrBadImitation,
 			cfg.Follow, cfg.Teacher, follow != nil, teacher != nil)
 	}
+	var followEv, teacherEv *models.Evaluator
+	var err error
+	if cfg.Follow > 0 {
+		if followEv, err = imitationEvaluator(games[0], follow, "follow", followCache); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Teacher != "" {
+		if teacherEv, err = imitationEvaluator(games[0], teacher, "teacher", teacherCache); err != nil {
+			return nil, err
+		}
+	}
+	out := make(imitation.Mix, len(games))
+	for i, g := range games {
+		if out[i], err = configRecorder(g, cfg, followEv, teacherEv); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// configRecorder is the imitation.Recorder of cfg's games played in g, one
+// configuration of its mix, with the evaluators of its followed network
+// and teacher (nil without them).
+func configRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *models.Evaluator) (*imitation.Recorder, error) {
 	h, err := imitated(g, cfg)
 	if err != nil {
 		return nil, err
 	}
 	var player imitation.Player = imitation.Imitated{}
 	if cfg.Follow > 0 {
-		ev, err := imitationEvaluator(g, follow, "follow", followCache)
-		if err != nil {
-			return nil, err
-		}
-		player = &imitation.Share{Share: cfg.Follow, Player: imitation.NewNetwork(g, ev), Else: imitation.Imitated{}}
+		player = &imitation.Share{Share: cfg.Follow, Player: imitation.NewNetwork(g, follow), Else: imitation.Imitated{}}
 	}
 	var labeller imitation.Labeller = imitation.Imitated{}
 	switch {
 	case cfg.Teacher != "":
-		ev, err := imitationEvaluator(g, teacher, "teacher", teacherCache)
-		if err != nil {
-			return nil, err
-		}
 		search := mcts.Config{Sims: cfg.TeacherSims, CPUCT: netagent.DefaultCPUCT, BatchSize: 8}
-		labeller = imitation.NewTeacher(g, ev, search)
+		labeller = imitation.NewTeacher(g, teacher, search)
 	case cfg.Samples > 1:
 		labeller = imitation.NewSampled(g, h.New, cfg.Samples)
 	}

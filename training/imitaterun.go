@@ -107,9 +107,19 @@ func (t *Trainer) PendingImitation() (ImitateConfig, bool) {
 // (ErrNoImitation). The games (the held-out ones too) are played on
 // hooks.Parallel goroutines, or by t.Imitations when it is set: the same
 // games either way, so the same weights. The games a stopped imitation
-// kept are not played again.
+// kept are not played again. The games are played in the configurations
+// of the run's mix (SetMix; cfg.Mix, when empty, is taken to be the run's,
+// and one given must be the run's or becomes it).
 func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks ImitateHooks) (ImitateStats, error) {
 	if err := cfg.check(); err != nil {
+		return ImitateStats{}, err
+	}
+	cfg, err := t.imitationMix(cfg)
+	if err != nil {
+		return ImitateStats{}, err
+	}
+	games, err := imitationGames(t.Game, cfg)
+	if err != nil {
 		return ImitateStats{}, err
 	}
 	st := t.ck.Pending
@@ -122,7 +132,6 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		st = &imitationState{Config: cfg}
 		t.ck.Pending = st
 	}
-	g := t.Game
 	last := time.Now()
 	save := func(force bool) error {
 		if !force && time.Since(last) < hooks.SaveEvery {
@@ -138,9 +147,10 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		}
 		return ImitateStats{Games: st.games(), Steps: st.Done}, err
 	}
+	g := t.Game
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	for i, rec := range st.Records {
-		if err := addRecord(g, rec, cfg, i, r); err != nil {
+		if err := addRecord(games.of(i), rec, cfg, i, r); err != nil {
 			return ImitateStats{}, err
 		}
 	}
@@ -148,7 +158,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		if hooks.Games != nil && st.games() > 0 {
 			hooks.Games(st.games(), cfg.Games)
 		}
-		err := playGames(ctx, g, st, r, hooks.Parallel, t.Imitations, func() error {
+		err := playGames(ctx, games, st, r, hooks.Parallel, t.Imitations, func() error {
 			if hooks.Games != nil {
 				hooks.Games(st.games(), cfg.Games)
 			}
@@ -164,7 +174,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 			return ImitateStats{}, err
 		}
 	}
-	held, err := heldOutPositions(ctx, g, cfg, hooks.Parallel, t.Imitations)
+	held, err := heldOutPositions(ctx, games, cfg, hooks.Parallel, t.Imitations)
 	if err != nil && ctx.Err() != nil {
 		return interrupted(err)
 	}

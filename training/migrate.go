@@ -82,7 +82,7 @@ type checkpointV2 struct {
 }
 
 // upgrade is the checkpoint of the current version that holds what o
-// holds.
+// holds (no mix: a run of version 2 played its own configuration alone).
 func (o *checkpointV2) upgrade() (*checkpoint, error) {
 	cfg, err := o.Config.upgrade()
 	if err != nil {

@@ -62,6 +62,9 @@ type Trainer struct {
 	learner  *Learner
 	ck       *checkpoint
 	previous *models.Network
+	// covers are the configurations of the run's mix but its own (ck.Mix),
+	// which its model files list as the network's Covers.
+	covers []engine.Params
 }
 
 // NewTrainer starts a fresh run of g in dir, which must not hold a
@@ -126,11 +129,15 @@ func newTrainer(g engine.Game, ck *checkpoint, net, prev *models.Network, dir st
 	if len(ck.Adam.M) != len(net.Weights) {
 		return nil, fmt.Errorf("%w: optimizer state does not fit the network", ErrBadCheckpoint)
 	}
+	covers, err := mixCovers(g, ck.Mix)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCheckpoint, err)
+	}
 	l, err := NewLearner(net, ck.Adam, ck.Replay, ck.Config.BatchSize)
 	if err != nil {
 		return nil, err
 	}
-	return &Trainer{Game: g, Cfg: ck.Config, Dir: dir, net: net, learner: l, ck: ck, previous: prev}, nil
+	return &Trainer{Game: g, Cfg: ck.Config, Dir: dir, net: net, learner: l, ck: ck, previous: prev, covers: covers}, nil
 }
 
 // Close releases the learner's graph.
@@ -184,6 +191,9 @@ func (t *Trainer) Run(ctx context.Context, until int64, deadline time.Time) erro
 func (t *Trainer) Step() error {
 	if t.ck.Pending != nil {
 		return fmt.Errorf("%w in %s: continue it with imitate --resume before self-play", ErrUnfinishedImitation, t.Dir)
+	}
+	if t.ck.Mix != "" {
+		return fmt.Errorf("%w: %w", ErrBadConfig, errMixSelfPlay)
 	}
 	cfg := t.Cfg
 	it := t.ck.Iteration
@@ -352,7 +362,7 @@ func (t *Trainer) model(net *models.Network) *models.Model {
 		data += "; retuned " + strings.Join(t.ck.Retunes, "; ")
 	}
 	return &models.Model{
-		Game: t.ck.Game, Params: t.ck.Params, Net: net,
+		Game: t.ck.Game, Params: t.ck.Params, Covers: t.covers, Net: net,
 		Provenance: models.Provenance{
 			Steps: t.ck.Steps, Iterations: t.ck.Iteration, Games: t.ck.Games, Samples: t.ck.Samples,
 			Date: ProvenanceDate(now()), Seed: t.Cfg.Seed, Data: data,

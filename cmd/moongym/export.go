@@ -52,7 +52,10 @@ with more seats where the game's observation has a section per seat
 (welcome-moon): a 2-player network then reads the observer's section, the next
 seat's and the global one (the seat view). Record only what was measured: a covered configuration is played without
 training for it. --covers "" clears the list; without --covers the model's list
-is kept.
+is kept. The model of a run over a mix of configurations (train or imitate
+--mix) lists the mix's other configurations, which the network learned:
+exporting the run (DIR) keeps them, and --covers adds to them ("" adds
+none).
 
 With SOURCE_DATE_EPOCH set (seconds since 1970, the reproducible-builds
 convention) the file's provenance date is that time instead of the run's (or
@@ -76,12 +79,14 @@ the source file's), so the same run always exports the same bytes.`,
 // exportCovers resolves --covers for m: each value's parameters over the
 // model's own, loaded as a game of m's (so defaults are filled in and bad
 // values refused) that the network must read (its shapes, or more seats
-// through a seat view: models.Shapes.Reads); "" alone clears.
-func exportCovers(m *models.Model, covers []string) ([]engine.Params, error) {
+// through a seat view: models.Shapes.Reads), after keep (the
+// configurations of a run's mix, kept whatever --covers says; one of them
+// given again is not repeated); "" alone adds none.
+func exportCovers(m *models.Model, covers []string, keep []engine.Params) ([]engine.Params, error) {
+	out := slices.Clone(keep)
 	if len(covers) == 1 && covers[0] == "" {
-		return nil, nil
+		return out, nil
 	}
-	var out []engine.Params
 	for _, c := range covers {
 		over, err := engine.ParseParams(c)
 		if err != nil {
@@ -98,6 +103,9 @@ func exportCovers(m *models.Model, covers []string) ([]engine.Params, error) {
 		}
 		if err := m.Net.Shapes.Reads(g); err != nil {
 			return nil, fmt.Errorf("--covers %q: %s with %s: %w", c, m.Game, g.Params(), err)
+		}
+		if slices.ContainsFunc(keep, func(q engine.Params) bool { return q.String() == g.Params().String() }) {
+			continue // one of the run's mix: already there
 		}
 		if m.Plays(g.Params()) || slices.ContainsFunc(out, func(q engine.Params) bool { return q.String() == g.Params().String() }) {
 			return nil, fmt.Errorf("--covers %q: %s is already one of the model's configurations", c, g.Params())
@@ -135,8 +143,15 @@ func runExport(cmd *cobra.Command, arg, out, dtype string, covers []string, setC
 	}
 	srcDtype := m.Dtype
 	if setCovers {
-		m.Covers = nil // the list given replaces the file's; checked against the model's own configuration
-		if m.Covers, err = exportCovers(m, covers); err != nil {
+		// The list given replaces the file's, checked against the model's
+		// own configuration; a run's model lists its mix's other
+		// configurations (the network learned them), which stay.
+		var keep []engine.Params
+		if src != arg {
+			keep = m.Covers
+		}
+		m.Covers = nil
+		if m.Covers, err = exportCovers(m, covers, keep); err != nil {
 			return err
 		}
 	}

@@ -15,7 +15,7 @@ import (
 type flagDef struct {
 	name string
 	// value points at the variable: *int, *int64, *uint64, *float64,
-	// *string, *bool or *time.Duration.
+	// *string, *[]string (a repeatable flag), *bool or *time.Duration.
 	value any
 	usage string
 }
@@ -35,6 +35,8 @@ func bindFlags(fs *pflag.FlagSet, defs []flagDef) {
 			fs.Float64Var(p, d.name, *p, d.usage)
 		case *string:
 			fs.StringVar(p, d.name, *p, d.usage)
+		case *[]string:
+			fs.StringArrayVar(p, d.name, *p, d.usage)
 		case *bool:
 			fs.BoolVar(p, d.name, *p, d.usage)
 		case *time.Duration:

@@ -20,15 +20,16 @@ func TestImitateFlagsBind(t *testing.T) {
 	bindFlags(fs, defs)
 	err := fs.Parse([]string{"--params", "players=2", "--train", "lr=0.01", "--seed", "9", "--games", "7", "--epochs", "3",
 		"--epsilon", "0.3", "--duration", "2m", "--smooth", "0.2", "--samples", "4", "--keep", "0.5", "--holdout", "6",
-		"--follow", "f.safetensors", "--follow-games", "0.25", "--teacher", "t.safetensors", "--teacher-sims", "33", "--expert"})
+		"--follow", "f.safetensors", "--follow-games", "0.25", "--teacher", "t.safetensors", "--teacher-sims", "33", "--expert",
+		"--mix", "astra=1|2", "--mix", "sheet=x"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := training.ImitateConfig{Games: 7, Epsilon: 0.3, Smooth: 0.2, Epochs: 3, Seed: training.DefaultImitateConfig().Seed,
 		Samples: 4, Keep: 0.5, HoldOut: 6, Duration: 2 * time.Minute, Follow: 0.25, FollowModel: "f.safetensors",
 		Teacher: "t.safetensors", TeacherSims: 33, Expert: true}
-	if o.ic != want || o.params != "players=2" || o.settings != "lr=0.01" || o.seed != 9 {
-		t.Errorf("bound to %+v, params %q, train %q, seed %d; want %+v", o.ic, o.params, o.settings, o.seed, want)
+	if o.ic != want || o.params != "players=2" || o.settings != "lr=0.01" || o.seed != 9 || strings.Join(o.mix, " ") != "astra=1|2 sheet=x" {
+		t.Errorf("bound to %+v, params %q, train %q, seed %d, mix %q; want %+v", o.ic, o.params, o.settings, o.seed, o.mix, want)
 	}
 	if got := changedFlags(fs, defs); len(got) != len(defs) {
 		t.Errorf("given: %v, want all %d", got, len(defs))

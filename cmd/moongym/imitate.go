@@ -18,6 +18,7 @@ func init() { root.AddCommand(newImitateCmd()) }
 // imitateOptions are the imitate command's flags.
 type imitateOptions struct {
 	out, params, settings string
+	mix                   []string // --mix
 	seed                  uint64
 	ic                    training.ImitateConfig
 	quiet, resume         bool
@@ -34,6 +35,7 @@ func (o *imitateOptions) imitationFlags() []flagDef {
 	ic := &o.ic
 	return []flagDef{
 		{"params", &o.params, "game parameters, name=value,..."},
+		{"mix", &o.mix, mixUsage},
 		{"train", &o.settings, "training settings, name=value,... (see moongym train --help)"},
 		{"seed", &o.seed, "seed of the games, the batches and the initial weights"},
 		{"games", &ic.Games, "games of the heuristic against itself"},
@@ -84,7 +86,8 @@ func newImitateCmd() *cobra.Command {
 		Long:  imitateLong(),
 		Example: `  moongym imitate tictactoe --out runs/ttt --games 300 --train kind=mlp,width=64
   moongym imitate tictactoe --out runs/ttt --resume   # after Ctrl-C or a kill
-  moongym train tictactoe --out runs/ttt --resume --iterations 20`,
+  moongym train tictactoe --out runs/ttt --resume --iterations 20
+  moongym imitate welcome-moon --params adventure=1,players=1 --mix 'astra=1|2|3|4|5|6|7|8' --games 4000 --out runs/solo1`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runImitate(cmd, args[0], o) },
 	}
@@ -136,7 +139,7 @@ func runImitate(cmd *cobra.Command, game string, o *imitateOptions) error {
 // refused), else a new run of game with the flags' imitation.
 func openImitation(cmd *cobra.Command, game string, o *imitateOptions) (*training.Trainer, training.ImitateConfig, error) {
 	if !o.resume {
-		g, err := loadGame(game, o.params)
+		g, mix, err := loadMixGame(game, o.params, o.mix)
 		if err != nil {
 			return nil, training.ImitateConfig{}, err
 		}
@@ -149,8 +152,16 @@ func openImitation(cmd *cobra.Command, game string, o *imitateOptions) (*trainin
 		ic := o.ic
 		ic.Seed = o.seed
 		ic.Margin, ic.MarginScale, ic.MarginAhead = cfg.Margin, cfg.MarginScale, cfg.MarginAhead
+		ic.Mix = mix
 		t, err := training.NewTrainer(g, cfg, o.out)
-		return t, ic, err
+		if err != nil {
+			return nil, training.ImitateConfig{}, err
+		}
+		if err := t.SetMix(mix); err != nil {
+			t.Close()
+			return nil, training.ImitateConfig{}, err
+		}
+		return t, ic, nil
 	}
 	if given := changedFlags(cmd.Flags(), o.imitationFlags()); len(given) > 0 {
 		return nil, training.ImitateConfig{}, fmt.Errorf("--resume continues the imitation with its stored settings: drop --%s", given[0])
@@ -216,6 +227,16 @@ policy target). The games are still played by the heuristic (or the
 a teacher with --keep 0.05 costs a twentieth of playing the games with it.
 A network whose search beats the heuristic thus teaches its searched
 choices to the next network (expert iteration).
+
+With --mix NAME=V1|V2|... (repeatable; "a=1|2,b=x|y" names several at
+once), one network learns several configurations of the game at once, of
+the same shapes (observation, actions, seats): the cross product of the
+values, each over --params (the first name's values varying slowest), the
+first the run's own. Game i is played in configuration i mod n (the
+held-out games too, in turn), every game's positions learned together, and the
+run's model files list the other configurations as the ones the network
+also plays (export keeps them). A run over a mix takes no self-play
+iteration (not built).
 
 The run keeps the imitation's learning curve (imitation.csv, imitation.png):
 the mean training loss of each tenth of the steps, and with --holdout N the

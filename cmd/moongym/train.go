@@ -29,6 +29,7 @@ type trainOptions struct {
 func (o *trainOptions) newRunFlags() []flagDef {
 	return []flagDef{
 		{"params", &o.params, "game parameters, name=value,..."},
+		{"mix", &o.mix, mixUsage},
 		{"seed", &o.seed, "seed of the run (the training setting seed)"},
 	}
 }
@@ -67,7 +68,8 @@ func newTrainCmd() *cobra.Command {
   moongym train tictactoe --out runs/ttt --iterations 40 --train sims=64,games=64,kind=mlp,width=64
   moongym train tictactoe --out runs/ttt --iterations 60 --resume
   moongym train tictactoe --out runs/ttt2 --iterations 40 --seed 7
-  moongym train planet-cubes --out runs/pc --duration 50m --train gumbel=1,sims=16,fullprob=0.25,cheapsims=4`,
+  moongym train planet-cubes --out runs/pc --duration 50m --train gumbel=1,sims=16,fullprob=0.25,cheapsims=4
+  moongym train welcome-moon --params adventure=1,players=1 --mix 'astra=1|2|3|4|5|6|7|8' --out runs/solo1 --duration 2h`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runTrain(cmd, args[0], o) },
 	}
@@ -338,6 +340,18 @@ one learning rate continues self-play with another), and the model files'
 provenance names the change; the network's shape, buffer, batch and seed
 stay as the run began; --iterations counts all iterations of the run, so
 "--iterations 50" after a stop at 30 does 20 more.
+
+--mix NAME=V1|V2|... (repeatable) trains one network over several
+configurations of the game at once, of the same shapes (observation,
+actions, seats): the cross product of the values, each over --params, the
+first name's values varying slowest; the first configuration is the run's
+own (its recipe, the model's parameters). Game i of the imitation is
+played in configuration i mod n, and every game's positions are learned
+together; the run's model files list the other configurations as the
+ones the network also plays (export keeps them). Self-play over a mix is
+not built: a run with --mix that would self-play (--recipe=false,
+--iterations, or a recipe with self-play) is refused. --resume keeps the
+run's mix (drop --mix).
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's
 --seed; it is the training setting seed (--train seed=N), given either way.

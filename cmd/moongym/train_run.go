@@ -18,6 +18,7 @@ import (
 // runFlags are the train command's flags that choose and open a run.
 type runFlags struct {
 	out, params, settings string
+	mix                   []string // --mix
 	seed                  uint64
 	iterations            int64
 	duration              time.Duration
@@ -33,7 +34,7 @@ func openRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Traine
 		return resumeRun(cmd, game, o)
 	}
 	f := o.runFlags
-	g, err := loadGame(game, f.params)
+	g, mix, err := loadMixGame(game, f.params, f.mix)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -57,11 +58,18 @@ func openRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Traine
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := refuseMixSelfPlay(cmd, rec, mix); err != nil {
+		return nil, nil, err // before a run directory is made
+	}
 	if err := checkEvalOpponents(g, cfg.EvalEvery, cfg.Seed); err != nil {
 		return nil, nil, err // before a run directory is made
 	}
 	t, err := training.NewTrainer(g, cfg, f.out)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := t.SetMix(mix); err != nil {
+		t.Close()
 		return nil, nil, err
 	}
 	return t, rec, nil
@@ -114,7 +122,7 @@ func recipeOf(g engine.Game, use bool) *training.Recipe {
 // resumeRun opens the run in o.out, of game, to go on with it.
 func resumeRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Trainer, *training.Recipe, error) {
 	if len(changedFlags(cmd.Flags(), o.newRunFlags())) > 0 {
-		return nil, nil, errors.New("--resume uses the run's stored game and seed: drop --params and --seed")
+		return nil, nil, errors.New("--resume uses the run's stored game, mix and seed: drop --params and --seed, and --mix")
 	}
 	if given := changedFlags(cmd.Flags(), o.warmStartFlags()); len(given) > 0 {
 		return nil, nil, fmt.Errorf("--resume continues the run's imitation with its stored settings: drop --%s", given[0])
@@ -131,6 +139,10 @@ func resumeRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Trai
 	if t.Game.Spec().Name != game {
 		return fail(fmt.Errorf("%s holds a run of %s, not %s", f.out, t.Game.Spec().Name, game))
 	}
+	rec := recipeOf(t.Game, f.recipe)
+	if err := refuseMixSelfPlay(cmd, rec, t.Mix()); err != nil {
+		return fail(err)
+	}
 	if err := checkEvalOpponents(t.Game, t.Cfg.EvalEvery, t.Cfg.Seed); err != nil {
 		return fail(err)
 	}
@@ -146,7 +158,7 @@ func resumeRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Trai
 			return fail(err)
 		}
 	}
-	return t, recipeOf(t.Game, f.recipe), nil
+	return t, rec, nil
 }
 
 // retune changes the run's settings from its next iteration on and says

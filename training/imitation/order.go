@@ -5,22 +5,28 @@ import (
 	"sync"
 )
 
+// Games plays an imitation's games by number, on one goroutine: a
+// Recorder, or a Mix of them.
+type Games interface {
+	Play(game int) (Record, error)
+}
+
 // PlayInOrder plays games first, first+1, ... (up to last, excluded) on
-// `workers` goroutines (at least one), each with its own Recorder made by
-// newRecorder, and hands each record to each in the games' order, on the
+// `workers` goroutines (at least one), each with its own recorder (a
+// Recorder or a Mix) made by newRecorder, and hands each record to each in the games' order, on the
 // calling goroutine. Every game is seeded by its number (Seeds), so the
 // records are those of one goroutine playing them in turn. more, if not
 // nil, is asked before each game is started; false stops the games (those
 // started are still handed on). It stops at the first error (of a game or
 // of each) and when ctx is done (with ctx's error; the games handed on are
 // kept).
-func PlayInOrder(ctx context.Context, first, last, workers int, newRecorder func() (*Recorder, error),
+func PlayInOrder[R Games](ctx context.Context, first, last, workers int, newRecorder func() (R, error),
 	more func(game int) bool, each func(game int, rec Record) error) error {
 	workers = max(1, min(workers, last-first))
 	if last <= first {
 		return nil
 	}
-	recorders := make([]*Recorder, workers)
+	recorders := make([]R, workers)
 	for i := range recorders {
 		r, err := newRecorder()
 		if err != nil {

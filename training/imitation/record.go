@@ -104,6 +104,21 @@ func (r *Recorder) Play(game int) (Record, error) {
 	return rec, nil
 }
 
+// Mix plays the games of an imitation over several configurations of a
+// game (of the same shapes), one Recorder per configuration: game number
+// i is played by the Recorder of configuration i mod len(Mix). A Mix of
+// one Recorder plays as that Recorder. A Mix serves one goroutine.
+type Mix []*Recorder
+
+// Play plays game number `game` with its configuration's Recorder.
+func (m Mix) Play(game int) (Record, error) {
+	n := len(m)
+	if n == 0 {
+		return Record{}, errors.New("imitation: a mix of no configuration")
+	}
+	return m[((game%n)+n)%n].Play(game)
+}
+
 // Walk replays rec, game number seeds.Game of an imitation that keeps the
 // share keep of its positions and labels each with per moves, from s (the
 // game's initial state, which it leaves at the game's end), and calls
