@@ -18,14 +18,7 @@ import (
 // (cfg.HoldOut) are played here, or by t.Imitations when it is set.
 // RunImitation does the same with the games included, and can be resumed.
 func Imitate(ctx context.Context, t *Trainer, r *Replay, cfg ImitateConfig, progress func(done, total int)) (ImitateStats, error) {
-	if err := cfg.check(); err != nil {
-		return ImitateStats{}, err
-	}
-	cfg, err := t.imitationMix(cfg)
-	if err != nil {
-		return ImitateStats{}, err
-	}
-	games, err := imitationGames(t.Game, cfg)
+	cfg, games, err := t.imitationSetup(cfg)
 	if err != nil {
 		return ImitateStats{}, err
 	}

@@ -111,14 +111,7 @@ func (t *Trainer) PendingImitation() (ImitateConfig, bool) {
 // of the run's mix (SetMix; cfg.Mix, when empty, is taken to be the run's,
 // and one given must be the run's or becomes it).
 func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks ImitateHooks) (ImitateStats, error) {
-	if err := cfg.check(); err != nil {
-		return ImitateStats{}, err
-	}
-	cfg, err := t.imitationMix(cfg)
-	if err != nil {
-		return ImitateStats{}, err
-	}
-	games, err := imitationGames(t.Game, cfg)
+	cfg, games, err := t.imitationSetup(cfg)
 	if err != nil {
 		return ImitateStats{}, err
 	}
@@ -186,4 +179,18 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 		return interrupted(err)
 	}
 	return stats, err
+}
+
+// imitationSetup checks cfg, makes its mix the run's (imitationMix) and
+// loads the mix's games: what Imitate and RunImitation start with.
+func (t *Trainer) imitationSetup(cfg ImitateConfig) (ImitateConfig, mixGames, error) {
+	if err := cfg.check(); err != nil {
+		return cfg, nil, err
+	}
+	cfg, err := t.imitationMix(cfg)
+	if err != nil {
+		return cfg, nil, err
+	}
+	games, err := imitationGames(t.Game, cfg)
+	return cfg, games, err
 }
