@@ -42,6 +42,9 @@ rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
   "$RUNS/moongym" imitate lunar-rally "${P[@]}" --expert --out "$d" --games 8000 --keep $keep --holdout 200 --epochs 10 --seed 1 --train "$S" --quiet
 "$RUNS/moongym" export "$d" --out "$out" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
+if [ "$n" != 2 ]; then   # 3 and 4 players ship Q8, made from that F16 file (their tournaments replayed with it)
+  "$RUNS/moongym" export "$out" --out "$out" --dtype q8
+fi
 if [ "$n" = 2 ]; then
   for a in "net:model=$out" "az:model=$out,sims=100"; do
     "$RUNS/moongym" arena lunar-rally --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
