@@ -99,17 +99,18 @@ func (s *State) slackLoss(sh *sheet, sp, v int8) int {
 // comboOptions are, for number n with action act on sh (within p's reach),
 // the (space, value) pairs that may be written and the least slack one of
 // them loses (-1 if none).
-func (s *State) comboOptions(p int, sh *sheet, n, act int8) (pairs, least int) {
+// t is the slackTable of sh.
+func (s *State) comboOptions(p int, sh *sheet, t *slackTable, n, act int8) (pairs, least int) {
 	least = -1
 	m := s.span(p, act)
 	for d := -m; d <= m; d++ {
 		v := n + d
 		for sp := int8(0); int(sp) < s.lay().nSpaces; sp++ {
-			if !s.spaceOK(sh, sp, v, act) {
+			if !s.spaceOKIn(sh, t, sp, v, act) {
 				continue
 			}
 			pairs++
-			if loss := s.slackLoss(sh, sp, v); least < 0 || loss < least {
+			if loss := s.slackLossIn(sh, t, sp, v); least < 0 || loss < least {
 				least = loss
 			}
 		}
@@ -159,14 +160,16 @@ func (s *State) observeSpaces(sh *sheet, o []float32) {
 // keeps the most slack (ties all marked).
 func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 	l := s.lay()
+	var t slackTable
 	switch s.sub {
 	case subChoose:
+		t.fill(s, sh)
 		for c := 0; c < s.numCombos(); c++ {
 			numC, actC := s.combo(c)
 			if numC < 0 || actC < 0 || isAstraCard(numC) || isAstraCard(actC) {
 				continue
 			}
-			pairs, least := s.comboOptions(p, sh, cardNum[numC], cardAct[actC])
+			pairs, least := s.comboOptions(p, sh, &t, cardNum[numC], cardAct[actC])
 			if pairs == 0 {
 				continue
 			}
@@ -176,11 +179,12 @@ func (s *State) observeChoices(p int, sh *sheet, o []float32) {
 			f[2] = 1 - 0.9*unit(float64(least), lossScale)
 		}
 	case subSpace:
+		t.fill(s, sh)
 		o = o[comboFeats*maxCombos:]
 		var bestKeep float32 = -1
 		for sp := int8(0); int(sp) < l.nSpaces; sp++ {
 			if v := s.nearest(p, sh, sp); v >= 0 {
-				keep := 1 - 0.9*unit(float64(s.slackLoss(sh, sp, v)), lossScale)
+				keep := 1 - 0.9*unit(float64(s.slackLossIn(sh, &t, sp, v)), lossScale)
 				o[sp] = keep
 				bestKeep = max(bestKeep, keep)
 			}

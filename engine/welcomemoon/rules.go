@@ -265,14 +265,18 @@ func (s *State) fits(sh *sheet, sp int8, v int8) bool {
 
 // spaceOK: v fits sp and (A1) the floor takes action act.
 func (s *State) spaceOK(sh *sheet, sp int8, v, act int8) bool {
+	return s.mayTake(sp, v, act) && s.fits(sh, sp, v) && s.lay().r.allowed(s, sh, sp, v)
+}
+
+// mayTake: v is a number and sp's zone takes action act (spaceOK's checks
+// that do not read the sheet).
+func (s *State) mayTake(sp, v, act int8) bool {
 	if v < minValue || v > maxValue {
 		return false
 	}
 	l := s.lay()
-	if za := l.zones[l.spaceZone[sp][0]].action; za != actAny && za != act {
-		return false
-	}
-	return s.fits(sh, sp, v) && l.r.allowed(s, sh, sp, v)
+	za := l.zones[l.spaceZone[sp][0]].action
+	return za == actAny || za == act
 }
 
 func (s *State) canWrite(sh *sheet, v, act int8) bool {
