@@ -12,15 +12,34 @@ import (
 )
 
 // TestImitationMixSameAsLocal: an imitation over a mix of configurations
-// (Welcome to the Moon's solo game at three ASTRA levels) whose games are
-// played by two workers is the one-process imitation, bit for bit: the
-// mix travels in the item's settings, so each worker plays every game in
-// its configuration.
+// (Welcome to the Moon's solo game at three ASTRA levels; its 2-player
+// network over 2 and 3 players, the 3-player games read through the seat
+// view) whose games are played by two workers is the one-process
+// imitation, bit for bit: the mix travels in the item's settings, so each
+// worker plays every game in its configuration.
 func TestImitationMixSameAsLocal(t *testing.T) {
-	configs := make([]engine.Params, 3)
-	for i := range configs {
-		configs[i] = engine.Params{"adventure": "1", "players": "1", "astra": string(rune('1' + i))}
+	with := func(base engine.Params, k string, vs ...string) []engine.Params {
+		out := make([]engine.Params, len(vs))
+		for i, v := range vs {
+			out[i] = base.Clone()
+			out[i][k] = v
+		}
+		return out
 	}
+	cases := []struct {
+		name    string
+		configs []engine.Params
+	}{
+		{"astra", with(engine.Params{"adventure": "1", "players": "1"}, "astra", "1", "2", "3")},
+		{"seat view", with(engine.Params{"adventure": "2"}, "players", "2", "3")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { mixSameAsLocal(t, c.configs) })
+	}
+}
+
+// mixSameAsLocal checks TestImitationMixSameAsLocal for one mix.
+func mixSameAsLocal(t *testing.T, configs []engine.Params) {
 	g, err := engine.Load("welcome-moon", configs[0])
 	if err != nil {
 		t.Fatal(err)

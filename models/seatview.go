@@ -55,6 +55,25 @@ func (s Shapes) Reads(g engine.Game) error {
 	return fmt.Errorf("%w: the network has %s, the game has %s", ErrWrongGame, s, gs)
 }
 
+// Projection is how a network of shapes s reads an observation of game g
+// (Reads): nil where g's shapes are s (the observation is the input), or
+// the seat view's projection, writing the network's input dst from g's
+// observation full (the observer's section, the next seats' up to the
+// network's count, the global section), where g has more seats. A network
+// that does not read g is an error wrapping ErrWrongGame. Training on
+// positions of such a g (an imitation over a mix of player counts) records
+// them through it, with the values of the seats in the view
+// (engine.Player p+k for k below s.Players).
+func (s Shapes) Projection(g engine.Game) (func(full, dst []float32), error) {
+	if err := s.Reads(g); err != nil {
+		return nil, err
+	}
+	if v, ok := seatViewOf(s, g); ok {
+		return v.project, nil
+	}
+	return nil, nil
+}
+
 // project writes the network's input dst from the game's observation full.
 func (v *seatView) project(full, dst []float32) {
 	n := copy(dst, full[:v.netSeats*v.perSeat])

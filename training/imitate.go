@@ -194,7 +194,7 @@ func playGames(ctx context.Context, games mixGames, st *imitationState, r *Repla
 		return cfg.Duration == 0 || game == 0 || playing+time.Since(start) <= cfg.Duration
 	}
 	err := playRecords(ctx, games, cfg, src, st.games(), cfg.Games, workers, more, func(game int, rec imitation.Record) error {
-		if err := addRecord(games.of(game), rec, cfg, game, r); err != nil {
+		if err := addRecord(games.of(game), games.view(game), rec, cfg, game, r); err != nil {
 			return err
 		}
 		st.Records = append(st.Records, rec)
@@ -230,14 +230,21 @@ func playRecords(ctx context.Context, games mixGames, cfg ImitateConfig, src Imi
 
 // addRecord replays rec, game number `game` played in g, and adds its decision
 // positions to out (see HeuristicGames for what a position holds), or, with
-// cfg.Keep in (0, 1), those of them its draws keep (imitation.Walk).
-func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int, out *Replay) error {
+// cfg.Keep in (0, 1), those of them its draws keep (imitation.Walk). With a
+// view (mixGames.view: g has more seats than out's network) each
+// observation is recorded through it, with the values of the seats in the
+// view (out.Players of them, from the player to act on).
+func addRecord(g engine.Game, view func(full, dst []float32), rec imitation.Record, cfg ImitateConfig, game int, out *Replay) error {
 	type pending struct {
 		s Sample
 		p engine.Player
 		d int // the decision's number
 	}
-	np, na, obsSize := g.NumPlayers(), g.NumActions(), engine.ObservationSize(g)
+	np, na, obsSize := out.Players, g.NumActions(), out.ObsSize
+	var full []float32
+	if view != nil {
+		full = make([]float32, engine.ObservationSize(g))
+	}
 	per := labelsPer(cfg)
 	var positions []pending
 	s := g.NewInitialState()
@@ -252,7 +259,12 @@ func addRecord(g engine.Game, rec imitation.Record, cfg ImitateConfig, game int,
 			return
 		}
 		smp := Sample{Obs: make([]float32, obsSize), Mask: make([]float32, na), Policy: make([]float32, na), Value: make([]float32, np)}
-		s.Observe(p, smp.Obs)
+		if view == nil {
+			s.Observe(p, smp.Obs)
+		} else {
+			s.Observe(p, full)
+			view(full, smp.Obs)
+		}
 		for _, l := range legal {
 			smp.Mask[l] = 1
 			smp.Policy[l] = float32(cfg.Smooth / float64(len(legal)))

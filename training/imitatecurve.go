@@ -59,7 +59,7 @@ func heldOutPositions(ctx context.Context, games mixGames, cfg ImitateConfig, wo
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	first := imitation.HeldOutBase
 	err := playRecords(ctx, games, cfg, src, first, first+cfg.HoldOut, workers, nil, func(game int, rec imitation.Record) error {
-		return addRecord(games.of(game), rec, cfg, game, r)
+		return addRecord(games.of(game), games.view(game), rec, cfg, game, r)
 	})
 	if err != nil {
 		return nil, err

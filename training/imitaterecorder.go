@@ -93,9 +93,10 @@ func NewImitationRecorder(g engine.Game, cfg ImitateConfig, follow, teacher *mod
 }
 
 // mixRecorder is NewImitationRecorder for the games of cfg's mix. The
-// networks' evaluators are shared by the configurations' recorders (an
-// evaluation depends on the observation and the legal moves alone, which
-// its cache keys by).
+// networks' evaluators are shared by the configurations' recorders of the
+// first's shapes (an evaluation depends on the observation and the legal
+// moves alone, which its cache keys by); a configuration with more seats
+// (read through the seat view) has its own.
 func mixRecorder(games mixGames, cfg ImitateConfig, follow, teacher *models.Network) (imitation.Mix, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -104,25 +105,44 @@ func mixRecorder(games mixGames, cfg ImitateConfig, follow, teacher *models.Netw
 		return nil, fmt.Errorf("%w: follow=%v and teacher %q with a followed network %t and a teacher %t", ErrBadImitation,
 			cfg.Follow, cfg.Teacher, follow != nil, teacher != nil)
 	}
-	var followEv, teacherEv *models.Evaluator
-	var err error
-	if cfg.Follow > 0 {
-		if followEv, err = imitationEvaluator(games[0], follow, "follow", followCache); err != nil {
-			return nil, err
-		}
-	}
-	if cfg.Teacher != "" {
-		if teacherEv, err = imitationEvaluator(games[0], teacher, "teacher", teacherCache); err != nil {
-			return nil, err
-		}
-	}
+	first := models.ShapesOf(games[0])
+	var shared [2]*models.Evaluator
 	out := make(imitation.Mix, len(games))
 	for i, g := range games {
-		if out[i], err = configRecorder(g, cfg, followEv, teacherEv); err != nil {
+		var ev [2]*models.Evaluator
+		if i > 0 && first.Equal(models.ShapesOf(g)) {
+			ev = shared
+		} else {
+			var err error
+			if ev, err = recorderEvaluators(g, cfg, follow, teacher); err != nil {
+				return nil, err
+			}
+			if i == 0 {
+				shared = ev
+			}
+		}
+		var err error
+		if out[i], err = configRecorder(g, cfg, ev[0], ev[1]); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// recorderEvaluators are the evaluators of an imitation's followed network
+// (with cfg.Follow) and teacher (with cfg.Teacher) on g, nil without them.
+func recorderEvaluators(g engine.Game, cfg ImitateConfig, follow, teacher *models.Network) (ev [2]*models.Evaluator, err error) {
+	if cfg.Follow > 0 {
+		if ev[0], err = imitationEvaluator(g, follow, "follow", followCache); err != nil {
+			return ev, err
+		}
+	}
+	if cfg.Teacher != "" {
+		if ev[1], err = imitationEvaluator(g, teacher, "teacher", teacherCache); err != nil {
+			return ev, err
+		}
+	}
+	return ev, nil
 }
 
 // configRecorder is the imitation.Recorder of cfg's games played in g, one

@@ -143,7 +143,7 @@ func RunImitation(ctx context.Context, t *Trainer, cfg ImitateConfig, hooks Imit
 	g := t.Game
 	r := NewReplay(math.MaxInt, engine.ObservationSize(g), g.NumActions(), g.NumPlayers())
 	for i, rec := range st.Records {
-		if err := addRecord(games.of(i), rec, cfg, i, r); err != nil {
+		if err := addRecord(games.of(i), games.view(i), rec, cfg, i, r); err != nil {
 			return ImitateStats{}, err
 		}
 	}

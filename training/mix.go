@@ -7,13 +7,17 @@ import (
 	"strings"
 
 	"github.com/moongym/moongym/engine"
+	"github.com/moongym/moongym/models"
 )
 
 // A mix is the configurations of a game that one network learns from at
 // once (ImitateConfig.Mix, Trainer.SetMix): configurations of the same
 // game whose observations, actions and seats have the same shapes, only
 // their parameters differing (Welcome to the Moon's ASTRA levels, Lunar
-// Rally's scenarios). An imitation over a mix plays game number i
+// Rally's scenarios), or with more seats where the network reads them
+// through the seat view (models.Shapes.Reads: Welcome to the Moon's player
+// counts, whose observation has a section per seat; their positions are
+// recorded through it, mixGames.view). An imitation over a mix plays game number i
 // (imitation.Seeds.Game) in configuration i mod n, in the mix's order,
 // and learns from the positions of every game together. The first
 // configuration is the game's own (the run's parameters, the model's
@@ -36,11 +40,21 @@ func (m mixGames) of(game int) engine.Game {
 	return m[((game%n)+n)%n]
 }
 
+// view is how the network of the mix's first configuration reads the
+// observations of game number `game`'s configuration
+// (models.Shapes.Projection): nil where its shapes are the first's, the
+// seat view's projection where it has more seats.
+func (m mixGames) view(game int) func(full, dst []float32) {
+	proj, _ := models.ShapesOf(m[0]).Projection(m.of(game)) // loadMix checked that it reads it
+	return proj
+}
+
 // MixText is the text of the mix of configs over g (ImitateConfig.Mix,
 // Trainer.SetMix): each a configuration of g's game (parameters, defaults
 // filled in by loading it), the first g's own. A mix of one configuration
 // is "" (g alone). A configuration that does not load, has other shapes
-// than g (observation, actions, seats), is given twice, or whose
+// than g (observation, actions, seats) that g's network does not read
+// through a seat view, is given twice, or whose
 // parameters cannot be written in a mix's text is an error wrapping
 // ErrBadImitation.
 func MixText(g engine.Game, configs []engine.Params) (string, error) {
@@ -114,15 +128,16 @@ func loadMix(g engine.Game, text string) (mixGames, error) {
 }
 
 // loadMixConfig loads p, configuration number n (from 1) of a mix over g,
-// as a game of g's shapes whose parameters its text writes back as they are.
+// as a game of g's shapes (or one g's network reads through a seat view)
+// whose parameters its text writes back as they are.
 func loadMixConfig(g engine.Game, p engine.Params, n int) (engine.Game, error) {
 	c, err := engine.Load(g.Spec().Name, p)
 	if err != nil {
 		return nil, fmt.Errorf("%w: mix configuration %d (%s): %w", ErrBadImitation, n, p, err)
 	}
 	switch {
-	case !slices.Equal(c.ObservationShape(), g.ObservationShape()) || c.NumActions() != g.NumActions() || c.NumPlayers() != g.NumPlayers():
-		return nil, fmt.Errorf("%w: mix configuration %d (%s) has observations %v, %d actions and %d seats, the game's own (%s) %v, %d and %d: one network cannot learn both",
+	case models.ShapesOf(g).Reads(c) != nil:
+		return nil, fmt.Errorf("%w: mix configuration %d (%s) has observations %v, %d actions and %d seats, the game's own (%s) %v, %d and %d: one network cannot learn both (it reads other seat counts only through the seat view: more seats than its own, each a section of its own)",
 			ErrBadImitation, n, c.Params(), c.ObservationShape(), c.NumActions(), c.NumPlayers(), g.Params(), g.ObservationShape(), g.NumActions(), g.NumPlayers())
 	case c.Params().String() != p.String() || strings.Contains(p.String(), mixSep):
 		return nil, fmt.Errorf("%w: mix configuration %d (%s) cannot be written in a mix (a value with %q, or parameters its game changes)", ErrBadImitation, n, p, mixSep)

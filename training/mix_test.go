@@ -108,7 +108,7 @@ func TestMixGames(t *testing.T) {
 				if err := CheckImitationRecord(g, cfg, i, rec); err != nil {
 					t.Fatalf("game %d: %v", i, err)
 				}
-				if err := addRecord(gi, rec, alone, i, want); err != nil {
+				if err := addRecord(gi, nil, rec, alone, i, want); err != nil {
 					t.Fatal(err)
 				}
 				other, err := newRecorder(games[(i+1)%n], alone)
