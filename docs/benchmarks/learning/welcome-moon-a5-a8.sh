@@ -15,15 +15,19 @@
 # Then TestBuiltinStrength's tournaments for the file: the duel (400 games, 6 random opening
 # decisions, seed 1, az sims=100 and the raw network), and one az seat among heuristics for
 # each covered player count (400 games); solo, az and the heuristic on the same 400 seeds.
+# With "seats": one 3-player network for 3 to 6 players, an imitation of the heuristic over a
+# mix of the player counts (--mix 'players=3|4|5|6', the 4- to 6-player games recorded through
+# the seat view: docs/training.md, "One network over several configurations"), 12,000 games,
+# a twentieth of their positions, MLP 256x2, 3 epochs; its file covers 4-6 players.
 # Run from the repository root; RUNS (default runs/) receives the run directories and files.
-# Usage: docs/benchmarks/learning/welcome-moon-a5-a8.sh ADVENTURE [solo]
+# Usage: docs/benchmarks/learning/welcome-moon-a5-a8.sh ADVENTURE [solo|seats]
 # The imitation's games, the self-play and the export are seeded (SOURCE_DATE_EPOCH pins the
 # provenance date): the same command on the same machine gives the same file.
 set -euo pipefail
 export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-5GiB}
 RUNS=${RUNS:-runs}
-usage="usage: welcome-moon-a5-a8.sh ADVENTURE(5-8) [solo]"
+usage="usage: welcome-moon-a5-a8.sh ADVENTURE(5-8) [solo|seats]"
 A=${1:?$usage}
 case "$A" in 5 | 6 | 7 | 8) ;; *) echo "$usage" >&2; exit 2 ;; esac
 go build -o "$RUNS/moongym" ./cmd/moongym
@@ -34,6 +38,17 @@ if [ "${2:-}" = solo ]; then
   "$RUNS/moongym" train welcome-moon --params adventure=$A,players=1 --out "$d" --seed 1 --duration 2h --quiet
   "$RUNS/moongym" export "$d" --out "$f" --dtype q8
   only="^welcome-moon-solo-a$A.safetensors"
+elif [ "${2:-}" = seats ]; then
+  d=$RUNS/welcome-moon-a$A-p3
+  f=$RUNS/welcome-moon-a$A-p3.safetensors
+  rm -rf "$d"
+  "$RUNS/moongym" imitate welcome-moon --params adventure=$A,players=3 --mix 'players=3|4|5|6' --out "$d" \
+    --games 12000 --keep 0.05 --holdout 100 --epochs 3 --seed 1 --train kind=mlp,width=256,depth=2,value=64,lr=0.0005 --quiet
+  "$RUNS/moongym" export "$d" --out "$f" --dtype q8
+  only="^welcome-moon-a$A-p3.safetensors"
+elif [ -n "${2:-}" ]; then
+  echo "$usage" >&2
+  exit 2
 else
   d=$RUNS/welcome-moon-a$A-p2
   f=$RUNS/welcome-moon-a$A-p2.safetensors
