@@ -3,6 +3,8 @@ package netagent_test
 import (
 	"flag"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	_ "github.com/moongym/moongym/agents/all"
@@ -48,6 +50,23 @@ func loadBuiltinGame(t *testing.T, b models.BuiltinModel) engine.Game {
 	g, err := engine.Load(b.Game, b.Params)
 	if err != nil {
 		t.Fatalf("%s: %v", b.File, err)
+	}
+	// model=builtin loads the first file that fits: were another file to
+	// claim the configuration too, the games would be that file's.
+	got, err := models.LoadBuiltin(g)
+	if err != nil {
+		t.Fatalf("%s with %s: %v", b.File, b.Params, err)
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "models", "opponents", b.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := models.Decode(data)
+	if err != nil {
+		t.Fatalf("%s: %v", b.File, err)
+	}
+	if !got.Net.Equal(want.Net) {
+		t.Fatalf("%s with %s: model=builtin loads another file's network (a configuration claimed twice)", b.File, b.Params)
 	}
 	return g
 }
