@@ -14,6 +14,10 @@
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/walking-moon.sh [players [iterations]]
 #   (default 2 players; 30 self-play iterations with 2 players, 18 with more)
+# EDITION=es trains the Spanish edition's models with the same recipe
+# (walking-moon-es-advanced.safetensors and walking-moon-es-advanced-pN.safetensors).
+# GAMES sets the imitation's number of games (default 3,000).
+# ARENA=0 leaves out the arenas at the end (TestBuiltinStrength measures the shipped file).
 # The same command on the same machine gives a byte-identical model file (every random draw is
 # seeded; SOURCE_DATE_EPOCH pins the provenance date). With GOMAXPROCS=1 on the shared machine:
 # 2 players 22-36 min (imitation 12-23 min, self-play 10-13 min), then the two arenas (about
@@ -25,15 +29,24 @@ export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-6GiB}
 RUNS=${RUNS:-runs}
 n=${1:-2}
+EDITION=${EDITION:-en}
+case $EDITION in
+en) base=models/opponents/walking-moon-advanced ;;
+es) base=models/opponents/walking-moon-es-advanced ;;
+*)
+  echo "walking-moon.sh: EDITION=$EDITION: walking-moon has the editions en and es" >&2
+  exit 2
+  ;;
+esac
 case $n in
-2) keep=0.15 holdout=() iterations=30 out=models/opponents/walking-moon-advanced.safetensors ;;
-3 | 4 | 5) keep=0.1 holdout=(--holdout 100) iterations=18 out=models/opponents/walking-moon-advanced-p$n.safetensors ;;
+2) keep=0.15 holdout=() iterations=30 out=$base.safetensors ;;
+3 | 4 | 5) keep=0.1 holdout=(--holdout 100) iterations=18 out=$base-p$n.safetensors ;;
 *)
   echo "walking-moon.sh: $n players: walking-moon plays 2 to 5" >&2
   exit 2
   ;;
 esac
-P=players=$n,rules=advanced,edition=en
+P=players=$n,rules=advanced,edition=$EDITION
 go build -o "$RUNS/moongym" ./cmd/moongym
 # The self-play settings are stored in the run for "moongym train walking-moon --resume":
 # 128 Gumbel games an iteration, a full search (16 simulations, recorded) on a quarter of the
@@ -41,14 +54,18 @@ go build -o "$RUNS/moongym" ./cmd/moongym
 # prior; the evaluation (40 games, every 3 iterations) plays the searched network (32
 # simulations) so best.safetensors is the best searched one.
 S=kind=mlp,width=128,depth=2,games=128,parallel=32,gumbel=1,sims=16,cscale=0.1,fullprob=0.25,cheapsims=4,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4,evalsims=32,lr=0.0005
-d=$RUNS/walking-moon-p$n
+d=$RUNS/walking-moon-$EDITION-p$n
 rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
-  "$RUNS/moongym" imitate walking-moon --params $P --out "$d" --games 3000 --keep $keep --epochs 3 --seed 1 "${holdout[@]}" --train $S --quiet
+  "$RUNS/moongym" imitate walking-moon --params $P --out "$d" --games "${GAMES:-3000}" --keep $keep --epochs 3 --seed 1 "${holdout[@]}" --train $S --quiet
 /usr/bin/time -f "self-play: %e s wall, %U s user, %S s sys" \
   "$RUNS/moongym" train walking-moon --out "$d" --resume --iterations "${2:-$iterations}" --quiet
 "$RUNS/moongym" export "$d" --out $out --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
-if [ "$n" = 2 ]; then
+# Every walking-moon file ships Q8, made from that file (its tournaments replayed with it).
+"$RUNS/moongym" export "$out" --out "$out" --dtype q8
+if [ "${ARENA:-1}" = 0 ]; then
+  exit 0
+elif [ "$n" = 2 ]; then
   for a in "net:model=$d/best.safetensors" "az:model=$d/best.safetensors,sims=100"; do
     "$RUNS/moongym" arena walking-moon --params $P --agents "$a,heuristic" --games 200 --opening 4 --quiet
   done
