@@ -15,7 +15,8 @@
 # Usage: docs/benchmarks/learning/walking-moon.sh [players [iterations]]
 #   (default 2 players; 30 self-play iterations with 2 players, 18 with more)
 # EDITION=es trains the Spanish edition's models with the same recipe
-# (walking-moon-es-advanced.safetensors and walking-moon-es-advanced-pN.safetensors).
+# (walking-moon-es-advanced.safetensors and walking-moon-es-advanced-pN.safetensors; the
+# shipped 2- and 3-player ones with GAMES=6000).
 # GAMES sets the imitation's number of games (default 3,000).
 # ARENA=0 leaves out the arenas at the end (TestBuiltinStrength measures the shipped file).
 # The same command on the same machine gives a byte-identical model file (every random draw is
