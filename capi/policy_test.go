@@ -393,7 +393,7 @@ func TestModelObj(t *testing.T) {
 	if _, err := builtinModel("tictactoe", "nosuch=1"); kindOf(err) != kindBadParam {
 		t.Fatalf("bad params: %v", err)
 	}
-	if _, err := builtinModel("walking-moon", "rules=basic,edition=es"); kindOf(err) != kindBadArgument || !strings.Contains(err.Error(), "no built-in model for walking-moon") {
+	if _, err := builtinModel("lunar-rally", "scenario=blue"); kindOf(err) != kindBadArgument || !strings.Contains(err.Error(), "no built-in model for lunar-rally") {
 		t.Fatalf("no built-in model: %v", err)
 	}
 }

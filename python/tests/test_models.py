@@ -83,7 +83,7 @@ def test_load_builtin_and_forward_forms():
     assert np.allclose(pol, e / e.sum(axis=1, keepdims=True))
     assert np.all(models.masked_softmax(logits, np.zeros_like(masks)) == 0)
     with pytest.raises(moongym.BadArgumentError, match="no built-in model"):
-        models.load_builtin("walking-moon", rules="basic", edition="es")
+        models.load_builtin("lunar-rally", scenario="blue")
     with pytest.raises(moongym.BadParamError):
         models.load_builtin("tictactoe", nosuch=1)
 
