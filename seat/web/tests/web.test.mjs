@@ -344,11 +344,11 @@ for (const [width, height] of [[880, 600], [390, 844]]) {
     assert.ok(await sideways() <= 0, `the lobby scrolls sideways by ${await sideways()} px`);
     if (width === 880) {
       // The lobby of a configuration without a built-in model says so.
-      await page.selectOption('#game', 'walking-moon');
-      await page.waitForSelector('#seats[data-game="walking-moon"] [data-seat="1"]');
-      await setParam(page, 'edition', 'es'); // the Spanish basic rules: no model covers them
-      assert.match(await page.textContent('#levels-note'), /no built-in model for this configuration of walking-moon/);
-      assert.equal(await page.inputValue('#seats [data-seat="1"]'), 'heuristic');
+      await page.selectOption('#game', 'lunar-rally');
+      await page.waitForSelector('#seats[data-game="lunar-rally"] [data-seat="1"]');
+      await setParam(page, 'scenario', 'blue'); // the blue map: no model plays it
+      assert.match(await page.textContent('#levels-note'), /no built-in model for this configuration of lunar-rally/);
+      assert.equal(await page.inputValue('#seats [data-seat="1"]'), 'expert');
       await page.click('#advanced summary');
       assert.ok(await sideways() <= 0, `the lobby scrolls sideways by ${await sideways()} px`);
       await page.screenshot({ path: path.join(shots, 'lobby.png'), fullPage: true });
