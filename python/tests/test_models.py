@@ -1,5 +1,5 @@
 """moongym.models (issue 47, point 8): the NumPy forward pass against Go's
-on every built-in model (F32 and F16, mlp and conv), model files written
+on every built-in model (F32 and Q8, mlp and conv; F16 as written from one), model files written
 in Python that Go plays the same, and the torch module when torch is
 installed."""
 
@@ -66,7 +66,25 @@ def test_numpy_forward_matches_go(path):
 
 def test_builtin_models_cover_every_kind():
     kinds = {(m.dtype, m.arch.kind) for m in map(models.load, BUILTIN)}
-    assert {("F32", "mlp"), ("F16", "mlp"), ("F32", "conv")} <= kinds
+    assert {("F32", "mlp"), ("Q8", "mlp"), ("F32", "conv")} <= kinds
+
+
+@pytest.mark.skipif(not BUILTIN, reason="no models/opponents in this tree")
+def test_builtin_model_as_f16_matches_go(tmp_path):
+    """No built-in file is F16 any more: the one with the largest
+    observation (lunar-rally's, 29,280 values), written F16 by Python, is
+    what Go computes too."""
+    m = models.load_builtin("lunar-rally")
+    path = tmp_path / "lr16.safetensors"
+    m.save(path, dtype="F16")
+    back = models.load(path)
+    assert back.dtype == "F16"
+    with GoModel.load(path) as go:
+        obs, masks = observations(back, 12)
+        d = max_difference(back, go, obs, masks)
+        print(f"lunar-rally as F16: max |NumPy - Go| = {d:.2e}")
+        assert d < TOLERANCE
+        assert go.to_bytes() == path.read_bytes()
 
 
 def test_load_builtin_and_forward_forms():

@@ -17,7 +17,9 @@
 #     other runs), then one az seat among two heuristics, 400 games (48 wide, it was level with
 #     them: learning.md).
 # Run from the repository root; RUNS (default runs/) receives the run directory.
-# Usage: docs/benchmarks/learning/lunar-rally.sh [players]   (default 2; 2, 3 or 4)
+# Usage: docs/benchmarks/learning/lunar-rally.sh [players [scenario]]   (default 2 and green;
+#   players 2, 3 or 4; scenario blue, green, red or yellow: another map than green gets its
+#   own network, lunar-rally-SCENARIO[-pN].safetensors, the same recipe on that map)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded). The settings after width and depth are the
 # self-play settings a resumed run (moongym train --resume) would keep; imitation uses only the
@@ -27,27 +29,42 @@ export SOURCE_DATE_EPOCH=1795478400   # 2026-11-24T00:00:00Z
 export GOMEMLIMIT=${GOMEMLIMIT:-8GiB}  # peak resident memory 3.3-4 GB
 RUNS=${RUNS:-runs}
 n=${1:-2}
+sc=${2:-green}
+case $sc in
+green) sfx= ;;
+blue | red | yellow) sfx=-$sc ;;
+*)
+  echo "lunar-rally.sh: scenario $sc: blue, green, red or yellow" >&2
+  exit 2
+  ;;
+esac
 S=kind=mlp,width=48,depth=2,sims=32,fullprob=0.25,cheapsims=8,games=32,parallel=32,steps=20,minsamples=2000,buffer=10000,evalevery=4,evalgames=40,evalsims=32,evalopening=4
 case $n in
-2) P=() keep=0.05 d=$RUNS/lunar-rally out=models/opponents/lunar-rally.safetensors ;;
-3) P=(--params players=3) keep=0.033 d=$RUNS/lunar-rally-p3 out=models/opponents/lunar-rally-p3.safetensors S=${S/width=48/width=64} ;;
-4) P=(--params players=4) keep=0.025 d=$RUNS/lunar-rally-p4 out=models/opponents/lunar-rally-p4.safetensors ;;
+2) P=() keep=0.05 ;;
+3) P=(--params players=3) keep=0.033 S=${S/width=48/width=64} ;;
+4) P=(--params players=4) keep=0.025 ;;
 *)
   echo "lunar-rally.sh: $n players: the game takes 2 to 4" >&2
   exit 2
   ;;
 esac
+duel=1000   # green's 2-player tournament, declared at 1,000 games; the other maps' 400
+if [ "$sc" != green ]; then
+  P=(--params "players=$n,scenario=$sc") duel=400
+  [ "$n" = 2 ] && P=(--params "scenario=$sc")
+fi
+name=lunar-rally$sfx
+[ "$n" = 2 ] || name+=-p$n
+d=$RUNS/$name out=models/opponents/$name.safetensors
 go build -o "$RUNS/moongym" ./cmd/moongym
 rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
   "$RUNS/moongym" imitate lunar-rally "${P[@]}" --expert --out "$d" --games 8000 --keep $keep --holdout 200 --epochs 10 --seed 1 --train "$S" --quiet
 "$RUNS/moongym" export "$d" --out "$out" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
-if [ "$n" != 2 ]; then   # 3 and 4 players ship Q8, made from that F16 file (their tournaments replayed with it)
-  "$RUNS/moongym" export "$out" --out "$out" --dtype q8
-fi
+"$RUNS/moongym" export "$out" --out "$out" --dtype q8   # every lunar-rally file ships Q8, made from that F16 file (its tournaments replayed with it)
 if [ "$n" = 2 ]; then
   for a in "net:model=$out" "az:model=$out,sims=100"; do
-    "$RUNS/moongym" arena lunar-rally --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
+    "$RUNS/moongym" arena lunar-rally "${P[@]}" --agents "$a,heuristic" --games $duel --opening 6 --seed 1 --quiet
   done
 else
   agents=az:model=$out,sims=100
