@@ -102,3 +102,35 @@ func TestRecipeConfigOverride(t *testing.T) {
 		t.Errorf("a bad recipe setting: %v", err)
 	}
 }
+
+// TestLunarRallyDAgger: lunar-rally's recipe takes its DAgger round with 2
+// players on the maps where the round was measured not to weaken the
+// first imitation (green, yellow), and not on red (where it did) or blue
+// (not measured); it counts as measured where the shipped files were made.
+func TestLunarRallyDAgger(t *testing.T) {
+	for _, c := range []struct {
+		params   engine.Params
+		rounds   int
+		measured bool
+	}{
+		{engine.Params{}, 1, true},
+		{engine.Params{"scenario": "yellow"}, 1, false},
+		{engine.Params{"scenario": "red"}, 0, false},
+		{engine.Params{"scenario": "blue"}, 0, false},
+		{engine.Params{"players": "3"}, 0, true},
+		{engine.Params{"players": "3", "scenario": "yellow"}, 0, true},
+		{engine.Params{"players": "4", "scenario": "red"}, 0, false},
+	} {
+		g, err := engine.Load("lunar-rally", c.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := RecipeFor(g)
+		if !ok {
+			t.Fatalf("%v: no recipe", c.params)
+		}
+		if len(r.DAgger) != c.rounds || r.Measured != c.measured {
+			t.Errorf("%v: %d DAgger rounds, measured %v; want %d, %v", c.params, len(r.DAgger), r.Measured, c.rounds, c.measured)
+		}
+	}
+}

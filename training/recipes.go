@@ -86,14 +86,22 @@ func walkingMoonRecipe(p engine.Params) (Recipe, bool) {
 // of them played by the first network, still labelled by the expert (az
 // sims=100 against the heuristic, the same 400 games: 0.535 [0.486, 0.583]
 // after the first imitation, 0.575 [0.526, 0.623] after the round;
-// docs/training.md, "Measured: lunar-rally"). No self-play: every
-// self-play run from an imitated lunar-rally network made it weaker
-// (docs/benchmarks/learning/lunar-rally.sh, the default scenario).
+// docs/training.md, "Measured: lunar-rally"). The round is taken on the
+// maps where it was measured not to weaken the first network: green, and
+// yellow (raw network against the heuristic, 200 games: 0.627 after the
+// first imitation, 0.625 after the round). On red it fell from 0.505 to
+// 0.170, and blue was not tried (docs/benchmarks/learning.md, "lunar-rally,
+// the other maps"). No self-play: every self-play run from an imitated
+// lunar-rally network made it weaker (docs/benchmarks/learning/lunar-rally.sh,
+// the green map). Measured: green with 2-4 players, yellow with 3 (the
+// shipped files; yellow with 2 players is under the bar).
 func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
 	n := intParam(p, "players", 2)
 	ic := DefaultImitateConfig()
 	ic.Expert, ic.Games, ic.Epochs, ic.HoldOut = true, 8000, 10, 200
 	width := 48
+	sc := p["scenario"]
+	green := sc == defaultParam("lunar-rally", "scenario")
 	var dagger []DAggerRound
 	switch n {
 	case 3:
@@ -102,9 +110,11 @@ func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
 		ic.Keep = 0.025
 	default:
 		ic.Keep = 0.05
-		round := ic
-		round.Follow = 0.5
-		dagger = []DAggerRound{{Imitation: round}}
+		if green || sc == "yellow" {
+			round := ic
+			round.Follow = 0.5
+			dagger = []DAggerRound{{Imitation: round}}
+		}
 	}
 	return Recipe{
 		Imitation: &ic,
@@ -112,7 +122,7 @@ func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
 		Settings: "kind=mlp,width=" + strconv.Itoa(width) +
 			",depth=2,sims=32,fullprob=0.25,cheapsims=8,games=32,parallel=32,steps=20,minsamples=2000,buffer=10000,evalevery=4,evalgames=40,evalsims=32,evalopening=4",
 		Source:   "docs/benchmarks/learning/lunar-rally.sh; docs/benchmarks/learning.md, lunar-rally",
-		Measured: n >= 2 && n <= 4 && p["scenario"] == defaultParam("lunar-rally", "scenario"),
+		Measured: n >= 2 && n <= 4 && green || sc == "yellow" && n == 3,
 	}, true
 }
 
