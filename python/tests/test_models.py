@@ -69,16 +69,22 @@ def test_builtin_models_cover_every_kind():
     assert {("F32", "mlp"), ("Q8", "mlp"), ("F32", "conv")} <= kinds
 
 
+def builtin_saved_as(tmp_path: Path, game: str, dtype: str) -> tuple[Path, Model]:
+    """A game's built-in model saved by Python as dtype in tmp_path, and
+    the file read back (of that dtype)."""
+    path = tmp_path / f"{game}-{dtype}.safetensors"
+    models.load_builtin(game).save(path, dtype=dtype)
+    back = models.load(path)
+    assert back.dtype == dtype
+    return path, back
+
+
 @pytest.mark.skipif(not BUILTIN, reason="no models/opponents in this tree")
 def test_builtin_model_as_f16_matches_go(tmp_path):
     """No built-in file is F16 any more: the one with the largest
     observation (lunar-rally's, 29,280 values), written F16 by Python, is
     what Go computes too."""
-    m = models.load_builtin("lunar-rally")
-    path = tmp_path / "lr16.safetensors"
-    m.save(path, dtype="F16")
-    back = models.load(path)
-    assert back.dtype == "F16"
+    path, back = builtin_saved_as(tmp_path, "lunar-rally", "F16")
     with GoModel.load(path) as go:
         obs, masks = observations(back, 12)
         d = max_difference(back, go, obs, masks)
@@ -353,11 +359,7 @@ def test_q8_quantizer_edge_cases():
 def test_q8_model_plays_in_go(tmp_path):
     """A Q8 file saved in Python plays through net:model=FILE as Go's
     reading of it computes."""
-    m = models.load_builtin("tictactoe")
-    path = tmp_path / "ttt-q8.safetensors"
-    m.save(path, dtype="Q8")
-    back = models.load(path)
-    assert back.dtype == "Q8"
+    path, back = builtin_saved_as(tmp_path, "tictactoe", "Q8")
     agent = moongym.Agent(f"net:model={path}", "tictactoe")
     e = core.Env("tictactoe")
     e.reset(0)

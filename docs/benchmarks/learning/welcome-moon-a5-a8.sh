@@ -4,9 +4,9 @@
 # (training/recipes.go: an imitation of the heuristic on 20,000 of its games, a twentieth of
 # their positions kept, MLP 256x2, 3 epochs, with the observation's turn lookahead; then 100
 # Gumbel self-play iterations at c_scale 0.1, 128 games an iteration, 32 simulations on a
-# quarter of the moves and 8 on the rest, the latest network exported), stored Q8. The run was
-# made in three steps (the imitation, 50 iterations, 50 more: the evaluations every 8 and then
-# 10 iterations only draw the curve, keeplatest), which the script repeats. The same
+# quarter of the moves and 8 on the rest, the latest network exported), stored Q8. Adventure
+# 5's run was made in three steps (the imitation, 50 iterations, 50 more, the evaluations every
+# 8 and then 10 iterations); the script runs the recipe in one. The same
 # network can play 3 to 6 players through the seat view (models/seatview.go: it reads the
 # observer's sheet, the next seat's and the global section), recorded as covered
 # configurations (--covers) only where it was measured above the bar. Solo against ASTRA is its own
@@ -53,10 +53,13 @@ else
   d=$RUNS/welcome-moon-a$A-p2
   f=$RUNS/welcome-moon-a$A-p2.safetensors
   rm -rf "$d"
-  # The recipe's imitation, then its self-play resumed as the run was made.
-  "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --iterations 0 --duration 2h --quiet
-  "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations 50 --train evalevery=8,keeplatest=1 --quiet
-  "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations 100 --train evalevery=10,keeplatest=1 --quiet
+  # The recipe: its imitation, then its 100 self-play iterations (evalevery=8,keeplatest=1).
+  # ITERATIONS (default the recipe's 100) sets another length: Adventure 7's run has 104.
+  if [ -n "${ITERATIONS:-}" ]; then
+    "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --iterations "$ITERATIONS" --quiet
+  else
+    "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --quiet
+  fi
   # The seat view with 3-6 players is measured by the same export with "--covers players=3"
   # (and 4, 5, 6) and the strength test below: Adventure 5's was under the bar, so its file
   # covers none.
