@@ -48,7 +48,7 @@ func (o *trainOptions) otherFlags() []flagDef {
 	return []flagDef{
 		{"out", &o.out, "run directory (created if missing)"},
 		{"train", &o.settings, "training settings, name=value,... (see above)"},
-		{"iterations", &o.iterations, "stop when the run has done this many iterations in all"},
+		{"iterations", &o.iterations, "stop when the run has done this many iterations in all (0: no limit but --duration; without the flag a game's recipe stops at its measured length)"},
 		{"duration", &o.duration, "stop after this much time (at the end of an iteration), e.g. 10m"},
 		{"resume", &o.resume, "continue the run in --out from its checkpoint"},
 		{"quiet", &o.quiet, "no progress bar"},

@@ -58,7 +58,7 @@ else
   if [ -n "${ITERATIONS:-}" ]; then
     "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --iterations "$ITERATIONS" --quiet
   else
-    "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --quiet
+    "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --duration 6h --quiet   # the recipe's length ends it first
   fi
   # The seat view with 3-6 players is measured by the same export with "--covers players=3"
   # (and 4, 5, 6) and the strength test below: Adventure 5's was under the bar, so its file
