@@ -37,12 +37,8 @@ const teamSims = 400
 // welcome-moon's (Adventure 1), lunar-rally's and welcome-moon-a3-p2's.
 // walking-moon-es-advanced's is 1,000: over 400 its az was 0.588 [0.539,
 // 0.635] under both rules, level with the bar, and the longer tournament
-// was declared here before it was played. lunar-rally-yellow's is 1,000:
-// over 400 its az was 0.580 [0.531, 0.627], under the bar's 0.55 only by
-// its interval, and the longer tournament was declared here before it was
-// played.
+// was declared here before it was played.
 var duelGames = map[string]int{
-	"lunar-rally-yellow.safetensors":       1000,
 	"walking-moon-es-advanced.safetensors": 1000,
 	"welcome-moon-a3-p2.safetensors":       1000,
 	"lunar-rally.safetensors":              1000,
