@@ -134,3 +134,19 @@ func TestLunarRallyDAgger(t *testing.T) {
 		}
 	}
 }
+
+// TestWelcomeMoonA5to8SelfPlay: the 2-player recipe of Adventures 5, 6 and
+// 8 self-plays 100 iterations; Adventure 7's is its imitation alone, since
+// self-play made its network weaker than the imitation.
+func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
+	for a, want := range map[string]int64{"5": 100, "6": 100, "7": 0, "8": 100} {
+		g, err := engine.Load("welcome-moon", engine.Params{"adventure": a, "players": "2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := RecipeFor(g)
+		if !ok || r.Iterations != want {
+			t.Errorf("adventure %s: %d self-play iterations (recipe %v), want %d", a, r.Iterations, ok, want)
+		}
+	}
+}
