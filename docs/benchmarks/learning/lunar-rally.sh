@@ -60,8 +60,15 @@ go build -o "$RUNS/moongym" ./cmd/moongym
 rm -rf "$d"
 /usr/bin/time -f "imitate: %e s wall, %U s user, %S s sys" \
   "$RUNS/moongym" imitate lunar-rally "${P[@]}" --expert --out "$d" --games 8000 --keep $keep --holdout 200 --epochs 10 --seed 1 --train "$S" --quiet
-"$RUNS/moongym" export "$d" --out "$out" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
-"$RUNS/moongym" export "$out" --out "$out" --dtype q8   # every lunar-rally file ships Q8, made from that F16 file (its tournaments replayed with it)
+# Every lunar-rally file ships Q8. The green ones were made from their F16 files (F16 where the
+# F32 file would exceed 4 MiB, their tournaments replayed with Q8); the other maps' straight from
+# the run.
+if [ "$sc" = green ]; then
+  "$RUNS/moongym" export "$d" --out "$out" --dtype auto
+  "$RUNS/moongym" export "$out" --out "$out" --dtype q8
+else
+  "$RUNS/moongym" export "$d" --out "$out" --dtype q8
+fi
 if [ "$n" = 2 ]; then
   for a in "net:model=$out" "az:model=$out,sims=100"; do
     "$RUNS/moongym" arena lunar-rally "${P[@]}" --agents "$a,heuristic" --games $duel --opening 6 --seed 1 --quiet

@@ -53,8 +53,9 @@ else
   d=$RUNS/welcome-moon-a$A-p2
   f=$RUNS/welcome-moon-a$A-p2.safetensors
   rm -rf "$d"
-  # The recipe: its imitation, then its 100 self-play iterations (evalevery=8,keeplatest=1).
-  # ITERATIONS (default the recipe's 100) sets another length: Adventure 7's run has 104.
+  # The recipe: its imitation, then its 100 self-play iterations (evalevery=8,keeplatest=1);
+  # Adventure 7's recipe is its imitation alone. ITERATIONS sets another length: the measured
+  # Adventure 7 run has 104.
   if [ -n "${ITERATIONS:-}" ]; then
     "$RUNS/moongym" train welcome-moon --params adventure=$A --out "$d" --seed 1 --iterations "$ITERATIONS" --quiet
   else
