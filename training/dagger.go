@@ -38,11 +38,20 @@ func (t *Trainer) ImitationRounds() int {
 // its imitation round n (1: the first), which DAgger round n follows.
 func FollowFile(n int) string { return fmt.Sprintf("imitation-%d.safetensors", n) }
 
+// RoundCurveFiles are the files in a run's directory that keep the
+// learning curve of its imitation round n (1: the first) once a DAgger
+// round follows it: ImitationCSVFile and ImitationPNGFile hold the latest
+// round's.
+func RoundCurveFiles(n int) (csvFile, pngFile string) {
+	return fmt.Sprintf("imitation-%d.csv", n), fmt.Sprintf("imitation-%d.png", n)
+}
+
 // BeginDAgger starts round as the run's next imitation round: the network
 // of the round just finished is written to FollowFile in the run's
-// directory, the settings change (round.Settings, then over: the caller's,
-// which win), the network, its optimizer and the replay buffer start
-// afresh from the run's seed, and the round is saved as the run's pending
+// directory and its learning curve to RoundCurveFiles, the settings change
+// (round.Settings, then over: the caller's, which win), the network, its
+// optimizer and the replay buffer start afresh from the run's seed, and
+// the round is saved as the run's pending
 // imitation, which RunImitation then plays and learns (and a resumed run
 // continues). It returns the round's imitation. A run that has not
 // finished an imitation, holds an unfinished one or has self-played takes
@@ -69,6 +78,9 @@ func (t *Trainer) BeginDAgger(round DAggerRound, over string) (ImitateConfig, er
 		return ImitateConfig{}, err
 	}
 	if err := models.WriteFileAtomic(ic.FollowModel, cur); err != nil {
+		return ImitateConfig{}, err
+	}
+	if err := t.writeImitationCurve(RoundCurveFiles(t.ImitationRounds())); err != nil {
 		return ImitateConfig{}, err
 	}
 	if err := t.restart(); err != nil {

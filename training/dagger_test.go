@@ -1,8 +1,10 @@
 package training_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,7 +20,8 @@ import (
 // initial weights and ends on the same weights as a new run of the same
 // seed imitating with that file followed ("moongym imitate --follow"); a
 // round stopped midway and resumed ends there too. The provenance names
-// both rounds; a second DAgger round needs a finished one, and none comes
+// both rounds, and the first round's curve is kept beside its network
+// (RoundCurveFiles); a second DAgger round needs a finished one, and none comes
 // before the first imitation.
 func TestDAggerRound(t *testing.T) {
 	ctx := context.Background()
@@ -36,9 +39,17 @@ func TestDAggerRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	imitated := latest(t, dir)
+	firstCurve := readFile(t, filepath.Join(dir, training.ImitationCSVFile))
 	ic, err := tr.BeginDAgger(round, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	curve1, plot1 := training.RoundCurveFiles(1)
+	if got := readFile(t, filepath.Join(dir, curve1)); !bytes.Equal(got, firstCurve) {
+		t.Fatalf("%s:\n%s\nwant the first round's curve:\n%s", curve1, got, firstCurve)
+	}
+	if _, err := os.Stat(filepath.Join(dir, plot1)); err != nil {
+		t.Fatalf("the first round's plot: %v", err)
 	}
 	follow := filepath.Join(dir, training.FollowFile(1))
 	if ic.FollowModel != follow || ic.Follow != 0.5 || ic.Seed != tr.Cfg.Seed || tr.Cfg.LR != 0.002 {
@@ -75,6 +86,9 @@ func TestDAggerRound(t *testing.T) {
 	}
 	tr.Close()
 	got := latest(t, dir)
+	if bytes.Equal(readFile(t, filepath.Join(dir, training.ImitationCSVFile)), firstCurve) || !bytes.Equal(readFile(t, filepath.Join(dir, curve1)), firstCurve) {
+		t.Fatalf("after the round: %s should hold its curve and %s the first round's", training.ImitationCSVFile, curve1)
+	}
 
 	// A new run of the same seed and settings, following the same file.
 	alone := t.TempDir()

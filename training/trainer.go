@@ -403,22 +403,30 @@ func (t *Trainer) Save() error {
 	if err := models.WriteFileAtomic(filepath.Join(t.Dir, PlotFile), png); err != nil {
 		return err
 	}
-	if c := t.ck.ImitationCurve; len(c) > 0 {
-		data, err := ImitationCSV(c)
-		if err != nil {
-			return err
-		}
-		if err := models.WriteFileAtomic(filepath.Join(t.Dir, ImitationCSVFile), data); err != nil {
-			return err
-		}
-		if data, err = ImitationPNG(c, t.ck.Game); err != nil {
-			return err
-		}
-		if err := models.WriteFileAtomic(filepath.Join(t.Dir, ImitationPNGFile), data); err != nil {
-			return err
-		}
+	if err := t.writeImitationCurve(ImitationCSVFile, ImitationPNGFile); err != nil {
+		return err
 	}
 	return t.ck.save(t.Dir)
+}
+
+// writeImitationCurve writes the imitation's learning curve, if the run
+// has one, to the files csvName and pngName in the run's directory.
+func (t *Trainer) writeImitationCurve(csvName, pngName string) error {
+	c := t.ck.ImitationCurve
+	if len(c) == 0 {
+		return nil
+	}
+	data, err := ImitationCSV(c)
+	if err != nil {
+		return err
+	}
+	if err := models.WriteFileAtomic(filepath.Join(t.Dir, csvName), data); err != nil {
+		return err
+	}
+	if data, err = ImitationPNG(c, t.ck.Game); err != nil {
+		return err
+	}
+	return models.WriteFileAtomic(filepath.Join(t.Dir, pngName), data)
 }
 
 // Position is the game source's position saved in the checkpoint (see

@@ -330,7 +330,10 @@ once):
   best.safetensors    the best evaluated network ("moongym export" copies it)
   metrics.csv         losses, speeds and evaluation win rates (95% intervals) per iteration
   metrics.png         the learning curves
-  imitation.csv/.png  the imitation's learning curve (runs begun by moongym imitate)
+  imitation.csv/.png  the imitation's learning curve (a recipe's warm start, or moongym imitate)
+  imitation.safetensors  the warm start's network, before self-play
+  imitation-N.safetensors, imitation-N.csv/.png
+                      imitation round N's network and curve, kept when a DAgger round follows it
 
 --resume continues the run in DIR exactly where its checkpoint stopped (an
 unfinished imitation first, then self-play), with
