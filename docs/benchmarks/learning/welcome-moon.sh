@@ -8,13 +8,14 @@
 # head trains on fresh games; 128 games an iteration, a full 32-simulation search on a quarter
 # of the moves, 8 simulations on the rest), and the export of the run's network (best.safetensors:
 # with 2 players, which never evaluates, the latest; with more, the best evaluated one).
-#   2 players: 40,000 games (312,781 positions kept; 378 s user, peak RSS 2.2 GB), then 80
-#     iterations at half the learning rate (lr=0.00025; 1,260 s user), exported to
-#     models/opponents/welcome-moon.safetensors (shipped, fifteenth session), then the strength
-#     test's two tournaments, az sims=100 and the raw network each against the heuristic, 1,000
-#     games, 6 random opening decisions, seed 1: az 0.623 [0.593, 0.653], raw 0.565 [0.534,
-#     0.595]. At the recipe's earlier rate (lr=0.0005) 30 iterations were at the bars in one
-#     400-game tournament and under them in another, and 50 were worse.
+#   2 players: the one-command recipe (moongym train, training/recipes.go): 40,000 games
+#     (312,781 positions kept), then 80 iterations at half the learning rate (lr=0.00025), an
+#     evaluation every 8 and the latest network kept (1,765 s wall, 1,545 s user beside a
+#     tournament, peak RSS 2.3 GB), exported Q8 to models/opponents/welcome-moon.safetensors,
+#     then the strength test's two tournaments, az sims=100 and the raw network each against the
+#     heuristic, 1,000 games, 6 random opening decisions, seed 1: az 0.678 [0.649, 0.707], raw
+#     0.589 [0.558, 0.619]. At the recipe's earlier rate (lr=0.0005) 30 iterations were at the
+#     bars in one 400-game tournament and under them in another, and 50 were worse.
 #   3-6 players: 12,000 games (4 players: 174,396 positions, peak RSS 5.8 GB), 20 iterations with
 #     an evaluation every 4, exported to models/opponents/welcome-moon-pN.safetensors, then one
 #     searched seat (az sims=100) among heuristics, seats rotated, 400 games, 6 random
@@ -27,7 +28,7 @@
 #     core beside one other run; shipped).
 # Run from the repository root; RUNS (default runs/) receives the run directory.
 # Usage: docs/benchmarks/learning/welcome-moon.sh [players [self-play iterations]]
-#   (default 2 players; 80 iterations with 2 players, 36 with 5 or 6, 20 with 3 or 4)
+#   (default 2 players; 80 iterations with 2 players (the recipe's), 36 with 5 or 6, 20 with 3 or 4)
 # The same command on the same machine gives byte-identical model files (SOURCE_DATE_EPOCH pins
 # the provenance date; every random draw is seeded).
 set -euo pipefail
@@ -37,11 +38,18 @@ n=${1:-2}
 export GOMEMLIMIT=${GOMEMLIMIT:-6GiB}
 case $n in
 2)
-  games=40000 holdout=200 it=${2:-80} d=$RUNS/welcome-moon out=models/opponents/welcome-moon.safetensors
-  # The self-play settings the resumed run keeps; the Gumbel ones are given on the command line.
-  S=kind=mlp,width=256,depth=2,lr=0.0005,games=64,parallel=32,sims=128,tempmoves=12,buffer=40000,steps=60,minsamples=2048,evalevery=3,evalgames=40,evalopening=4
-  P=()
-  T=(--train gumbel=1,sims=32,cscale=0.1,fullprob=0.25,cheapsims=8,games=128,steps=80,minsamples=2048,evalevery=0,lr=0.00025)
+  d=$RUNS/welcome-moon out=models/opponents/welcome-moon.safetensors
+  go build -o "$RUNS/moongym" ./cmd/moongym
+  rm -rf "$d"
+  I=()
+  if [ -n "${2:-}" ]; then I=(--iterations "$2"); fi
+  /usr/bin/time -f "train: %e s wall, %U s user, %S s sys, %M kB peak" \
+    "$RUNS/moongym" train welcome-moon --params players=2,adventure=1 --out "$d" --duration 2h "${I[@]}" --quiet
+  "$RUNS/moongym" export "$d" --out "$out" --dtype q8
+  for a in "net:model=$out" "az:model=$out,sims=100"; do
+    "$RUNS/moongym" arena welcome-moon --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
+  done
+  exit 0
   ;;
 3 | 4 | 5 | 6)
   games=12000 holdout=100 it=${2:-20} d=$RUNS/welcome-moon-p$n out=models/opponents/welcome-moon-p$n.safetensors
@@ -64,12 +72,6 @@ if [ "$it" -gt 0 ]; then
     "$RUNS/moongym" train welcome-moon --out "$d" --resume --iterations "$it" --quiet "${T[@]}"
 fi
 "$RUNS/moongym" export "$d" --out "$out" --dtype auto   # F16 where the F32 file would exceed 4 MiB (models.MaxBuiltinBytes)
-if [ "$n" = 2 ]; then
-  for a in "net:model=$out" "az:model=$out,sims=100"; do
-    "$RUNS/moongym" arena welcome-moon --agents "$a,heuristic" --games 1000 --opening 6 --seed 1 --quiet
-  done
-else
-  agents=az:model=$out,sims=100
-  for ((i = 1; i < n; i++)); do agents+=,heuristic; done
-  "$RUNS/moongym" arena welcome-moon --params players=$n --agents "$agents" --games 400 --opening 6 --seed 1 --quiet
-fi
+agents=az:model=$out,sims=100
+for ((i = 1; i < n; i++)); do agents+=,heuristic; done
+"$RUNS/moongym" arena welcome-moon --params players=$n --agents "$agents" --games 400 --opening 6 --seed 1 --quiet
