@@ -6,8 +6,8 @@
 # into an MLP 256x2 for 3 epochs, where the held-out policy and value losses are lowest; then
 # Gumbel self-play with a small c_scale (0.1, which keeps the imitated policy while the value
 # head trains on fresh games; 128 games an iteration, a full 32-simulation search on a quarter
-# of the moves, 8 simulations on the rest), and the export of the run's network (best.safetensors:
-# with 2 players, which never evaluates, the latest; with more, the best evaluated one).
+# of the moves, 8 simulations on the rest), and the export of the run's network (with 2 players
+# the latest, the recipe's keeplatest=1; with more, the best evaluated one).
 #   2 players: the one-command recipe (moongym train, training/recipes.go): 40,000 games
 #     (312,781 positions kept), then 80 iterations at half the learning rate (lr=0.00025), an
 #     evaluation every 8 and the latest network kept (1,765 s wall, 1,545 s user beside a
