@@ -36,6 +36,11 @@ type Recipe struct {
 	// Source is where the recipe was measured: the script that made the
 	// built-in model and the page with its tournaments.
 	Source string
+	// Mix is the mix of configurations the recipe's imitation plays, as
+	// --mix takes it ("players=3|4|5|6"; nil for none: the run's own
+	// configuration only). A recipe with a mix has no self-play
+	// (Iterations 0): self-play over a mix is not built.
+	Mix []string
 	// Measured is false for a configuration without a built-in model that
 	// borrows the recipe of a neighbour (another adventure, the other
 	// rules): it has not been measured as it stands.

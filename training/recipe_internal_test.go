@@ -63,6 +63,9 @@ func TestRecipes(t *testing.T) {
 					t.Errorf("%s %v: DAgger round %d's settings: %v", name, p, i+1, err)
 				}
 			}
+			if len(r.Mix) > 0 && (r.Iterations > 0 || r.Imitation == nil) {
+				t.Errorf("%s %v: a mix (%v) with %d self-play iterations and imitation %v: a mix is learned by imitation only", name, p, r.Mix, r.Iterations, r.Imitation != nil)
+			}
 			script, _, _ := strings.Cut(r.Source, ";")
 			if _, err := os.Stat(filepath.Join("..", script)); err != nil {
 				t.Errorf("%s %v: source %q: %v", name, p, script, err)

@@ -228,8 +228,15 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 				// learning.md, "welcome-moon, Adventures 5-8").
 			}
 		}
+		if a >= 5 && n == 3 {
+			// One network for 3 to 6 players, imitated over all four
+			// counts, the others read through the seat view
+			// (welcome-moon-a5-a8.sh A seats; learning.md, "welcome-moon,
+			// Adventures 5-8").
+			r.Mix = []string{"players=3|4|5|6"}
+		}
 		r.Source = "docs/benchmarks/learning/welcome-moon-adventures.sh"
-		if a >= 5 && n == 2 {
+		if a >= 5 && n <= 3 {
 			r.Source = "docs/benchmarks/learning/welcome-moon-a5-a8.sh"
 		}
 	}

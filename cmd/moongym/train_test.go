@@ -300,6 +300,30 @@ func TestTrainRecipe(t *testing.T) {
 		!strings.Contains(out, "the recipe's training is done (0 self-play iterations") {
 		t.Errorf("march-mars by its recipe: %v\n%s", err, out)
 	}
+	// welcome-moon's Adventures 5-8 with 3 players: the recipe's imitation
+	// plays its mix of 3 to 6 players, whose other counts the model covers;
+	// --iterations (self-play over a mix is not built) leaves the mix out.
+	for _, c := range []struct {
+		args   []string
+		covers int
+	}{
+		{[]string{"--duration", "1m"}, 3},
+		{[]string{"--iterations", "1"}, 0},
+	} {
+		dir := filepath.Join(t.TempDir(), "a7")
+		args := append([]string{"train", "welcome-moon", "--params", "adventure=7,players=3", "--out", dir, "--imitate-games", "4", "--imitate-epochs", "1",
+			"--quiet", "--train", "width=8,depth=1,value=4,cheapsims=2," + small}, c.args...)
+		if out, err := run(t, "", args...); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		m, err := models.Load(filepath.Join(dir, training.LatestFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Covers) != c.covers || (c.covers > 0 && m.Covers[0]["players"] != "4") {
+			t.Errorf("%v: the model covers %v, want %d configurations (players=4 first)", args, m.Covers, c.covers)
+		}
+	}
 	if _, err := run(t, "", "train", "planet-cubes", "--out", t.TempDir(), "--resume", "--iterations", "1", "--imitate-games", "5"); err == nil ||
 		!strings.Contains(err.Error(), "drop --imitate-games") {
 		t.Errorf("--resume with --imitate-games: %v", err)
