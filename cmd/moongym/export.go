@@ -88,6 +88,9 @@ func exportCovers(m *models.Model, covers []string, keep []engine.Params) ([]eng
 		return out, nil
 	}
 	for _, c := range covers {
+		if c == "" {
+			return nil, errors.New(`--covers "" clears the list: give it alone (a list given replaces the file's)`)
+		}
 		over, err := engine.ParseParams(c)
 		if err != nil {
 			return nil, fmt.Errorf("--covers %q: %w", c, err)

@@ -81,6 +81,7 @@ func TestExportQ8Covers(t *testing.T) {
 		{[]string{"rules=basic", "rules=basic"}, "already one of the model's configurations", nil},
 		{[]string{"colour=red"}, "colour", nil},
 		{[]string{"players"}, "--covers", nil},
+		{[]string{"", "rules=basic"}, "give it alone", nil},
 	} {
 		args := []string{"export", src, "--out", filepath.Join(dir, "bad.safetensors")}
 		for _, v := range c.covers {
