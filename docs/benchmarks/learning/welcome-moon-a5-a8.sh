@@ -15,10 +15,14 @@
 # Then TestBuiltinStrength's tournaments for the file: the duel (400 games, 6 random opening
 # decisions, seed 1, az sims=100 and the raw network), and one az seat among heuristics for
 # each covered player count (400 games); solo, az and the heuristic on the same 400 seeds.
-# With "seats": one 3-player network for 3 to 6 players, an imitation of the heuristic over a
-# mix of the player counts (--mix 'players=3|4|5|6', the 4- to 6-player games recorded through
-# the seat view: docs/training.md, "One network over several configurations"), 12,000 games,
-# a twentieth of their positions, MLP 256x2, 3 epochs; its file covers 4-6 players.
+# With "seats": one 3-player network for 3 to 6 players, the recipe for 3 players (training/
+# recipes.go): an imitation of the heuristic over its mix of the player counts ('players=3|4|5|6',
+# the 4- to 6-player games recorded through the seat view: docs/training.md, "One network over
+# several configurations"), 12,000 games, a twentieth of their positions, MLP 256x2, 3 epochs.
+# The run's file lists 4-6 players (the mix): staged as models/opponents/welcome-moon-aA-p3
+# it plays the tournaments of all four counts; the shipped file covers only those that held
+# (export of the file with --covers: Adventure 7, 6 players), and differs from the run's file
+# in that list alone.
 # Run from the repository root; RUNS (default runs/) receives the run directories and files.
 # Usage: docs/benchmarks/learning/welcome-moon-a5-a8.sh ADVENTURE [solo|seats]
 # The imitation's games, the self-play and the export are seeded (SOURCE_DATE_EPOCH pins the
@@ -42,8 +46,7 @@ elif [ "${2:-}" = seats ]; then
   d=$RUNS/welcome-moon-a$A-p3
   f=$RUNS/welcome-moon-a$A-p3.safetensors
   rm -rf "$d"
-  "$RUNS/moongym" imitate welcome-moon --params adventure=$A,players=3 --mix 'players=3|4|5|6' --out "$d" \
-    --games 12000 --keep 0.05 --holdout 100 --epochs 3 --seed 1 --train kind=mlp,width=256,depth=2,value=64,lr=0.0005 --quiet
+  "$RUNS/moongym" train welcome-moon --params adventure=$A,players=3 --out "$d" --seed 1 --duration 2h --quiet   # the recipe's mix, no self-play
   "$RUNS/moongym" export "$d" --out "$f" --dtype q8
   only="^welcome-moon-a$A-p3.safetensors"
 elif [ -n "${2:-}" ]; then
