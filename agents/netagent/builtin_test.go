@@ -37,13 +37,8 @@ const teamSims = 400
 // welcome-moon's (Adventure 1), lunar-rally's and welcome-moon-a3-p2's.
 // walking-moon-es-advanced's is 1,000: over 400 its az was 0.588 [0.539,
 // 0.635] under both rules, level with the bar, and the longer tournament
-// was declared here before it was played. welcome-moon-a7-p2's (Adventure
-// 7, the recipe's imitation alone) is 1,000: over 400 its az was 0.583
-// [0.534, 0.630] and its raw network 0.546 [0.497, 0.594], under the bar
-// by their intervals, and the longer tournament was declared here before
-// it was played (its first 400 games are those 400).
+// was declared here before it was played.
 var duelGames = map[string]int{
-	"welcome-moon-a7-p2.safetensors":       1000,
 	"walking-moon-es-advanced.safetensors": 1000,
 	"welcome-moon-a3-p2.safetensors":       1000,
 	"lunar-rally.safetensors":              1000,
