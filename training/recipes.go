@@ -165,7 +165,7 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 // players) whose built-in model the recipe made (Adventure 7 with 3
 // players: welcome-moon-a7-p3, the imitation over 3-6 players, which
 // covers 6): the others borrow it, unmeasured.
-var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true}
+var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true}
 
 // welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
 // their positions kept, then Gumbel self-play where it helped
