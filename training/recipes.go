@@ -164,8 +164,9 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 // measuredA5to8 are the configurations of Adventures 5-8 (adventure,
 // players) whose built-in model the recipe made (Adventure 7 with 3
 // players: welcome-moon-a7-p3, the imitation over 3-6 players, which
-// covers 6): the others borrow it, unmeasured.
-var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true}
+// covers 6; with 4 and 5, imitations of their own count's games): the
+// others borrow it, unmeasured.
+var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true, {7, 5}: true}
 
 // welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
 // their positions kept, then Gumbel self-play where it helped
