@@ -52,9 +52,9 @@ func RoundCurveFiles(n int) (csvFile, pngFile string) {
 // (round.Settings, then over: the caller's, which win), the network, its
 // optimizer and the replay buffer start afresh from the run's seed, and
 // the round is saved as the run's pending imitation, which RunImitation
-// then plays and learns (and a resumed run continues). It returns the round's imitation. A run that has not
-// finished an imitation, holds an unfinished one or has self-played takes
-// none (ErrNoImitation).
+// then plays and learns (and a resumed run continues). It returns the
+// round's imitation. A run that has not finished an imitation, holds an
+// unfinished one or has self-played takes none (ErrNoImitation).
 func (t *Trainer) BeginDAgger(round DAggerRound, over string) (ImitateConfig, error) {
 	if t.ck.Imitation == "" || t.ck.Pending != nil || t.ck.Iteration > 0 || t.ck.Games > 0 {
 		return ImitateConfig{}, fmt.Errorf("%w: a DAgger round follows a finished imitation, before any self-play", ErrNoImitation)

@@ -356,7 +356,7 @@ not built: a run with --mix that would self-play (--recipe=false,
 --iterations, or a recipe with self-play) is refused. --resume keeps the
 run's mix (drop --mix). A recipe can have a mix of its own (welcome-moon,
 Adventures 5-8 with 3 players: 3 to 6 players); --mix replaces it, and
---iterations or --imitate-games 0 leave it out.
+--iterations leaves it out.
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's
 --seed; it is the training setting seed (--train seed=N), given either way.

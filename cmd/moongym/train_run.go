@@ -49,10 +49,9 @@ func openRun(cmd *cobra.Command, game string, o *trainOptions) (*training.Traine
 	if err != nil {
 		return nil, nil, err
 	}
-	if rec != nil && rec.Imitation != nil && len(rec.Mix) > 0 && !cmd.Flags().Changed("mix") && !cmd.Flags().Changed("iterations") {
+	if rec != nil && len(rec.Mix) > 0 && !cmd.Flags().Changed("mix") && !cmd.Flags().Changed("iterations") {
 		// The recipe's own mix, where --mix does not give another and
-		// neither --iterations (self-play over a mix is not built) nor
-		// --imitate-games 0 drops the imitation that plays it.
+		// --iterations does not ask for self-play (not built over a mix).
 		if g, mix, err = loadMixGame(game, f.params, rec.Mix); err != nil {
 			return nil, nil, fmt.Errorf("the recipe's mix: %w", err)
 		}
