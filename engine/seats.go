@@ -27,3 +27,26 @@ func ObservationSeats(g Game) (perSeat, sections, global int, ok bool) {
 	}
 	return perSeat, sections, global, true
 }
+
+// SeatSlots is implemented by games whose observation keeps a fixed number
+// of seat slots whatever the number of seats: the observer's first, the
+// others after it in turn order, the slots of absent seats zero. Two
+// configurations with the same observation shape then differ only in how
+// many slots are filled, and a network made for fewer seats reads the
+// observation of more as it is (models: the seat view).
+type SeatSlots interface {
+	// ObservationSeatSlots is the number of seat slots (at least the
+	// number of seats of any configuration).
+	ObservationSeatSlots() int
+}
+
+// ObservationSlots reads g's seat slots: ok is false unless g implements
+// SeatSlots with at least as many slots as it has seats.
+func ObservationSlots(g Game) (slots int, ok bool) {
+	ss, is := g.(SeatSlots)
+	if !is {
+		return 0, false
+	}
+	slots = ss.ObservationSeatSlots()
+	return slots, slots >= g.NumPlayers() && slots > 0
+}

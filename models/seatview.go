@@ -2,17 +2,26 @@ package models
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/moongym/moongym/engine"
 )
 
 // seatView lets a network made for fewer seats play a configuration of its
-// game with more, where the game's observation is one section per seat
-// and a global section (engine.SeatSections) of the same sizes as the
-// network's: the network reads the observer's section, the sections of
-// the seats after it in turn order up to its own count, and the global
-// section. Its values go to those seats; each seat out of its view gets
-// the mean of its opponents' values. Actions must be the same.
+// game with more, in one of two ways:
+//   - sections: the game's observation is one section per seat and a
+//     global section (engine.SeatSections) of the same sizes as the
+//     network's; the network reads the observer's section, the sections of
+//     the seats after it in turn order up to its own count, and the global
+//     section;
+//   - slots: the game's observation has a fixed number of seat slots
+//     (engine.SeatSlots) and the network's observation shape is the
+//     game's; the network reads it as it is (perSeat and sections 0,
+//     global the whole observation), the slots it never saw filled
+//     included.
+//
+// Its values go to the seats in its view; each seat out of it gets the
+// mean of its opponents' values. Actions must be the same.
 //
 // Whether such a network plays the configuration well is a matter of
 // measurement: a model file lists the configurations it was measured on
@@ -24,13 +33,21 @@ type seatView struct {
 }
 
 // seatViewOf is the seat view of game g for a network of shapes s, if
-// there is one: both observations flat, made of seat sections of one
-// size and a global section of one size, the network with fewer seats
-// (at least 2) than g and its sections one per seat, the same actions.
+// there is one: both observations flat, the network with fewer seats (at
+// least 2) than g and the same actions, and either g's observation of seat
+// slots (engine.SeatSlots) in the network's shape, or both made of seat
+// sections of one size and a global section of one size, the network's
+// one per seat.
 func seatViewOf(s Shapes, g engine.Game) (*seatView, bool) {
-	per, sec, glob, ok := engine.ObservationSeats(g)
 	np, gp := s.Players, g.NumPlayers()
-	if !ok || len(s.Obs) != 1 || s.Actions != g.NumActions() || np < 2 || np >= gp || sec != gp {
+	if len(s.Obs) != 1 || s.Actions != g.NumActions() || np < 2 || np >= gp {
+		return nil, false
+	}
+	if _, ok := engine.ObservationSlots(g); ok && slices.Equal(s.Obs, g.ObservationShape()) {
+		return &seatView{global: s.Obs[0], netSeats: np, players: gp}, true
+	}
+	per, sec, glob, ok := engine.ObservationSeats(g)
+	if !ok || sec != gp {
 		return nil, false
 	}
 	if s.Obs[0] != per*np+glob {
@@ -41,9 +58,10 @@ func seatViewOf(s Shapes, g engine.Game) (*seatView, bool) {
 
 // Reads reports whether a network of shapes s plays game g: g's shapes are
 // s, or g has more seats than s and the network reads it through a seat
-// view (its observation one section per seat, engine.SeatSections, the
-// network's the same sections for fewer seats). The error wraps
-// ErrWrongGame and says what differs.
+// view (g's observation one section per seat, engine.SeatSections, the
+// network's the same sections for fewer seats; or g's observation of
+// fixed seat slots, engine.SeatSlots, in the network's shape). The error
+// wraps ErrWrongGame and says what differs.
 func (s Shapes) Reads(g engine.Game) error {
 	gs := ShapesOf(g)
 	if s.Equal(gs) {
@@ -56,25 +74,27 @@ func (s Shapes) Reads(g engine.Game) error {
 }
 
 // Projection is how a network of shapes s reads an observation of game g
-// (Reads): nil where g's shapes are s (the observation is the input), or
-// the seat view's projection, writing the network's input dst from g's
-// observation full (the observer's section, the next seats' up to the
-// network's count, the global section), where g has more seats. A network
-// that does not read g is an error wrapping ErrWrongGame. Training on
-// positions of such a g (an imitation over a mix of player counts) records
-// them through it, with the values of the seats in the view
-// (engine.Player p+k for k below s.Players).
+// (Reads): nil where g's observation is the input (g's shapes are s, or a
+// seat view of slots), or the projection of a seat view of sections,
+// writing the network's input dst from g's observation full (the
+// observer's section, the next seats' up to the network's count, the
+// global section), where g has more seats. A network that does not read g
+// is an error wrapping ErrWrongGame. Training on positions of a g with
+// more seats (an imitation over a mix of player counts) records them
+// through it, with the values of the seats in the view (engine.Player p+k
+// for k below s.Players).
 func (s Shapes) Projection(g engine.Game) (func(full, dst []float32), error) {
 	if err := s.Reads(g); err != nil {
 		return nil, err
 	}
-	if v, ok := seatViewOf(s, g); ok {
+	if v, ok := seatViewOf(s, g); ok && v.sections > 0 {
 		return v.project, nil
 	}
 	return nil, nil
 }
 
-// project writes the network's input dst from the game's observation full.
+// project writes the network's input dst from the game's observation full
+// (under a view of slots, all of it).
 func (v *seatView) project(full, dst []float32) {
 	n := copy(dst, full[:v.netSeats*v.perSeat])
 	copy(dst[n:], full[v.sections*v.perSeat:])

@@ -118,8 +118,71 @@ func TestSeatView(t *testing.T) {
 	}
 }
 
-// TestSeatViewRefused: no seat view where the game has no seat sections,
-// fewer seats than the network, or other sections; the model's Check
+// TestSeatViewSlots: a 2-marine March on Mars network evaluates 3-marine
+// states, whose observation of fixed seat slots has its shape, by reading
+// the observation as it is; its partner's value goes to the third seat
+// too.
+func TestSeatViewSlots(t *testing.T) {
+	g2 := loadGame(t, "march-mars", "players=2")
+	g3 := loadGame(t, "march-mars", "players=3")
+	m, err := models.NewModel(g2, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := m.Net.Weight("value.b2")
+	b2.Data[0], b2.Data[1] = 0.7, -0.4 // asymmetric: a wrong seat shows
+	if err := m.Net.Shapes.Reads(g3); err != nil {
+		t.Fatalf("Reads(3 marines): %v", err)
+	}
+	if proj, err := m.Net.Shapes.Projection(g3); err != nil || proj != nil {
+		t.Fatalf("Projection(3 marines) = %v, %v; want none: the observation is the input", proj != nil, err)
+	}
+	ev, err := models.NewEvaluator(g3, m.Net, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := decisionStates(g3, 12, 5, 1)
+	out := newEvals(len(states), g3)
+	if err := ev.Evaluate(states, out); err != nil {
+		t.Fatal(err)
+	}
+	pred := m.Net.NewPredictor()
+	in := make([]float32, engine.ObservationSize(g3))
+	na := g3.NumActions()
+	lo, hi := float32(g3.MinUtility()), float32(g3.MaxUtility())
+	seen := map[engine.Player]bool{}
+	for i, s := range states {
+		p := s.CurrentPlayer()
+		seen[p] = true
+		s.Observe(p, in)
+		mask := make([]float32, na)
+		for _, a := range s.LegalActions(nil) {
+			mask[a] = 1
+		}
+		pol, val := make([]float32, na), make([]float32, 2)
+		if err := pred.Predict(1, in, mask, pol, val); err != nil {
+			t.Fatal(err)
+		}
+		for a := range pol {
+			if pol[a] != out[i].Priors[a] {
+				t.Fatalf("state %d action %d: prior %v, the network on the observation %v", i, a, out[i].Priors[a], pol[a])
+			}
+		}
+		for k := range 3 {
+			want := lo + (val[min(k, 1)]+1)/2*(hi-lo)
+			if got := out[i].Values[(int(p)+k)%3]; got != want {
+				t.Fatalf("state %d (seat %d to move): seat %d's value %v, want %v", i, p, (int(p)+k)%3, got, want)
+			}
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the states had %d seats to move, want several", len(seen))
+	}
+}
+
+// TestSeatViewRefused: no seat view where the game has neither seat
+// sections nor slots (even with the network's shape), fewer seats than the
+// network, other sections or another shape; the model's Check
 // still wants the configuration among its own.
 func TestSeatViewRefused(t *testing.T) {
 	wm2 := loadGame(t, "welcome-moon", "players=2")
@@ -139,7 +202,9 @@ func TestSeatViewRefused(t *testing.T) {
 		{"more seats than the game", wm4, wm2},
 		{"another adventure's sections", wm2, loadGame(t, "welcome-moon", "adventure=2,players=4")},
 		{"solo", wm2, loadGame(t, "welcome-moon", "players=1")},
-		{"no seat sections", loadGame(t, "walking-moon", "players=2"), loadGame(t, "walking-moon", "players=4")},
+		{"no seat sections or slots, the same shape", loadGame(t, "walking-moon", "players=2"), loadGame(t, "walking-moon", "players=4")},
+		{"seat slots, more seats than the game", loadGame(t, "march-mars", "players=3"), loadGame(t, "march-mars", "players=2")},
+		{"seat slots, another map", loadGame(t, "march-mars", "players=3"), loadGame(t, "march-mars", "players=4")},
 	} {
 		m := net(c.net)
 		if err := m.Net.Shapes.Reads(c.game); !errors.Is(err, models.ErrWrongGame) {

@@ -52,6 +52,11 @@ func (g *Game) observationSize() int {
 // ObservationBounds: every value lies in [0, 60].
 func (g *Game) ObservationBounds() (low, high float32) { return 0, 60 }
 
+// ObservationSeatSlots implements engine.SeatSlots: the marines' section
+// has maxMarines slots, zero past the game's marines, so 2 and 3 marines
+// (and 4 and 5, which share the bigger map) have one observation shape.
+func (g *Game) ObservationSeatSlots() int { return maxMarines }
+
 // Observe writes the observation of marine p into dst.
 func (s *State) Observe(p engine.Player, dst []float32) {
 	g := s.g
