@@ -509,28 +509,31 @@ func TestCatalogListsTestConfigs(t *testing.T) {
 	}
 }
 
+// slotInfo is the info of an environment of game with params, decoded
+// and as JSON.
+func slotInfo(t *testing.T, game string, params engine.Params) (gameInfo, string) {
+	t.Helper()
+	s, err := newSlot(slotConfig{game: game, params: params, seat: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := s.info()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var i gameInfo
+	if err := json.Unmarshal([]byte(js), &i); err != nil {
+		t.Fatal(err)
+	}
+	return i, js
+}
+
 // TestInfoSeatSections: an environment's info gives the observation's seat
 // sections ([per seat, sections, global], what a model's seat view reads)
 // where the game has them, and omits them where it has none.
 func TestInfoSeatSections(t *testing.T) {
-	info := func(game string, params engine.Params) (gameInfo, string) {
-		t.Helper()
-		s, err := newSlot(slotConfig{game: game, params: params, seat: -1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		js, err := s.info()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var i gameInfo
-		if err := json.Unmarshal([]byte(js), &i); err != nil {
-			t.Fatal(err)
-		}
-		return i, js
-	}
 	for _, players := range []int{2, 4} {
-		i, js := info("welcome-moon", engine.Params{"players": fmt.Sprint(players)})
+		i, js := slotInfo(t, "welcome-moon", engine.Params{"players": fmt.Sprint(players)})
 		if len(i.SeatSections) != 3 || len(i.Shape) != 1 {
 			t.Fatalf("welcome-moon players=%d: seat_sections %v, shape %v (%s)", players, i.SeatSections, i.Shape, js)
 		}
@@ -540,8 +543,24 @@ func TestInfoSeatSections(t *testing.T) {
 		}
 	}
 	for _, game := range []string{"tictactoe", "walking-moon"} {
-		if i, js := info(game, nil); i.SeatSections != nil || strings.Contains(js, "seat_sections") {
+		if i, js := slotInfo(t, game, nil); i.SeatSections != nil || strings.Contains(js, "seat_sections") {
 			t.Errorf("%s: seat_sections %v in %s", game, i.SeatSections, js)
+		}
+	}
+}
+
+// TestInfoSeatSlots: an environment's info gives the observation's number
+// of seat slots (what a model's seat view reads) where the game keeps a
+// fixed number of them, and omits it where it does not.
+func TestInfoSeatSlots(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		if i, js := slotInfo(t, "march-mars", engine.Params{"players": fmt.Sprint(players)}); i.SeatSlots != 5 {
+			t.Errorf("march-mars players=%d: seat_slots %d in %s", players, i.SeatSlots, js)
+		}
+	}
+	for _, game := range []string{"welcome-moon", "tictactoe", "walking-moon"} {
+		if i, js := slotInfo(t, game, nil); i.SeatSlots != 0 || strings.Contains(js, "seat_slots") {
+			t.Errorf("%s: seat_slots %d in %s", game, i.SeatSlots, js)
 		}
 	}
 }

@@ -61,6 +61,11 @@ type gameInfo struct {
 	// (engine.ObservationSeats; what a model's seat view reads), absent
 	// otherwise.
 	SeatSections []int `json:"seat_sections,omitempty"`
+	// SeatSlots is the number of seat slots where the observation keeps a
+	// fixed number of them, the observer's first, absent seats zero
+	// (engine.ObservationSlots; what a model's seat view reads), absent
+	// otherwise.
+	SeatSlots int `json:"seat_slots,omitempty"`
 }
 
 // info describes a slot's game and configuration as JSON.
@@ -87,6 +92,9 @@ func (s *slot) info() (string, error) {
 	}
 	if per, sec, glob, ok := engine.ObservationSeats(s.game); ok {
 		i.SeatSections = []int{per, sec, glob}
+	}
+	if slots, ok := engine.ObservationSlots(s.game); ok {
+		i.SeatSlots = slots
 	}
 	b, err := json.Marshal(i)
 	return string(b), err

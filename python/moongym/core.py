@@ -233,7 +233,12 @@ class GameInfo:
     ``(per_seat, sections, global_size)`` where the flat observation is one
     section per seat, the observer's first and the others in turn order,
     then a global section (Go's engine.SeatSections; what a model's seat
-    view reads, :func:`moongym.models.seat_view`), None otherwise."""
+    view reads, :func:`moongym.models.seat_view`), None otherwise.
+    seat_slots is the number of seat slots where the observation keeps a
+    fixed number of them whatever the number of seats, the observer's
+    first and the others in turn order, the slots of absent seats zero
+    (Go's engine.SeatSlots; March on Mars: 5; what a model's seat view
+    reads as it is), None otherwise."""
 
     name: str
     title: str
@@ -251,6 +256,7 @@ class GameInfo:
     opponents: tuple[str, ...]
     num_rewards: int
     seat_sections: tuple[int, int, int] | None = None
+    seat_slots: int | None = None
 
     @staticmethod
     def from_json(text: str) -> "GameInfo":
@@ -272,6 +278,7 @@ class GameInfo:
             opponents=tuple(d["opponents"] or ()),
             num_rewards=d["num_rewards"],
             seat_sections=tuple(d["seat_sections"]) if d.get("seat_sections") else None,  # type: ignore[arg-type]
+            seat_slots=int(d["seat_slots"]) if d.get("seat_slots") else None,
         )
 
     @property

@@ -51,11 +51,15 @@ The network (models/predict.go, models/graph):
   seat order and the game's utility range, as Go's evaluator does).
 
 A network made for fewer seats also plays a configuration of its game with
-more where the observation is one section per seat, the observer's first,
-then a global section (``GameInfo.seat_sections``; welcome-moon's sheets):
-the **seat view** (models/seatview.go). It reads the observer's section,
-the next seats' up to its own count and the global section
-(:meth:`Model.view`); its values go to those seats and every other seat
+more through the **seat view** (models/seatview.go), in one of two ways:
+where the observation is one section per seat, the observer's first, then
+a global section (``GameInfo.seat_sections``; welcome-moon's sheets), it
+reads the observer's section, the next seats' up to its own count and the
+global section; where the observation keeps a fixed number of seat slots,
+absent seats zero (``GameInfo.seat_slots``; March on Mars's marines), and
+has the network's shape, it reads the observation as it is
+(:meth:`Model.view`). Its values go to the seats in its view (the
+observer and the next seats up to its own count) and every other seat
 gets the mean of the opponents' values (:meth:`Model.seat_values`). A
 model's ``covers`` may list such configurations.
 
@@ -132,11 +136,20 @@ class Shapes:
 @dataclass(frozen=True)
 class SeatView:
     """How a network made for fewer seats reads a configuration of its game
-    with more (Go's seatView): the game's observation is ``sections`` (one
-    per seat) sections of ``per_seat`` values, the observer's first and the
-    others in turn order, then ``global_size`` values; the network reads the
-    first ``net_seats`` sections and the global one. ``players`` is the
-    game's number of seats."""
+    with more (Go's seatView), in one of two ways:
+
+    - sections: the game's observation is ``sections`` (one per seat)
+      sections of ``per_seat`` values, the observer's first and the others
+      in turn order, then ``global_size`` values; the network reads the
+      first ``net_seats`` sections and the global one;
+    - slots (:attr:`of_slots`): the game's observation keeps a fixed number
+      of seat slots (``GameInfo.seat_slots``) and has the network's shape;
+      the network reads it as it is, the slots it never saw filled
+      included: ``per_seat`` and ``sections`` are 0, ``global_size`` the
+      whole observation.
+
+    ``net_seats`` is the network's number of seats, ``players`` the
+    game's."""
 
     per_seat: int
     sections: int
@@ -144,15 +157,24 @@ class SeatView:
     net_seats: int
     players: int
 
+    @property
+    def of_slots(self) -> bool:
+        """Whether the view is of seat slots: the network reads the game's
+        observation as it is."""
+        return self.sections == 0
+
     def project(self, obs: np.ndarray) -> np.ndarray:
         """The network's input from the game's observations (one, or a batch
-        ``(B, size)``): the observer's section, the next ``net_seats - 1``
-        seats' and the global section (Go's seatView.project). An
+        ``(B, size)``), as Go's seatView.project: the observer's section,
+        the next ``net_seats - 1`` seats' and the global section; under a
+        view of slots the observations themselves (``np.asarray(obs)``). An
         observation of another size raises BadArgumentError."""
         x = np.asarray(obs)
         seats = self.sections * self.per_seat
         if x.ndim not in (1, 2) or x.shape[-1] != seats + self.global_size:
             raise BadArgumentError(f"bad argument: observations of shape {list(x.shape)}, the seat view wants [{seats + self.global_size}] or (batch, {seats + self.global_size})")
+        if self.of_slots:
+            return x
         return np.concatenate([x[..., : self.net_seats * self.per_seat], x[..., seats:]], axis=-1)
 
     def values(self, values: np.ndarray, observer: int, min_utility: float = -1.0, max_utility: float = 1.0) -> np.ndarray:
@@ -166,18 +188,23 @@ class SeatView:
 def seat_view(shapes: Shapes, info: core.GameInfo) -> SeatView | None:
     """The seat view through which a network of shapes reads the game
     configuration info (an environment's ``info`` or ``game_info``), if
-    there is one (Go's seatViewOf): the game's observation one section per
-    seat and a global section (``info.seat_sections``), the network's flat
-    observation the same sections for fewer seats (at least 2) and the
-    same global section, and the same actions. None otherwise, also where
-    the shapes are equal (the network reads the observation as it is)."""
+    there is one (Go's seatViewOf): both observations flat, the network
+    with fewer seats (at least 2) than the game and the same actions, and
+    either the game's observation of seat slots (``info.seat_slots``) in
+    the network's shape (a view of slots: the network reads it as it is),
+    or the game's observation one section per seat and a global section
+    (``info.seat_sections``), the network's the same sections for its
+    seats and the same global section. None otherwise, also where the
+    shapes are equal (the network reads the observation as it is)."""
+    npl, gp = shapes.players, info.num_players
+    if len(shapes.obs) != 1 or shapes.actions != info.num_actions or npl < 2 or npl >= gp:
+        return None
+    if info.seat_slots is not None and tuple(shapes.obs) == tuple(info.shape):
+        return SeatView(0, 0, shapes.obs[0], npl, gp)
     if info.seat_sections is None:
         return None
     per, sec, glob = info.seat_sections
-    npl, gp = shapes.players, info.num_players
-    if len(shapes.obs) != 1 or shapes.actions != info.num_actions or npl < 2 or npl >= gp or sec != gp:
-        return None
-    if shapes.obs[0] != per * npl + glob:
+    if sec != gp or shapes.obs[0] != per * npl + glob:
         return None
     return SeatView(per, sec, glob, npl, gp)
 
@@ -334,11 +361,12 @@ class Model:
 
     def view(self, obs: np.ndarray, info: core.GameInfo) -> np.ndarray:
         """The network's input from observations (one, or a batch) of the
-        game configuration info: obs itself where its shapes are the
-        network's, the seat view's projection where the network reads it
-        through one (:meth:`SeatView.project`); BadArgumentError where it
-        does not read it (:meth:`reads`). ``forward(view(obs, info),
-        mask)`` is what Go's evaluator computes for the configuration."""
+        game configuration info: obs itself (``np.asarray(obs)``) where its
+        shapes are the network's or the network reads it through a view of
+        seat slots, the projection of a view of seat sections
+        (:meth:`SeatView.project`); BadArgumentError where it does not read
+        it (:meth:`reads`). ``forward(view(obs, info), mask)`` is what Go's
+        evaluator computes for the configuration."""
         v = self.reads(info)
         return np.asarray(obs) if v is None else v.project(obs)
 

@@ -465,15 +465,16 @@ def test_bad_q8_files():
 # -- the seat view --------------------------------------------------------
 
 
-def seat_model(players: int, covers: list[dict], seed: int = 3) -> Model:
-    """A small welcome-moon network for this many seats covering further
-    configurations, its value biases asymmetric (a wrong seat shows)."""
-    info = core.Env("welcome-moon", {"players": players}).info
+def seat_model(players: int, covers: list[dict], seed: int = 3, game: str = "welcome-moon") -> Model:
+    """A small network of game (welcome-moon by default) for this many
+    seats covering further configurations, its value biases asymmetric (a
+    wrong seat shows)."""
+    info = core.Env(game, {"players": players}).info
     arch = Arch("mlp", 16, 1, 8)
     rng = np.random.default_rng(seed)
     weights = {name: rng.normal(0, 0.05, shape).astype(np.float32) for name, shape in models.param_specs(models.Shapes.of(info), arch)}
     weights["value.b2"] = np.linspace(0.6, -0.5, players).astype(np.float32)
-    return Model.from_weights(weights, "welcome-moon", arch=arch, covers=covers, players=players)
+    return Model.from_weights(weights, game, arch=arch, covers=covers, players=players)
 
 
 def test_seat_view_covers():
@@ -509,6 +510,97 @@ def test_seat_view_covers():
             m.view(np.zeros(info.obs_size, np.float32), info)
     with pytest.raises(moongym.BadArgumentError, match="seat view"):
         m.view(np.zeros(10, np.float32), core.Env("welcome-moon", {"players": 4}).info)
+
+
+def test_seat_view_slots():
+    """March on Mars keeps 5 marine slots (GameInfo.seat_slots), so 2 and 3
+    marines share one observation shape, 4 and 5 another: a 2-marine
+    network covers 3 marines through a view of slots, which reads the
+    observation as it is, and gives the third seat its partner's value
+    (the mean of the opponents' values of a 2-seat head); a network does
+    not read fewer seats than its own, nor another shape."""
+    infos = {n: core.Env("march-mars", {"players": n}).info for n in range(2, 6)}
+    assert [i.seat_slots for i in infos.values()] == [5] * 4
+    assert all(i.seat_sections is None for i in infos.values())
+    assert infos[2].shape == infos[3].shape and infos[4].shape == infos[5].shape != infos[2].shape
+    for info in (core.Env("welcome-moon", {"players": 3}).info, core.Env("tictactoe").info, core.Env("walking-moon", {"players": 3}).info):
+        assert info.seat_slots is None
+    m = seat_model(2, [{"players": "3"}], game="march-mars")
+    assert [c["players"] for c in m.covers] == ["3"]
+    with GoModel.load(m) as go:
+        assert [c["players"] for c in go.info()["covers"]] == ["3"]
+    assert m.reads(infos[2]) is None
+    view = m.reads(infos[3])
+    size = infos[3].obs_size
+    assert view == models.seat_view(m.shapes, infos[3]) == models.SeatView(0, 0, size, 2, 3) and view.of_slots
+    assert not models.SeatView(616, 5, 907, 2, 5).of_slots
+    rng = np.random.default_rng(5)
+    o = rng.random(size, dtype=np.float32)
+    assert m.view(o, infos[3]) is o and view.project(o) is o
+    batch = np.stack([o, o[::-1]])
+    assert m.view(batch, infos[3]) is batch
+    with pytest.raises(moongym.BadArgumentError, match="seat view"):
+        m.view(o[:-1], infos[3])
+    _, _, val = m.forward(m.view(o, infos[3]))
+    assert val.shape == (2,) and abs(val[0] - val[1]) > 0.1
+    # Observer 1: seat 1 its own value, seat 2 the next, seat 0 the mean of values[1:], values[1].
+    assert np.allclose(m.seat_values(val, 1, infos[3]), [val[1], val[0], val[1]])
+    assert np.allclose(view.values(val, 2), [val[1], val[1], val[0]])
+    # A 4-marine network reads 5 marines; not 2 or 3 (another shape).
+    m4 = seat_model(4, [{"players": 5}], game="march-mars")
+    assert m4.reads(infos[5]) == models.SeatView(0, 0, infos[5].obs_size, 4, 5)
+    for n in (2, 3):
+        with pytest.raises(moongym.BadArgumentError, match="no seat view"):
+            m4.reads(infos[n])
+    # More seats than the game (3 marines do not read 2), another shape (4), none for 2 marines on 4 either.
+    for net, params in ((3, {"players": 2}), (3, {"players": 4}), (2, {"players": 4})):
+        with pytest.raises(moongym.BadArgumentError, match=r"shapes \{.*\}, the network \{.*\} \(and no seat view"):
+            seat_model(net, [params], game="march-mars")
+    m3 = seat_model(3, [], game="march-mars")
+    for n in (2, 4):
+        with pytest.raises(moongym.BadArgumentError, match="the network"):
+            m3.view(np.zeros(infos[n].obs_size, np.float32), infos[n])
+
+
+@pytest.mark.parametrize("net_players,players", [(2, 3), (4, 5)])
+def test_seat_view_slots_matches_go(tmp_path, net_players, players):
+    """A March on Mars network for fewer marines on a configuration of
+    more with its observation shape (the view of slots): the NumPy forward
+    pass on the observation as it is, and seat_values, give the policy and
+    values of every seat that Go's evaluator gives (net:model=FILE on the
+    same states), and Go's raw pass on the observation the same."""
+    m = seat_model(net_players, [{"players": players}], game="march-mars")
+    path = tmp_path / "mm.safetensors"
+    m.save(path)
+    agent = moongym.Agent(f"net:model={path}", "march-mars", players=players)
+    info = agent.game_info
+    assert info.seat_slots == 5 and m.reads(info).of_slots
+    e = core.Env("march-mars", {"players": players})
+    rng = np.random.default_rng(2)
+    seen, spread, worst = set(), 0.0, 0.0
+    seat = e.reset(3)
+    with GoModel.load(path) as go:
+        for _ in range(12):
+            if seat == core.TERMINAL:
+                seat = e.reset(int(rng.integers(1000)))
+            obs, mask = e.observe(seat)
+            x = m.view(obs, info)
+            assert x is obs
+            _, pol, val = m.forward(x, mask)
+            values = m.seat_values(val, seat, info)
+            want = [val[k] if k < net_players else val[1:].mean() for k in range(players)]
+            assert np.allclose(values, np.roll(want, seat))
+            worst = max(worst, float(np.abs(agent.policy(e) - pol).max()), float(np.abs(agent.value(e) - values).max()))
+            gp, gv = go.predict(x[None], mask[None])
+            worst = max(worst, float(np.abs(gp[0] - pol).max()), float(np.abs(gv[0] - val).max()))
+            seen.add(seat)
+            spread = max(spread, float(np.ptp(values)))
+            for _ in range(5):
+                if seat == core.TERMINAL:
+                    break
+                _, _, _, seat = e.step(int(rng.choice(np.flatnonzero(e.observe(seat)[1]))))
+    assert len(seen) >= 2 and spread > 0.1, (seen, spread)
+    assert worst < TOLERANCE
 
 
 def test_values_by_seat_beyond_the_view():
