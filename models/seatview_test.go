@@ -62,35 +62,65 @@ func TestSeatView(t *testing.T) {
 	if p2, s2, gl2, _ := engine.ObservationSeats(g2); p2 != per || s2 != 2 || gl2 != glob {
 		t.Fatalf("2 players: sections %d x %d + %d, 4 players %d x %d + %d", p2, s2, gl2, per, sec, glob)
 	}
+	checkSeatView(t, g2, g4, 7, func(full, in []float32) {
+		copy(in, full[:2*per])
+		copy(in[2*per:], full[4*per:])
+	})
+}
+
+// TestSeatViewSlots: a 2-marine March on Mars network evaluates 3-marine
+// states, whose observation of fixed seat slots has its shape, by reading
+// the observation as it is; its partner's value goes to the third seat
+// too.
+func TestSeatViewSlots(t *testing.T) {
+	g2 := loadGame(t, "march-mars", "players=2")
+	g3 := loadGame(t, "march-mars", "players=3")
+	m, err := models.NewModel(g2, models.Arch{Kind: models.KindMLP, Width: 8, Depth: 1, ValueHidden: 4}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if proj, err := m.Net.Shapes.Projection(g3); err != nil || proj != nil {
+		t.Fatalf("Projection(3 marines) = %v, %v; want none: the observation is the input", proj != nil, err)
+	}
+	checkSeatView(t, g2, g3, 5, func(full, in []float32) { copy(in, full) })
+}
+
+// checkSeatView: a small 2-seat network of g2, its value biases
+// asymmetric, evaluates decision states of g (every k-th of random games)
+// through its seat view: each prior is the network's on input(the
+// observation), each seat p+k within the view gets value k and every other
+// seat the opponent's value; the states have several seats to move.
+func checkSeatView(t *testing.T, g2, g engine.Game, k int, input func(full, in []float32)) {
+	t.Helper()
 	m, err := models.NewModel(g2, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b2, _ := m.Net.Weight("value.b2")
 	b2.Data[0], b2.Data[1] = 0.7, -0.4 // asymmetric: a wrong seat shows
-	if err := m.Net.Shapes.Reads(g4); err != nil {
-		t.Fatalf("Reads(4 players): %v", err)
+	if err := m.Net.Shapes.Reads(g); err != nil {
+		t.Fatalf("Reads(%d players): %v", g.NumPlayers(), err)
 	}
-	ev, err := models.NewEvaluator(g4, m.Net, 0)
+	ev, err := models.NewEvaluator(g, m.Net, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	states := decisionStates(g4, 12, 7, 1)
-	out := newEvals(len(states), g4)
+	states := decisionStates(g, 12, k, 1)
+	out := newEvals(len(states), g)
 	if err := ev.Evaluate(states, out); err != nil {
 		t.Fatal(err)
 	}
 	pred := m.Net.NewPredictor()
-	full := make([]float32, engine.ObservationSize(g4))
+	full := make([]float32, engine.ObservationSize(g))
 	in := make([]float32, engine.ObservationSize(g2))
-	na := g4.NumActions()
+	na, n := g.NumActions(), g.NumPlayers()
+	lo, hi := float32(g.MinUtility()), float32(g.MaxUtility())
 	seen := map[engine.Player]bool{}
 	for i, s := range states {
 		p := s.CurrentPlayer()
 		seen[p] = true
 		s.Observe(p, full)
-		copy(in, full[:2*per])
-		copy(in[2*per:], full[4*per:])
+		input(full, in)
 		mask := make([]float32, na)
 		for _, a := range s.LegalActions(nil) {
 			mask[a] = 1
@@ -104,74 +134,10 @@ func TestSeatView(t *testing.T) {
 				t.Fatalf("state %d action %d: prior %v, the network on the view %v", i, a, out[i].Priors[a], pol[a])
 			}
 		}
-		lo, hi := float32(g4.MinUtility()), float32(g4.MaxUtility())
-		for k := range 4 {
-			want := val[min(k, 1)]
-			want = lo + (want+1)/2*(hi-lo)
-			if got := out[i].Values[(int(p)+k)%4]; got != want {
-				t.Fatalf("state %d (seat %d to move): seat %d's value %v, want %v", i, p, (int(p)+k)%4, got, want)
-			}
-		}
-	}
-	if len(seen) < 2 {
-		t.Fatalf("the states had %d seats to move, want several", len(seen))
-	}
-}
-
-// TestSeatViewSlots: a 2-marine March on Mars network evaluates 3-marine
-// states, whose observation of fixed seat slots has its shape, by reading
-// the observation as it is; its partner's value goes to the third seat
-// too.
-func TestSeatViewSlots(t *testing.T) {
-	g2 := loadGame(t, "march-mars", "players=2")
-	g3 := loadGame(t, "march-mars", "players=3")
-	m, err := models.NewModel(g2, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b2, _ := m.Net.Weight("value.b2")
-	b2.Data[0], b2.Data[1] = 0.7, -0.4 // asymmetric: a wrong seat shows
-	if err := m.Net.Shapes.Reads(g3); err != nil {
-		t.Fatalf("Reads(3 marines): %v", err)
-	}
-	if proj, err := m.Net.Shapes.Projection(g3); err != nil || proj != nil {
-		t.Fatalf("Projection(3 marines) = %v, %v; want none: the observation is the input", proj != nil, err)
-	}
-	ev, err := models.NewEvaluator(g3, m.Net, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	states := decisionStates(g3, 12, 5, 1)
-	out := newEvals(len(states), g3)
-	if err := ev.Evaluate(states, out); err != nil {
-		t.Fatal(err)
-	}
-	pred := m.Net.NewPredictor()
-	in := make([]float32, engine.ObservationSize(g3))
-	na := g3.NumActions()
-	lo, hi := float32(g3.MinUtility()), float32(g3.MaxUtility())
-	seen := map[engine.Player]bool{}
-	for i, s := range states {
-		p := s.CurrentPlayer()
-		seen[p] = true
-		s.Observe(p, in)
-		mask := make([]float32, na)
-		for _, a := range s.LegalActions(nil) {
-			mask[a] = 1
-		}
-		pol, val := make([]float32, na), make([]float32, 2)
-		if err := pred.Predict(1, in, mask, pol, val); err != nil {
-			t.Fatal(err)
-		}
-		for a := range pol {
-			if pol[a] != out[i].Priors[a] {
-				t.Fatalf("state %d action %d: prior %v, the network on the observation %v", i, a, out[i].Priors[a], pol[a])
-			}
-		}
-		for k := range 3 {
+		for k := range n {
 			want := lo + (val[min(k, 1)]+1)/2*(hi-lo)
-			if got := out[i].Values[(int(p)+k)%3]; got != want {
-				t.Fatalf("state %d (seat %d to move): seat %d's value %v, want %v", i, p, (int(p)+k)%3, got, want)
+			if got := out[i].Values[(int(p)+k)%n]; got != want {
+				t.Fatalf("state %d (seat %d to move): seat %d's value %v, want %v", i, p, (int(p)+k)%n, got, want)
 			}
 		}
 	}
