@@ -562,6 +562,23 @@ def test_seat_view_slots():
             m3.view(np.zeros(infos[n].obs_size, np.float32), infos[n])
 
 
+def view_against_go(m: Model, go: GoModel, agent: moongym.Agent, e: core.Env, seat: int, x: np.ndarray, mask: np.ndarray, info: core.GameInfo) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """The NumPy forward pass on the view x of seat's observation in e, and
+    its seat_values, checked against the seat view's rule (seat
+    observer+k gets value k within the view, the others the mean of values
+    1 and on): the policy, the relative values, the seat values, and their
+    largest difference from Go's evaluator (agent, net:model=FILE) and
+    Go's raw pass on x (go)."""
+    net_players, players = m.shapes.players, info.num_players
+    _, pol, val = m.forward(x, mask)
+    values = m.seat_values(val, seat, info)
+    want = [val[k] if k < net_players else val[1:].mean() for k in range(players)]
+    assert np.allclose(values, np.roll(want, seat))
+    gp, gv = go.predict(x[None], mask[None])
+    worst = max(float(np.abs(agent.policy(e) - pol).max()), float(np.abs(agent.value(e) - values).max()))
+    return pol, val, values, max(worst, float(np.abs(gp[0] - pol).max()), float(np.abs(gv[0] - val).max()))
+
+
 @pytest.mark.parametrize("net_players,players", [(2, 3), (4, 5)])
 def test_seat_view_slots_matches_go(tmp_path, net_players, players):
     """A March on Mars network for fewer marines on a configuration of
@@ -586,13 +603,8 @@ def test_seat_view_slots_matches_go(tmp_path, net_players, players):
             obs, mask = e.observe(seat)
             x = m.view(obs, info)
             assert x is obs
-            _, pol, val = m.forward(x, mask)
-            values = m.seat_values(val, seat, info)
-            want = [val[k] if k < net_players else val[1:].mean() for k in range(players)]
-            assert np.allclose(values, np.roll(want, seat))
-            worst = max(worst, float(np.abs(agent.policy(e) - pol).max()), float(np.abs(agent.value(e) - values).max()))
-            gp, gv = go.predict(x[None], mask[None])
-            worst = max(worst, float(np.abs(gp[0] - pol).max()), float(np.abs(gv[0] - val).max()))
+            pol, val, values, diff = view_against_go(m, go, agent, e, seat, x, mask, info)
+            worst = max(worst, diff)
             seen.add(seat)
             spread = max(spread, float(np.ptp(values)))
             for _ in range(5):
@@ -643,13 +655,8 @@ def test_seat_view_matches_go(tmp_path, net_players, players):
             x = m.view(obs, info)
             hand = np.concatenate([obs[: net_players * per], obs[players * per :]])
             assert x.shape == (per * net_players + glob,) and np.array_equal(x, hand)
-            _, pol, val = m.forward(x, mask)
-            values = m.seat_values(val, seat, info)
-            want = [val[k] if k < net_players else val[1:].mean() for k in range(players)]
-            assert np.allclose(values, np.roll(want, seat))
-            worst = max(worst, float(np.abs(agent.policy(e) - pol).max()), float(np.abs(agent.value(e) - values).max()))
-            gp, gv = go.predict(x[None], mask[None])
-            worst = max(worst, float(np.abs(gp[0] - pol).max()), float(np.abs(gv[0] - val).max()))
+            pol, val, values, diff = view_against_go(m, go, agent, e, seat, x, mask, info)
+            worst = max(worst, diff)
             _, other_pol, other_val = m.forward(np.concatenate([obs[per : (net_players + 1) * per], obs[players * per :]]), mask)
             shifted = max(shifted, float(np.abs(other_pol - pol).max()), float(np.abs(other_val - val).max()))
             seen.add(seat)
