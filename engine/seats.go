@@ -48,5 +48,5 @@ func ObservationSlots(g Game) (slots int, ok bool) {
 		return 0, false
 	}
 	slots = ss.ObservationSeatSlots()
-	return slots, slots >= g.NumPlayers() && slots > 0
+	return slots, slots >= g.NumPlayers()
 }

@@ -152,8 +152,13 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 	s := e.net.Shapes
 	d, na, np := s.ObsSize(), s.Actions, s.Players
 	seats := np // the game's
+	// A view of sections projects the observation; a view of slots reads
+	// it as it is.
+	project := e.view != nil && e.view.sections > 0
 	if e.view != nil {
 		seats = e.view.players
+	}
+	if project {
 		sc.full = grow(sc.full, engine.ObservationSize(e.game))
 	}
 	sc.obs, sc.mask = grow(sc.obs, len(states)*d), grow(sc.mask, len(states)*na)
@@ -168,7 +173,7 @@ func (e *Evaluator) evaluate(sc *scratch, states []engine.State, out []mcts.Eval
 		}
 		r := len(sc.rows)
 		obs, mask := sc.obs[r*d:(r+1)*d], sc.mask[r*na:(r+1)*na]
-		if e.view != nil {
+		if project {
 			st.Observe(p, sc.full)
 			e.view.project(sc.full, obs)
 		} else {

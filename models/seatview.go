@@ -94,7 +94,8 @@ func (s Shapes) Projection(g engine.Game) (func(full, dst []float32), error) {
 }
 
 // project writes the network's input dst from the game's observation full
-// (under a view of slots, all of it).
+// (under a view of slots, all of it; the evaluator observes into dst
+// there instead).
 func (v *seatView) project(full, dst []float32) {
 	n := copy(dst, full[:v.netSeats*v.perSeat])
 	copy(dst[n:], full[v.sections*v.perSeat:])
