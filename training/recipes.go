@@ -223,6 +223,9 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 				// iterations 0.534, 100 above it
 				// (docs/benchmarks/learning/welcome-moon-a5-a8.sh;
 				// learning.md, "welcome-moon, Adventures 5-8").
+				// Adventure 8 under it: az 0.535 [0.486, 0.583] over
+				// 400 games, under the bar
+				// (docs/benchmarks/training/wm-a8-p2-recipe.txt).
 				r.Iterations, r.SelfPlay = 100, "evalevery=8,keeplatest=1"
 			case 7:
 				// The imitation alone, of 40,000 games: 104 Gumbel
