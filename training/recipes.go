@@ -225,7 +225,9 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 				// learning.md, "welcome-moon, Adventures 5-8").
 				// Adventure 8 under it: az 0.535 [0.486, 0.583] over
 				// 400 games, under the bar
-				// (docs/benchmarks/training/wm-a8-p2-recipe.txt).
+				// (docs/benchmarks/training/wm-a8-p2-recipe.txt); an
+				// imitation of 40,000 games alone, as Adventure 7's, did
+				// no better (az 0.544 [0.495, 0.592]; learning.md).
 				r.Iterations, r.SelfPlay = 100, "evalevery=8,keeplatest=1"
 			case 7:
 				// The imitation alone, of 40,000 games: 104 Gumbel
