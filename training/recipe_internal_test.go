@@ -153,3 +153,30 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestMarchMarsMeasured: march-mars's recipe counts as measured where the
+// shipped files were made (2-4 marines in English, 2 in Spanish, at the
+// normal level) and nowhere else.
+func TestMarchMarsMeasured(t *testing.T) {
+	for _, c := range []struct {
+		params   engine.Params
+		measured bool
+	}{
+		{engine.Params{"players": "2"}, true},
+		{engine.Params{"players": "3"}, true},
+		{engine.Params{}, true},
+		{engine.Params{"players": "5"}, false},
+		{engine.Params{"players": "2", "edition": "es"}, true},
+		{engine.Params{"players": "3", "edition": "es"}, false},
+		{engine.Params{"players": "2", "difficulty": "baby"}, false},
+	} {
+		g, err := engine.Load("march-mars", c.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := RecipeFor(g)
+		if !ok || r.Measured != c.measured {
+			t.Errorf("%v: recipe %v, measured %v; want measured %v", c.params, ok, r.Measured, c.measured)
+		}
+	}
+}

@@ -162,7 +162,7 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 		DAgger:    []DAggerRound{dagger},
 		Settings:  settings,
 		Source:    "docs/benchmarks/learning/march-mars.sh; docs/benchmarks/learning.md, march-mars",
-		Measured:  p["difficulty"] == "normal" && (n >= 2 && n <= 4 && p["edition"] != "es" || n == 2 && p["edition"] == "es"),
+		Measured:  p["difficulty"] == "normal" && (n == 2 || n <= 4 && p["edition"] != "es"),
 	}, true
 }
 

@@ -80,8 +80,8 @@ func loadBuiltinGame(t *testing.T, b models.BuiltinModel) engine.Game {
 	return g
 }
 
-// quickTeamGames is the number of games of each team in TestBuiltinModelsPlay's
-// cooperative check. The Spanish edition's progress scores lie close
+// quickTeamGames is the number of games of each team in
+// TestBuiltinModelsPlay's cooperative check. The Spanish edition's progress scores lie close
 // together (its 2-marine network's team 6.43, the heuristic team's 6.62,
 // the random team's 5.87 over 1,000 games): on 200 seeds the network's
 // interval met random's (6.29 [6.04, 6.54] against 6.12 [5.87, 6.37]).
@@ -101,8 +101,8 @@ const quickTeamGames = 600
 // seats sharing one result: march-mars) the network's team in every seat
 // against the random team on the same quickTeamGames game seeds, the
 // team's mean score (the same for every seat) with its 95% interval above
-// the random team's interval (a win is rare for both, so the win rate cannot tell them
-// apart in a quick test; the team win rates are logged).
+// the random team's interval (a win is rare for both, so the win rate
+// cannot tell them apart in a quick test; the team win rates are logged).
 func TestBuiltinModelsPlay(t *testing.T) {
 	all, err := models.BuiltinModels()
 	if err != nil {
