@@ -232,7 +232,7 @@ func median(v []float64) float64 {
 }
 
 // BenchmarkDecode reads a model file of a built-in's size (an MLP 256x2
-// over 4,500 inputs, about 1.4 million weights, like welcome-moon-p6) as
+// over 4,500 inputs, about 1.4 million weights: a 6-player welcome-moon network) as
 // F32 and as F16: what loading a built-in model costs, and what the F16
 // upcast adds to it.
 func BenchmarkDecode(b *testing.B) {
