@@ -168,9 +168,11 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 
 // measuredA5to8 are the configurations of Adventures 5-8 (adventure,
 // players) whose built-in model the recipe made (Adventure 7 with 2
-// players: an imitation of 40,000 games alone; with 3
-// players: welcome-moon-a7-p3, the imitation over 3-6 players, which
-// covers 6; with 4 and 5, imitations of their own count's games): the
+// players: an imitation of 40,000 games alone, the shipped file, which
+// covers 3, 4 and 6 players; with 3 players the imitation over 3-6
+// players, above the bar at 3 and 6; with 4 and 5, imitations of their own
+// count's games, above it: the 5-player file is shipped, the 3- and
+// 4-player networks were retired for the 2-player file's covers): the
 // others borrow it, unmeasured.
 var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {7, 2}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true, {7, 5}: true}
 
