@@ -94,7 +94,8 @@ func walkingMoonRecipe(p engine.Params) (Recipe, bool) {
 // the other maps"). No self-play: every self-play run from an imitated
 // lunar-rally network made it weaker (docs/benchmarks/learning/lunar-rally.sh,
 // the green map). Measured: green with 2-4 players, yellow and red with 3
-// (the shipped files; yellow with 2 players is under the bar).
+// (the shipped files; yellow with 2 players and yellow and red with 4 are
+// under the bar).
 func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
 	n := intParam(p, "players", 2)
 	ic := DefaultImitateConfig()
