@@ -94,8 +94,8 @@ func walkingMoonRecipe(p engine.Params) (Recipe, bool) {
 // the other maps"). No self-play: every self-play run from an imitated
 // lunar-rally network made it weaker (docs/benchmarks/learning/lunar-rally.sh,
 // the green map). Measured: green with 2-4 players, and 3 players on every
-// map (the shipped files; yellow with 2 players and yellow and red with 4
-// are under the bar).
+// map (the shipped files; yellow with 2 players and yellow, red and blue
+// with 4 are under the bar).
 func lunarRallyRecipe(p engine.Params) (Recipe, bool) {
 	n := intParam(p, "players", 2)
 	ic := DefaultImitateConfig()
