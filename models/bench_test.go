@@ -232,9 +232,9 @@ func median(v []float64) float64 {
 }
 
 // BenchmarkDecode reads a model file of a built-in's size (an MLP 256x2
-// over 4,500 inputs, about 1.4 million weights: a 6-player welcome-moon network) as
-// F32 and as F16: what loading a built-in model costs, and what the F16
-// upcast adds to it.
+// over 4,500 inputs, about 1.4 million weights: a 6-player welcome-moon
+// network) as F32 and as F16: what loading a built-in model costs, and
+// what the F16 upcast adds to it.
 func BenchmarkDecode(b *testing.B) {
 	g := engine.MustLoad("welcome-moon", engine.Params{"players": "6", "adventure": "3"})
 	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 256, Depth: 2, ValueHidden: 64}, 1)

@@ -122,7 +122,9 @@ func TestLunarRallyDAgger(t *testing.T) {
 		{engine.Params{"scenario": "blue"}, 0, false},
 		{engine.Params{"players": "3"}, 0, true},
 		{engine.Params{"players": "3", "scenario": "yellow"}, 0, true},
+		{engine.Params{"players": "3", "scenario": "blue"}, 0, true},
 		{engine.Params{"players": "4", "scenario": "red"}, 0, false},
+		{engine.Params{"players": "4", "scenario": "blue"}, 0, false},
 	} {
 		g, err := engine.Load("lunar-rally", c.params)
 		if err != nil {

@@ -81,10 +81,11 @@ func loadBuiltinGame(t *testing.T, b models.BuiltinModel) engine.Game {
 }
 
 // quickTeamGames is the number of games of each team in
-// TestBuiltinModelsPlay's cooperative check. The Spanish edition's progress scores lie close
-// together (its 2-marine network's team 6.43, the heuristic team's 6.62,
-// the random team's 5.87 over 1,000 games): on 200 seeds the network's
-// interval met random's (6.29 [6.04, 6.54] against 6.12 [5.87, 6.37]).
+// TestBuiltinModelsPlay's cooperative check. The Spanish edition's
+// progress scores lie close together (its 2-marine network's team 6.43,
+// the heuristic team's 6.62, the random team's 5.87 over 1,000 games): on
+// 200 seeds the network's interval met random's (6.29 [6.04, 6.54] against
+// 6.12 [5.87, 6.37]).
 const quickTeamGames = 600
 
 // TestBuiltinModelsPlay: every embedded model loads for every
