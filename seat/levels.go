@@ -116,7 +116,9 @@ var levelNames = []string{"beginner", "easy", "medium", "strong", "strongest"}
 // 0.193 [0.170, 0.219] of its 4-marine games, the team of
 // az:model=builtin,sims=400 0.127 [0.117, 0.138] (and the network at the
 // budget that answers within a second is weaker still: at 100 simulations
-// the 2-marine team stays under the heuristic team).
+// of the PUCT root the 2-marine team stays under the heuristic team; the
+// Gumbel root lifts it to 0.116 there, docs/training.md, unmeasured at
+// the level's budget).
 var levelOrder = map[string][]string{
 	"march-mars": {"random", "heuristic", "net", "az", "expert"},
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -134,6 +135,7 @@ func runTrain(cmd *cobra.Command, game string, o *trainOptions) error {
 		if t.Iteration() >= iterations {
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: the recipe's training is done (%d self-play iterations, as measured; --iterations N trains on); run in %s\n",
 				t.Game.Spec().Name, iterations, o.out)
+			playLine(cmd.OutOrStdout(), rec, o.out)
 			return nil
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "self-play to iteration %d, the recipe's measured length (--iterations N to go on past it)\n", iterations)
@@ -142,6 +144,7 @@ func runTrain(cmd *cobra.Command, game string, o *trainOptions) error {
 		return err
 	}
 	trainSummary(cmd.OutOrStdout(), t, o.out)
+	playLine(cmd.OutOrStdout(), rec, o.out)
 	if ctx.Err() != nil {
 		// Stopped by Ctrl-C: the work is saved, but the run did not do
 		// what was asked; exit 130 with the way on.
@@ -149,6 +152,16 @@ func runTrain(cmd *cobra.Command, game string, o *trainOptions) error {
 			t.Iteration(), game, o.out))
 	}
 	return nil
+}
+
+// playLine tells how the recipe's model is played as measured, where
+// the recipe says (Recipe.Play): "measured as az:model=DIR/latest.safetensors,
+// sims=100,gumbel=1".
+func playLine(w io.Writer, rec *training.Recipe, out string) {
+	if rec == nil || rec.Play == "" {
+		return
+	}
+	fmt.Fprintf(w, "measured as az:model=%s,%s (docs/training.md)\n", filepath.Join(out, training.LatestFile), rec.Play)
 }
 
 // selfPlayWithProgress runs t's self-play iterations until the run has

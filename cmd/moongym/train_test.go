@@ -297,8 +297,14 @@ func TestTrainRecipe(t *testing.T) {
 	if out, err := run(t, "", "train", "march-mars", "--params", "players=2", "--out", mm, "--duration", "1m", "--imitate-games", "2", "--imitate-epochs", "1",
 		"--quiet", "--train", "width=8,depth=1,value=4,"+small); err != nil || strings.Count(out, "imitated the heuristic") != 2 ||
 		!strings.Contains(out, "(DAgger: 0.5 of the games played by "+filepath.Join(mm, training.FollowFile(1))+")") ||
-		!strings.Contains(out, "the recipe's training is done (0 self-play iterations") {
+		!strings.Contains(out, "the recipe's training is done (0 self-play iterations") ||
+		!strings.Contains(out, "measured as az:model="+filepath.Join(mm, training.LatestFile)+",sims=100,gumbel=1") {
 		t.Errorf("march-mars by its recipe: %v\n%s", err, out)
+	}
+	// The spec it names plays.
+	spec := "az:model=" + filepath.Join(mm, training.LatestFile) + ",sims=100,gumbel=1"
+	if out, err := run(t, "", "arena", "march-mars", "--params", "players=2", "--agents", spec, "--games", "1", "--quiet"); err != nil {
+		t.Errorf("the recipe's spec %s: %v\n%s", spec, err, out)
 	}
 	// welcome-moon's Adventures 5-8 with 3 players: the recipe's imitation
 	// plays its mix of 3 to 6 players, whose other counts the model covers;
