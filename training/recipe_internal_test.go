@@ -182,3 +182,28 @@ func TestMarchMarsMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestMarchMarsPlay: the recipe names the Gumbel root only where its model
+// was measured with it (2 marines, English, normal level), and no agent
+// options elsewhere.
+func TestMarchMarsPlay(t *testing.T) {
+	for _, c := range []struct {
+		params engine.Params
+		play   string
+	}{
+		{engine.Params{"players": "2"}, "sims=100,gumbel=1"},
+		{engine.Params{"players": "2", "difficulty": "baby"}, ""},
+		{engine.Params{"players": "2", "edition": "es"}, ""},
+		{engine.Params{"players": "3"}, ""},
+		{engine.Params{"players": "4"}, ""},
+	} {
+		g, err := engine.Load("march-mars", c.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := RecipeFor(g)
+		if !ok || r.Play != c.play {
+			t.Errorf("%v: recipe %v, play %q, want %q", c.params, ok, r.Play, c.play)
+		}
+	}
+}
