@@ -41,9 +41,9 @@ type Recipe struct {
 	// configuration only). A recipe with a mix has no self-play
 	// (Iterations 0): self-play over a mix is not built.
 	Mix []string
-	// Play is the az agent's options the recipe's model is measured with
-	// (as an agent spec's, "sims=100,gumbel=1"), where they differ from
-	// the agent's defaults at 100 simulations; "" for those.
+	// Play is the az agent's options the recipe's model was measured
+	// with, as a spec writes them ("sims=100,gumbel=1"); "" where it was
+	// measured as the other models of its game are.
 	Play string
 	// Measured is false for a configuration without a built-in model that
 	// borrows the recipe of a neighbour (another adventure, the other

@@ -156,54 +156,32 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 	}
 }
 
-// TestMarchMarsMeasured: march-mars's recipe counts as measured where the
+// TestMarchMarsRecipe: march-mars's recipe counts as measured where the
 // shipped files were made (2-4 marines in English, 2 in Spanish, at the
-// normal level) and nowhere else.
-func TestMarchMarsMeasured(t *testing.T) {
+// normal level) and nowhere else, and names the Gumbel root (Play) only
+// where its model was measured with it (2 marines, English, normal level).
+func TestMarchMarsRecipe(t *testing.T) {
 	for _, c := range []struct {
 		params   engine.Params
 		measured bool
+		play     string
 	}{
-		{engine.Params{"players": "2"}, true},
-		{engine.Params{"players": "3"}, true},
-		{engine.Params{}, true},
-		{engine.Params{"players": "5"}, false},
-		{engine.Params{"players": "2", "edition": "es"}, true},
-		{engine.Params{"players": "3", "edition": "es"}, false},
-		{engine.Params{"players": "2", "difficulty": "baby"}, false},
+		{engine.Params{"players": "2"}, true, "sims=100,gumbel=1"},
+		{engine.Params{"players": "3"}, true, ""},
+		{engine.Params{"players": "4"}, true, ""},
+		{engine.Params{}, true, ""},
+		{engine.Params{"players": "5"}, false, ""},
+		{engine.Params{"players": "2", "edition": "es"}, true, ""},
+		{engine.Params{"players": "3", "edition": "es"}, false, ""},
+		{engine.Params{"players": "2", "difficulty": "baby"}, false, ""},
 	} {
 		g, err := engine.Load("march-mars", c.params)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r, ok := RecipeFor(g)
-		if !ok || r.Measured != c.measured {
-			t.Errorf("%v: recipe %v, measured %v; want measured %v", c.params, ok, r.Measured, c.measured)
-		}
-	}
-}
-
-// TestMarchMarsPlay: the recipe names the Gumbel root only where its model
-// was measured with it (2 marines, English, normal level), and no agent
-// options elsewhere.
-func TestMarchMarsPlay(t *testing.T) {
-	for _, c := range []struct {
-		params engine.Params
-		play   string
-	}{
-		{engine.Params{"players": "2"}, "sims=100,gumbel=1"},
-		{engine.Params{"players": "2", "difficulty": "baby"}, ""},
-		{engine.Params{"players": "2", "edition": "es"}, ""},
-		{engine.Params{"players": "3"}, ""},
-		{engine.Params{"players": "4"}, ""},
-	} {
-		g, err := engine.Load("march-mars", c.params)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, ok := RecipeFor(g)
-		if !ok || r.Play != c.play {
-			t.Errorf("%v: recipe %v, play %q, want %q", c.params, ok, r.Play, c.play)
+		if !ok || r.Measured != c.measured || r.Play != c.play {
+			t.Errorf("%v: recipe %v, measured %v, play %q; want measured %v, play %q", c.params, ok, r.Measured, r.Play, c.measured, c.play)
 		}
 	}
 }
