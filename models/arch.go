@@ -15,7 +15,7 @@ var (
 	// ErrBadModel: a model file is truncated, corrupt or inconsistent.
 	ErrBadModel = errors.New("bad model file")
 	// ErrWrongGame: a model was made for another game or configuration.
-	ErrWrongGame = errors.New("model is for another game")
+	ErrWrongGame = errors.New("model does not fit the game or configuration")
 	// ErrBadInput: a forward pass got inputs of the wrong size.
 	ErrBadInput = errors.New("bad network input")
 	// ErrBadDtype: a model file dtype to write is neither F32 nor F16.
