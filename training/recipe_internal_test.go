@@ -140,18 +140,40 @@ func TestLunarRallyDAgger(t *testing.T) {
 	}
 }
 
-// TestWelcomeMoonA5to8SelfPlay: the 2-player recipe of Adventures 5, 6 and
-// 8 self-plays 100 iterations; Adventure 7's is its imitation alone, since
-// self-play made its network weaker than the imitation.
+// TestWelcomeMoonA5to8SelfPlay: the recipe of Adventures 5, 6 and 8
+// self-plays 100 iterations with 2 players and with 3 to 6 (there its own
+// count's imitation first, no mix); Adventure 7's is its imitation alone,
+// since self-play made its network weaker than the imitation, over the mix
+// of 3 to 6 players with 3.
 func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
-	for a, want := range map[string]int64{"5": 100, "6": 100, "7": 0, "8": 100} {
-		g, err := engine.Load("welcome-moon", engine.Params{"adventure": a, "players": "2"})
+	for _, c := range []struct {
+		adventure, players string
+		iterations         int64
+		mix                bool
+		measured           bool
+	}{
+		{"5", "2", 100, false, true},
+		{"6", "2", 100, false, false},
+		{"7", "2", 0, false, true},
+		{"8", "2", 100, false, false},
+		{"5", "3", 100, false, true},
+		{"5", "6", 100, false, false},
+		{"6", "3", 100, false, false},
+		{"8", "4", 100, false, false},
+		{"7", "3", 0, true, true},
+		{"7", "4", 0, false, true},
+	} {
+		g, err := engine.Load("welcome-moon", engine.Params{"adventure": c.adventure, "players": c.players})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r, ok := RecipeFor(g)
-		if !ok || r.Iterations != want {
-			t.Errorf("adventure %s: %d self-play iterations (recipe %v), want %d", a, r.Iterations, ok, want)
+		if !ok || r.Iterations != c.iterations || (len(r.Mix) > 0) != c.mix || r.Measured != c.measured {
+			t.Errorf("adventure %s, %s players: recipe %v, %d self-play iterations, mix %v, measured %v; want %d, %v, %v",
+				c.adventure, c.players, ok, r.Iterations, r.Mix, r.Measured, c.iterations, c.mix, c.measured)
+		}
+		if c.iterations > 0 && c.players != "2" && r.SelfPlay != "keeplatest=1" {
+			t.Errorf("adventure %s, %s players: self-play settings %q, want the latest network (keeplatest=1)", c.adventure, c.players, r.SelfPlay)
 		}
 	}
 }

@@ -368,7 +368,7 @@ ones the network also plays (export keeps them). Self-play over a mix is
 not built: a run with --mix that would self-play (--recipe=false,
 --iterations, or a recipe with self-play) is refused. --resume keeps the
 run's mix (drop --mix). A recipe can have a mix of its own (welcome-moon,
-Adventures 5-8 with 3 players: 3 to 6 players); --mix replaces it, and
+Adventure 7 with 3 players: 3 to 6 players); --mix replaces it, and
 --iterations leaves it out.
 
 --seed N seeds the run (self-play, initial weights, evaluation), like arena's

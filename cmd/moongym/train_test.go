@@ -306,7 +306,7 @@ func TestTrainRecipe(t *testing.T) {
 	if out, err := run(t, "", "arena", "march-mars", "--params", "players=2", "--agents", spec, "--games", "1", "--quiet"); err != nil {
 		t.Errorf("the recipe's spec %s: %v\n%s", spec, err, out)
 	}
-	// welcome-moon's Adventures 5-8 with 3 players: the recipe's imitation
+	// welcome-moon's Adventure 7 with 3 players: the recipe's imitation
 	// plays its mix of 3 to 6 players, whose other counts the model covers;
 	// --iterations (self-play over a mix is not built) leaves the mix out.
 	for _, c := range []struct {

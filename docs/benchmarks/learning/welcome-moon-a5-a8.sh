@@ -16,13 +16,15 @@
 # decisions, seed 1, az sims=100 and the raw network), and one az seat among heuristics for
 # each covered player count (400 games); solo, az and the heuristic on the same 400 seeds.
 # With "seats": one 3-player network for 3 to 6 players, the recipe for 3 players (training/
-# recipes.go): an imitation of the heuristic over its mix of the player counts ('players=3|4|5|6',
-# the 4- to 6-player games recorded through the seat view: docs/training.md, "One network over
-# several configurations"), 12,000 games, a twentieth of their positions, MLP 256x2, 3 epochs.
-# The run's file lists 4-6 players (the mix): staged as models/opponents/welcome-moon-aA-p3
-# it plays the tournaments of all four counts; the shipped file covers only those that held
-# (export of the file with --covers: Adventure 7, 6 players), and differs from the run's file
-# in that list alone.
+# recipes.go). Adventures 5, 6 and 8: an imitation of the heuristic on 12,000 three-player games,
+# a twentieth of their positions, MLP 256x2, 3 epochs, then 100 Gumbel self-play iterations (as
+# the 2-player recipe's), the latest network; the file is exported with --covers for 4-6
+# players (the seat view), and the shipped file covers only the counts that held (Adventure 5:
+# all). Adventure 7: the imitation over its mix of the player counts ('players=3|4|5|6', the 4-
+# to 6-player games recorded through the seat view: docs/training.md, "One network over several
+# configurations"), no self-play; the run's file lists 4-6 players (the mix).
+# Staged as models/opponents/welcome-moon-aA-p3, the file plays the tournaments of all four
+# counts.
 # Run from the repository root; RUNS (default runs/) receives the run directories and files.
 # Usage: docs/benchmarks/learning/welcome-moon-a5-a8.sh ADVENTURE [solo|seats]
 # The imitation's games, the self-play and the export are seeded (SOURCE_DATE_EPOCH pins the
@@ -46,8 +48,12 @@ elif [ "${2:-}" = seats ]; then
   d=$RUNS/welcome-moon-a$A-p3
   f=$RUNS/welcome-moon-a$A-p3.safetensors
   rm -rf "$d"
-  "$RUNS/moongym" train welcome-moon --params adventure=$A,players=3 --out "$d" --seed 1 --duration 2h --quiet   # the recipe's mix, no self-play
-  "$RUNS/moongym" export "$d" --out "$f" --dtype q8
+  "$RUNS/moongym" train welcome-moon --params adventure=$A,players=3 --out "$d" --seed 1 --duration 6h --quiet   # the recipe: Adventure 7's mix, the others' 100 iterations
+  if [ "$A" = 7 ]; then
+    "$RUNS/moongym" export "$d" --out "$f" --dtype q8
+  else
+    "$RUNS/moongym" export "$d" --out "$f" --dtype q8 --covers players=4 --covers players=5 --covers players=6
+  fi
   only="^welcome-moon-a$A-p3.safetensors"
 elif [ -n "${2:-}" ]; then
   echo "$usage" >&2
