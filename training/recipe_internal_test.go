@@ -159,6 +159,7 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"5", "3", 100, false, true},
 		{"5", "6", 100, false, false},
 		{"6", "3", 100, false, false},
+		{"8", "3", 100, false, true},
 		{"8", "4", 100, false, false},
 		{"7", "3", 0, true, true},
 		{"7", "4", 0, false, true},

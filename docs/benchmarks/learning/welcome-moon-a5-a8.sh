@@ -19,8 +19,8 @@
 # recipes.go). Adventures 5, 6 and 8: an imitation of the heuristic on 12,000 three-player games,
 # a twentieth of their positions, MLP 256x2, 3 epochs, then 100 Gumbel self-play iterations (as
 # the 2-player recipe's), the latest network; the file is exported with --covers for 4-6
-# players (the seat view), and the shipped file covers only the counts that held (Adventure 5:
-# all). Adventure 7: the imitation over its mix of the player counts ('players=3|4|5|6', the 4-
+# players (the seat view), and the shipped file covers only the counts that held (Adventures 5 and
+# 8: all). Adventure 7: the imitation over its mix of the player counts ('players=3|4|5|6', the 4-
 # to 6-player games recorded through the seat view: docs/training.md, "One network over several
 # configurations"), no self-play; the run's file lists 4-6 players (the mix).
 # Staged as models/opponents/welcome-moon-aA-p3, the file plays the tournaments of all four
