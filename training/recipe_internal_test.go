@@ -144,37 +144,42 @@ func TestLunarRallyDAgger(t *testing.T) {
 // self-plays 100 iterations with 2 players and with 3 to 6 (there its own
 // count's imitation first, no mix); Adventure 7's is its imitation alone,
 // since self-play made its network weaker than the imitation, over the mix
-// of 3 to 6 players with 3.
+// of 3 to 6 players with 3. Solo, Adventure 5 at ASTRA's level 4 self-plays
+// 30 iterations; the other solo recipes are their imitation alone.
 func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 	for _, c := range []struct {
-		adventure, players string
-		iterations         int64
-		mix                bool
-		measured           bool
+		adventure, players, astra string
+		iterations                int64
+		mix                       bool
+		measured                  bool
 	}{
-		{"5", "2", 100, false, true},
-		{"6", "2", 100, false, false},
-		{"7", "2", 0, false, true},
-		{"8", "2", 100, false, false},
-		{"5", "3", 100, false, true},
-		{"5", "6", 100, false, false},
-		{"6", "3", 100, false, false},
-		{"8", "3", 100, false, true},
-		{"8", "4", 100, false, false},
-		{"7", "3", 0, true, true},
-		{"7", "4", 0, false, true},
+		{"5", "2", "1", 100, false, true},
+		{"6", "2", "1", 100, false, false},
+		{"7", "2", "1", 0, false, true},
+		{"8", "2", "1", 100, false, false},
+		{"5", "3", "1", 100, false, true},
+		{"5", "6", "1", 100, false, false},
+		{"6", "3", "1", 100, false, false},
+		{"8", "3", "1", 100, false, true},
+		{"8", "4", "1", 100, false, false},
+		{"7", "3", "1", 0, true, true},
+		{"7", "4", "1", 0, false, true},
+		{"5", "1", "4", 30, false, true},
+		{"5", "1", "1", 0, false, true},
+		{"5", "1", "5", 0, false, true},
+		{"8", "1", "4", 0, false, true},
 	} {
-		g, err := engine.Load("welcome-moon", engine.Params{"adventure": c.adventure, "players": c.players})
+		g, err := engine.Load("welcome-moon", engine.Params{"adventure": c.adventure, "players": c.players, "astra": c.astra})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r, ok := RecipeFor(g)
 		if !ok || r.Iterations != c.iterations || (len(r.Mix) > 0) != c.mix || r.Measured != c.measured {
-			t.Errorf("adventure %s, %s players: recipe %v, %d self-play iterations, mix %v, measured %v; want %d, %v, %v",
-				c.adventure, c.players, ok, r.Iterations, r.Mix, r.Measured, c.iterations, c.mix, c.measured)
+			t.Errorf("adventure %s, %s players, ASTRA %s: recipe %v, %d self-play iterations, mix %v, measured %v; want %d, %v, %v",
+				c.adventure, c.players, c.astra, ok, r.Iterations, r.Mix, r.Measured, c.iterations, c.mix, c.measured)
 		}
 		if c.iterations > 0 && c.players != "2" && r.SelfPlay != "keeplatest=1" {
-			t.Errorf("adventure %s, %s players: self-play settings %q, want the latest network (keeplatest=1)", c.adventure, c.players, r.SelfPlay)
+			t.Errorf("adventure %s, %s players, ASTRA %s: self-play settings %q, want the latest network (keeplatest=1)", c.adventure, c.players, c.astra, r.SelfPlay)
 		}
 	}
 }
