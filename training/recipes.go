@@ -287,7 +287,7 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 			r.Iterations, r.SelfPlay = 100, "keeplatest=1"
 		}
 		r.Source = "docs/benchmarks/learning/welcome-moon-adventures.sh"
-		if a >= 5 && n <= 3 {
+		if a >= 5 && (n <= 3 || a != 7) {
 			r.Source = "docs/benchmarks/learning/welcome-moon-a5-a8.sh"
 		}
 	}
