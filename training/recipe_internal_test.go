@@ -165,6 +165,8 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"7", "3", "1", 0, true, true},
 		{"7", "4", "1", 0, false, true},
 		{"5", "1", "4", 30, false, true},
+		{"4", "1", "2", 30, false, true},
+		{"4", "1", "3", 0, false, true},
 		{"5", "1", "1", 0, false, true},
 		{"5", "1", "5", 0, false, true},
 		{"8", "1", "4", 0, false, true},

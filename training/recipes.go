@@ -190,6 +190,15 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 // others borrow it, unmeasured.
 var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {7, 2}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true, {7, 5}: true, {5, 3}: true, {8, 3}: true}
 
+// soloSelfPlay holds the solo levels (adventure, ASTRA's level) whose
+// imitation alone won fewer games than the heuristic and whose files are
+// that imitation followed by 30 PUCT self-play iterations, the latest
+// network (learning.md, "welcome-moon, solo (against ASTRA)"): Adventure 5
+// at level 4 (71 of 400 games won against the heuristic's 79; with
+// self-play 130, scoring 90.2 against 80.5), Adventure 4 at level 2 (5
+// against 7; with self-play 16 and a draw, scoring 54.0 against 45.3).
+var soloSelfPlay = map[[2]int]bool{{5, 4}: true, {4, 2}: true}
+
 // welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
 // their positions kept, then Gumbel self-play where it helped
 // (docs/benchmarks/learning/welcome-moon.sh, welcome-moon-adventures.sh,
@@ -212,12 +221,7 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 		if a >= 5 {
 			r.Source = "docs/benchmarks/learning/welcome-moon-a5-a8.sh"
 		}
-		if a == 5 && intParam(p, "astra", 1) == 4 {
-			// Adventure 5 at ASTRA's level 4: the imitation alone won
-			// fewer games than the heuristic (71 of 400 against 79);
-			// 30 PUCT self-play iterations, the latest network, won
-			// 130 scoring 90.2 against 80.5 (learning.md, "welcome-moon,
-			// solo (against ASTRA)").
+		if soloSelfPlay[[2]int{a, intParam(p, "astra", 1)}] {
 			r.Iterations, r.SelfPlay = 30, "keeplatest=1"
 		}
 	case a == 1:
