@@ -144,8 +144,9 @@ func TestLunarRallyDAgger(t *testing.T) {
 // self-plays 100 iterations with 2 players and with 3 to 6 (there its own
 // count's imitation first, no mix); Adventure 7's is its imitation alone,
 // since self-play made its network weaker than the imitation, over the mix
-// of 3 to 6 players with 3. Solo, Adventure 5 at ASTRA's level 4 self-plays
-// 30 iterations; the other solo recipes are their imitation alone.
+// of 3 to 6 players with 3. Solo, the levels of soloSelfPlay (Adventure 5 at
+// ASTRA's level 4, Adventure 4 at level 2) self-play 30 iterations; the
+// other solo recipes are their imitation alone.
 func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 	for _, c := range []struct {
 		adventure, players, astra string
