@@ -160,7 +160,7 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"8", "2", "1", 100, false, false},
 		{"5", "3", "1", 100, false, true},
 		{"5", "6", "1", 100, false, false},
-		{"6", "3", "1", 100, false, false},
+		{"6", "3", "1", 100, false, true},
 		{"8", "3", "1", 100, false, true},
 		{"8", "4", "1", 100, false, false},
 		{"7", "3", "1", 0, true, true},

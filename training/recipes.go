@@ -185,10 +185,10 @@ func marchMarsRecipe(p engine.Params) (Recipe, bool) {
 // players, above the bar at 3 and 6; with 4 and 5, imitations of their own
 // count's games, above it: the 5-player file is shipped, the 3- and
 // 4-player networks were retired for the 2-player file's covers;
-// Adventures 5 and 8 with 3 players: their own count's imitation and 100
+// Adventures 5, 6 and 8 with 3 players: their own count's imitation and 100
 // Gumbel iterations, the shipped files, which cover 4 to 6 players): the
 // others borrow it, unmeasured.
-var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {7, 2}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true, {7, 5}: true, {5, 3}: true, {8, 3}: true}
+var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {7, 2}: true, {8, 1}: true, {6, 1}: true, {7, 3}: true, {7, 4}: true, {7, 5}: true, {5, 3}: true, {6, 3}: true, {8, 3}: true}
 
 // soloSelfPlay holds the solo levels (adventure, ASTRA's level) whose
 // imitation alone won fewer games than the heuristic and whose files are
