@@ -144,9 +144,10 @@ func TestLunarRallyDAgger(t *testing.T) {
 // self-plays 100 iterations with 2 players and with 3 to 6 (there its own
 // count's imitation first, no mix); Adventure 7's is its imitation alone,
 // since self-play made its network weaker than the imitation, over the mix
-// of 3 to 6 players with 3. Solo, the levels of soloSelfPlay (Adventure 5 at
-// ASTRA's level 4, Adventure 4 at level 2) self-play 30 iterations; the
-// other solo recipes are their imitation alone.
+// of 3 to 6 players with 3. Solo, the levels of soloSelfPlay self-play
+// (Adventure 5 at ASTRA's level 4 and Adventure 4 at level 2, 30
+// iterations; Adventure 7 at level 6, 5); the other solo recipes are their
+// imitation alone.
 func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 	for _, c := range []struct {
 		adventure, players, astra string
@@ -168,6 +169,8 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"5", "1", "4", 30, false, true},
 		{"4", "1", "2", 30, false, true},
 		{"4", "1", "3", 0, false, true},
+		{"7", "1", "6", 5, false, true},
+		{"7", "1", "7", 0, false, true},
 		{"5", "1", "1", 0, false, true},
 		{"5", "1", "5", 0, false, true},
 		{"8", "1", "4", 0, false, true},

@@ -192,12 +192,14 @@ var measuredA5to8 = map[[2]int]bool{{5, 1}: true, {5, 2}: true, {7, 1}: true, {7
 
 // soloSelfPlay holds the solo levels (adventure, ASTRA's level) whose
 // imitation alone won fewer games than the heuristic and whose files are
-// that imitation followed by 30 PUCT self-play iterations, the latest
-// network (learning.md, "welcome-moon, solo (against ASTRA)"): Adventure 5
-// at level 4 (71 of 400 games won against the heuristic's 79; with
-// self-play 130, scoring 90.2 against 80.5), Adventure 4 at level 2 (5
-// against 7; with self-play 16 and a draw, scoring 54.0 against 45.3).
-var soloSelfPlay = map[[2]int]bool{{5, 4}: true, {4, 2}: true}
+// that imitation followed by PUCT self-play, the latest network, with the
+// number of iterations (learning.md, "welcome-moon, solo (against ASTRA)"):
+// Adventure 5 at level 4, 30 (71 of 400 games won against the heuristic's
+// 79; with self-play 130, scoring 90.2 against 80.5), Adventure 4 at level
+// 2, 30 (5 against 7; with self-play 16 and a draw, scoring 54.0 against
+// 45.3), Adventure 7 at level 6, 5 (after 2 iterations 2 wins against 2;
+// after 5, 3, scoring 91.7 against 89.4).
+var soloSelfPlay = map[[2]int]int64{{5, 4}: 30, {4, 2}: 30, {7, 6}: 5}
 
 // welcomeMoonRecipe: heuristic (Adventure 3: expert) games, a twentieth of
 // their positions kept, then Gumbel self-play where it helped
@@ -221,8 +223,8 @@ func welcomeMoonRecipe(p engine.Params) (Recipe, bool) {
 		if a >= 5 {
 			r.Source = "docs/benchmarks/learning/welcome-moon-a5-a8.sh"
 		}
-		if soloSelfPlay[[2]int{a, intParam(p, "astra", 1)}] {
-			r.Iterations, r.SelfPlay = 30, "keeplatest=1"
+		if it := soloSelfPlay[[2]int{a, intParam(p, "astra", 1)}]; it > 0 {
+			r.Iterations, r.SelfPlay = it, "keeplatest=1"
 		}
 	case a == 1:
 		ic.Games, ic.HoldOut, r.Iterations = 12000, 100, 20
