@@ -170,6 +170,8 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"4", "1", "2", 30, false, true},
 		{"4", "1", "3", 0, false, true},
 		{"7", "1", "6", 5, false, true},
+		{"1", "1", "4", 5, false, true},
+		{"1", "1", "3", 0, false, true},
 		{"7", "1", "7", 0, false, true},
 		{"5", "1", "1", 0, false, true},
 		{"5", "1", "5", 0, false, true},
@@ -186,6 +188,40 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		}
 		if c.iterations > 0 && c.players != "2" && r.SelfPlay != "keeplatest=1" {
 			t.Errorf("adventure %s, %s players, ASTRA %s: self-play settings %q, want the latest network (keeplatest=1)", c.adventure, c.players, c.astra, r.SelfPlay)
+		}
+	}
+}
+
+// TestWelcomeMoonSoloMargin: the solo levels of soloMargin (Adventure 1 at
+// ASTRA's level 4) value the score margin alone on a scale of 60 points, in
+// the imitation and the self-play; the others blend it with the result on
+// a scale of 20.
+func TestWelcomeMoonSoloMargin(t *testing.T) {
+	for _, c := range []struct {
+		adventure, astra string
+		margin, scale    float64
+	}{
+		{"1", "4", 1, 60},
+		{"1", "3", 0.5, 20},
+		{"1", "5", 0.5, 20},
+		{"7", "6", 0.5, 20},
+	} {
+		g, err := engine.Load("welcome-moon", engine.Params{"adventure": c.adventure, "players": "1", "astra": c.astra})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := RecipeFor(g)
+		if !ok {
+			t.Fatalf("adventure %s, ASTRA %s: no recipe", c.adventure, c.astra)
+		}
+		cfg, err := r.Config(DefaultConfig(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ic, ok := r.ImitationFor(cfg)
+		if !ok || cfg.Margin != c.margin || cfg.MarginScale != c.scale || ic.Margin != c.margin || ic.MarginScale != c.scale {
+			t.Errorf("adventure %s, ASTRA %s: self-play margin %v, scale %v; imitation %v, %v (%v); want %v, %v",
+				c.adventure, c.astra, cfg.Margin, cfg.MarginScale, ic.Margin, ic.MarginScale, ok, c.margin, c.scale)
 		}
 	}
 }
