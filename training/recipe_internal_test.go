@@ -173,7 +173,8 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 		{"1", "1", "4", 5, false, true},
 		{"1", "1", "3", 0, false, true},
 		{"1", "1", "6", 5, false, true},
-		{"1", "1", "7", 0, false, true},
+		{"1", "1", "7", 20, false, true},
+		{"1", "1", "8", 0, false, true},
 		{"7", "1", "7", 0, false, true},
 		{"5", "1", "1", 0, false, true},
 		{"5", "1", "5", 0, false, true},
@@ -195,7 +196,7 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 }
 
 // TestWelcomeMoonSoloMargin: the solo levels of soloMargin (Adventure 1 at
-// ASTRA's levels 4 and 6) value the score margin alone on a scale of 60 points, in
+// ASTRA's levels 4, 6 and 7) value the score margin alone on a scale of 60 points, in
 // the imitation and the self-play; the others blend it with the result on
 // a scale of 20.
 func TestWelcomeMoonSoloMargin(t *testing.T) {
@@ -207,6 +208,8 @@ func TestWelcomeMoonSoloMargin(t *testing.T) {
 		{"1", "3", 0.5, 20},
 		{"1", "5", 0.5, 20},
 		{"1", "6", 1, 60},
+		{"1", "7", 1, 60},
+		{"1", "8", 0.5, 20},
 		{"7", "6", 0.5, 20},
 	} {
 		g, err := engine.Load("welcome-moon", engine.Params{"adventure": c.adventure, "players": "1", "astra": c.astra})
