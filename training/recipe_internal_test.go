@@ -146,8 +146,9 @@ func TestLunarRallyDAgger(t *testing.T) {
 // since self-play made its network weaker than the imitation, over the mix
 // of 3 to 6 players with 3. Solo, the levels of soloSelfPlay self-play
 // (Adventure 5 at ASTRA's level 4 and Adventure 4 at level 2, 30
-// iterations; Adventure 7 at level 6, 5); the other solo recipes are their
-// imitation alone.
+// iterations; Adventure 7 at level 6 and Adventure 1 at levels 4 and 6, 5;
+// Adventure 1 at level 7, 20); the other solo recipes are their imitation
+// alone.
 func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 	for _, c := range []struct {
 		adventure, players, astra string
@@ -196,9 +197,9 @@ func TestWelcomeMoonA5to8SelfPlay(t *testing.T) {
 }
 
 // TestWelcomeMoonSoloMargin: the solo levels of soloMargin (Adventure 1 at
-// ASTRA's levels 4, 6 and 7) value the score margin alone on a scale of 60 points, in
-// the imitation and the self-play; the others blend it with the result on
-// a scale of 20.
+// ASTRA's levels 4, 6 and 7) value the score margin alone on a scale of 60
+// points, in the imitation and the self-play; the others blend it with the
+// result on a scale of 20.
 func TestWelcomeMoonSoloMargin(t *testing.T) {
 	for _, c := range []struct {
 		adventure, astra string

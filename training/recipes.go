@@ -208,7 +208,7 @@ var soloSelfPlay = map[[2]int]int64{{5, 4}: 30, {4, 2}: 30, {7, 6}: 5, {1, 4}: 5
 // some 60 points more than the player, the recipe's blend of the result and
 // tanh(margin/20) is -1 in nearly every game and cannot tell them apart.
 // Adventure 1 at level 4: the imitation and 5 iterations so won 11 games of
-// 400 and 3 draws, scoring 91.6, where the blend's won 9 and a draw, 80.9
+// 400 and 3 draws, scoring 91.5, where the blend's won 9 and a draw, 80.9
 // (30 iterations: 7 and a draw, 81.9), and the heuristic 4 and 5 draws, 87.6;
 // at level 6, 4 and 3 draws, 86.6, where the heuristic won 5, 82.3; at
 // level 7, after 20 iterations (after 5 none, 70.4), none and a draw,
