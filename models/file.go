@@ -28,7 +28,8 @@ import (
 // float32 weight to the nearest half-precision value (ties to even), which
 // halves the file and may change play slightly. A Q8 file (DtypeQ8,
 // quant.go) stores the weight matrices as 8-bit integers with a scale per
-// block, about a quarter of F32, and says so in its metadata. The header's
+// block, about a quarter of F32, and says so in its metadata; a Q4 file
+// (DtypeQ4, quant4.go) as 4-bit integers, about an eighth. The header's
 // "__metadata__" map of strings holds:
 //
 //	format        "moongym-model/1"
@@ -39,7 +40,7 @@ import (
 //	provenance    JSON Provenance: steps, iterations, games, samples, date, data, seed
 //	covers        (optional) JSON array of parameter objects: the further
 //	              configurations the network plays (Model.Covers)
-//	dtype         (only in a Q8 file) "Q8"
+//	dtype         (only in a Q8 or Q4 file) "Q8" or "Q4"
 //
 // Tensors are named as in Arch.Params; dense weights are [in, out], conv
 // filters [out, in, kh, kw].
@@ -75,19 +76,23 @@ const (
 	// Q8Block weights (quant.go), about 1.06 bytes a weight; biases stay
 	// F32. Weights are dequantized to float32 when read.
 	DtypeQ8 = "Q8"
+	// DtypeQ4: 4-bit integers with a half-precision scale per block of
+	// Q4Block weights (quant4.go), about 0.56 bytes a weight; biases stay
+	// F32. Weights are dequantized to float32 when read.
+	DtypeQ4 = "Q4"
 )
 
 // MaxF16 is the largest finite IEEE half-precision value.
 const MaxF16 = 65504
 
-// ParseDtype reads a dtype as a user gives it: "f32", "f16" or "q8", in
-// any case. Anything else is an error wrapping ErrBadDtype.
+// ParseDtype reads a dtype as a user gives it: "f32", "f16", "q8" or
+// "q4", in any case. Anything else is an error wrapping ErrBadDtype.
 func ParseDtype(s string) (string, error) {
 	switch d := strings.ToUpper(s); d {
-	case DtypeF32, DtypeF16, DtypeQ8:
+	case DtypeF32, DtypeF16, DtypeQ8, DtypeQ4:
 		return d, nil
 	}
-	return "", fmt.Errorf("%w: %q, want f32, f16 or q8", ErrBadDtype, s)
+	return "", fmt.Errorf("%w: %q, want f32, f16, q8 or q4", ErrBadDtype, s)
 }
 
 // fileDtype is the dtype Encode writes m in: Dtype, "" meaning DtypeF32.
@@ -95,10 +100,10 @@ func (m *Model) fileDtype() (string, error) {
 	switch m.Dtype {
 	case "":
 		return DtypeF32, nil
-	case DtypeF32, DtypeF16, DtypeQ8:
+	case DtypeF32, DtypeF16, DtypeQ8, DtypeQ4:
 		return m.Dtype, nil
 	}
-	return "", fmt.Errorf("models: encode: %w: Model.Dtype %q, want %q, %q or %q", ErrBadDtype, m.Dtype, DtypeF32, DtypeF16, DtypeQ8)
+	return "", fmt.Errorf("models: encode: %w: Model.Dtype %q, want %q, %q, %q or %q", ErrBadDtype, m.Dtype, DtypeF32, DtypeF16, DtypeQ8, DtypeQ4)
 }
 
 // checkF16Range reports the first weight whose magnitude exceeds MaxF16,
@@ -121,7 +126,7 @@ type tensorHeader struct {
 }
 
 // storedTensor is one tensor as a file of some dtype stores it: a weight
-// tensor, or (Q8) a weight tensor's scales.
+// tensor, or (Q8, Q4) a weight tensor's scales.
 type storedTensor struct {
 	name  string
 	dtype string
@@ -133,7 +138,11 @@ type storedTensor struct {
 }
 
 // valueBytes are the bytes a value of each stored dtype takes.
-var valueBytes = map[string]int64{DtypeF32: 4, DtypeF16: 2, "I8": 1}
+var valueBytes = map[string]int64{DtypeF32: 4, DtypeF16: 2, "I8": 1, "U8": 1}
+
+// quantized reports whether dtype stores weight matrices as integers
+// with block scales.
+func quantized(dtype string) bool { return dtype == DtypeQ8 || dtype == DtypeQ4 }
 
 // fileLayout lists the tensors a file of dtype stores for the network
 // tensors specs, in file order.
@@ -141,12 +150,19 @@ func fileLayout(specs []ParamSpec, dtype string) []storedTensor {
 	var out []storedTensor
 	for i, p := range specs {
 		n := p.Size()
-		if dtype != DtypeQ8 {
+		if !quantized(dtype) {
 			out = append(out, storedTensor{name: p.Name, dtype: dtype, shape: p.Shape, n: n, weight: i})
 			continue
 		}
 		if !q8Tensor(p.Shape) {
 			out = append(out, storedTensor{name: p.Name, dtype: DtypeF32, shape: p.Shape, n: n, weight: i})
+			continue
+		}
+		if dtype == DtypeQ4 {
+			nq, nb := q4Bytes(n), q4Blocks(n)
+			out = append(out,
+				storedTensor{name: p.Name, dtype: "U8", shape: []int{nq}, n: nq, weight: i},
+				storedTensor{name: p.Name + q4ScaleSuffix, dtype: DtypeF16, shape: []int{nb}, n: nb, weight: i, scales: true})
 			continue
 		}
 		nb := q8Blocks(n)
@@ -161,7 +177,8 @@ func fileLayout(specs []ParamSpec, dtype string) []storedTensor {
 // (F32 when empty). The same model always gives the same bytes. An
 // unknown Dtype gives an error wrapping ErrBadDtype; with DtypeF16, a
 // weight beyond ±MaxF16 gives one wrapping ErrF16Range (it is never
-// written as infinity), and with DtypeQ8 a block whose scale would be.
+// written as infinity), and with DtypeQ8 or DtypeQ4 a block whose scale
+// would be.
 func (m *Model) Encode(w io.Writer) error {
 	if err := m.Net.Validate(); err != nil {
 		return err
@@ -195,8 +212,8 @@ func (m *Model) Encode(w io.Writer) error {
 		}
 		meta["covers"] = string(b)
 	}
-	if dtype == DtypeQ8 {
-		meta["dtype"] = DtypeQ8
+	if quantized(dtype) {
+		meta["dtype"] = dtype
 	}
 	specs := make([]ParamSpec, len(m.Net.Weights))
 	for i, t := range m.Net.Weights {
@@ -216,6 +233,13 @@ func (m *Model) Encode(w io.Writer) error {
 			}
 			data[i], data[i+1] = q, sc
 			i++ // the scales follow their tensor
+		case "U8":
+			q, sc, err := quantizeQ4(t.Name, t.Data, make([]byte, 0, st.n), make([]byte, 0, 2*q4Blocks(len(t.Data))))
+			if err != nil {
+				return err
+			}
+			data[i], data[i+1] = q, sc
+			i++
 		case DtypeF16:
 			b := make([]byte, 0, 2*st.n)
 			for _, v := range t.Data {
@@ -255,8 +279,8 @@ func (m *Model) Encode(w io.Writer) error {
 }
 
 // Decode reads a model file of F32 or F16 tensors (one dtype a file; F16
-// is upcast to float32 exactly), or a Q8 file (its weights dequantized to
-// float32), and sets the model's Dtype to the file's.
+// is upcast to float32 exactly), or a Q8 or Q4 file (its weights
+// dequantized to float32), and sets the model's Dtype to the file's.
 // Any defect (truncation, bad header, another dtype or a mix of two,
 // tensors that do not match the declared architecture, non-finite weights,
 // F16 infinities and NaNs included) gives an error wrapping ErrBadModel;
@@ -338,7 +362,8 @@ func Decode(data []byte) (*Model, error) {
 	for _, p := range specs {
 		net.Weights = append(net.Weights, Tensor{Name: p.Name, Shape: slices.Clone(p.Shape), Data: make([]float32, p.Size())})
 	}
-	var quant []byte // the I8 values whose scales come next
+	var quant []byte // the I8 or U8 values whose scales come next
+	var quantDtype string
 	for _, st := range layout {
 		rt, ok := raw[st.name]
 		if !ok {
@@ -365,10 +390,14 @@ func Decode(data []byte) (*Model, error) {
 		spans = append(spans, span{st.name, from, to})
 		vals, dst := body[from:to], net.Weights[st.weight].Data
 		switch {
-		case st.dtype == "I8":
-			quant = vals
+		case st.dtype == "I8" || st.dtype == "U8":
+			quant, quantDtype = vals, st.dtype
 		case st.scales:
-			if err := dequantizeQ8(dst, quant, vals); err != nil {
+			deq := dequantizeQ8
+			if quantDtype == "U8" {
+				deq = dequantizeQ4
+			}
+			if err := deq(dst, quant, vals); err != nil {
 				return nil, fmt.Errorf("%w: tensor %s: %w", ErrBadModel, st.name, err)
 			}
 		case st.dtype == DtypeF16:
@@ -400,15 +429,15 @@ func Decode(data []byte) (*Model, error) {
 	return m, nil
 }
 
-// decodeDtype is a file's dtype: DtypeQ8 where its metadata says so
-// (nothing else may be declared), else the one dtype of its tensors, F32
-// or F16; a file mixing them, or with another, is refused.
+// decodeDtype is a file's dtype: DtypeQ8 or DtypeQ4 where its metadata
+// says so (nothing else may be declared), else the one dtype of its
+// tensors, F32 or F16; a file mixing them, or with another, is refused.
 func decodeDtype(meta map[string]string, raw map[string]json.RawMessage, specs []ParamSpec) (string, error) {
 	if d, ok := meta["dtype"]; ok {
-		if d != DtypeQ8 {
-			return "", fmt.Errorf("%w: the metadata's dtype is not %s (the only one a file declares)", ErrBadModel, DtypeQ8)
+		if !quantized(d) {
+			return "", fmt.Errorf("%w: the metadata's dtype is neither %s nor %s (the only ones a file declares)", ErrBadModel, DtypeQ8, DtypeQ4)
 		}
-		return DtypeQ8, nil
+		return d, nil
 	}
 	var dtype, first string
 	for _, p := range specs {
@@ -421,7 +450,7 @@ func decodeDtype(meta map[string]string, raw map[string]json.RawMessage, specs [
 			return "", fmt.Errorf("%w: tensor %s: %w", ErrBadModel, p.Name, err)
 		}
 		if th.Dtype != DtypeF32 && th.Dtype != DtypeF16 {
-			return "", fmt.Errorf("%w: tensor %s has a dtype other than %s and %s (a %s file says so in its metadata)", ErrBadModel, p.Name, DtypeF32, DtypeF16, DtypeQ8)
+			return "", fmt.Errorf("%w: tensor %s has a dtype other than %s and %s (a %s or %s file says so in its metadata)", ErrBadModel, p.Name, DtypeF32, DtypeF16, DtypeQ8, DtypeQ4)
 		}
 		if dtype == "" {
 			dtype, first = th.Dtype, p.Name

@@ -296,6 +296,11 @@ func FuzzDecode(f *testing.F) {
 		goodQ8 := encode(f, q8)
 		f.Add(goodQ8)
 		f.Add(goodQ8[:len(goodQ8)-1])
+		q4 := testModelQ4(f, i)
+		q4.Covers = q8.Covers
+		goodQ4 := encode(f, q4)
+		f.Add(goodQ4)
+		f.Add(goodQ4[:len(goodQ4)-1])
 	}
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -316,9 +321,10 @@ func FuzzDecode(f *testing.F) {
 		if err != nil || again.Dtype != m.Dtype || len(again.Covers) != len(m.Covers) {
 			t.Fatalf("re-encoding a decoded model: %v", err)
 		}
-		// Q8 rounds again (a block whose largest value is not 127 times
-		// its scale gets another scale); the other dtypes are exact.
-		if m.Dtype != models.DtypeQ8 && !again.Net.Equal(m.Net) {
+		// Q8 and Q4 round again (a block whose largest value is not 127,
+		// or 7 or 8, times its scale gets another scale); the other dtypes
+		// are exact.
+		if m.Dtype != models.DtypeQ8 && m.Dtype != models.DtypeQ4 && !again.Net.Equal(m.Net) {
 			t.Fatalf("re-encoding a decoded model: %v", err)
 		}
 	})
@@ -478,12 +484,12 @@ func TestEncodeDtype(t *testing.T) {
 }
 
 func TestParseDtype(t *testing.T) {
-	for in, want := range map[string]string{"f32": "F32", "F32": "F32", "f16": "F16", "F16": "F16"} {
+	for in, want := range map[string]string{"f32": "F32", "F32": "F32", "f16": "F16", "F16": "F16", "q8": "Q8", "Q4": "Q4", "q4": "Q4"} {
 		if got, err := models.ParseDtype(in); err != nil || got != want {
 			t.Errorf("ParseDtype(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "bf16", "f64", "float16", " f16", "F8_E5M2"} {
+	for _, in := range []string{"", "bf16", "f64", "float16", " f16", "F8_E5M2", "q2", "i8", "u8"} {
 		if got, err := models.ParseDtype(in); !errors.Is(err, models.ErrBadDtype) || got != "" {
 			t.Errorf("ParseDtype(%q) = %q, %v; want an error wrapping models.ErrBadDtype", in, got, err)
 		}

@@ -47,7 +47,8 @@ const MaxBuiltinBytes = 4 << 20
 
 // MaxBuiltinTotal bounds the built-in model files together (48 MiB: what
 // the CLI and the Python wheel carry for every configuration's opponent;
-// TestBuiltinSizes). The files are stored Q8 to fit it
+// TestBuiltinSizes). The files are stored Q8, or Q4 where their
+// tournaments hold with 4-bit weights, to fit it
 // (docs/benchmarks/builtin-models.md).
 const MaxBuiltinTotal = 48 << 20
 

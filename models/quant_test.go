@@ -175,10 +175,19 @@ func TestQ8Range(t *testing.T) {
 	}
 }
 
-// TestQ8CorruptFilesError: every defect of a Q8 file is an error wrapping
-// ErrBadModel that says what is wrong.
-func TestQ8CorruptFilesError(t *testing.T) {
-	good := encode(t, testModelQ8(t, 0))
+// TestQuantCorruptFilesError: every defect of a Q8 or Q4 file is an error
+// wrapping ErrBadModel that says what is wrong.
+func TestQuantCorruptFilesError(t *testing.T) {
+	for _, q := range []struct {
+		model          func(testing.TB, int) *models.Model
+		suffix, stored string
+	}{{testModelQ8, ".q8scale", "I8"}, {testModelQ4, ".q4scale", "U8"}} {
+		t.Run(q.stored, func(t *testing.T) { testQuantCorrupt(t, q.model(t, 0), q.suffix, q.stored) })
+	}
+}
+
+func testQuantCorrupt(t *testing.T, m *models.Model, suffix, stored string) {
+	good := encode(t, m)
 	n := binary.LittleEndian.Uint64(good)
 	var h map[string]json.RawMessage
 	if err := json.Unmarshal(good[8:8+n], &h); err != nil {
@@ -187,20 +196,20 @@ func TestQ8CorruptFilesError(t *testing.T) {
 	// A tensor with scales, and its scales' header.
 	var name string
 	for k := range h {
-		if base, ok := strings.CutSuffix(k, ".q8scale"); ok {
+		if base, ok := strings.CutSuffix(k, suffix); ok {
 			name = base
 			break
 		}
 	}
 	if name == "" {
-		t.Fatal("no .q8scale tensor in a Q8 file")
+		t.Fatalf("no %s tensor in a %s file", suffix, m.Dtype)
 	}
 	var sc struct {
 		Dtype       string   `json:"dtype"`
 		Shape       []int    `json:"shape"`
 		DataOffsets [2]int64 `json:"data_offsets"`
 	}
-	if err := json.Unmarshal(h[name+".q8scale"], &sc); err != nil {
+	if err := json.Unmarshal(h[name+suffix], &sc); err != nil {
 		t.Fatal(err)
 	}
 	edit := func(f func(h map[string]json.RawMessage), body func(b []byte)) []byte {
@@ -244,18 +253,22 @@ func TestQ8CorruptFilesError(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"no dtype in the metadata", edit(meta(func(m map[string]string) { delete(m, "dtype") }), nil), "a dtype other than F32 and F16 (a Q8 file says so"},
-		{"another declared dtype", edit(meta(func(m map[string]string) { m["dtype"] = "F16" }), nil), "metadata's dtype is not Q8"},
-		{"missing scales", edit(func(h map[string]json.RawMessage) { delete(h, name+".q8scale") }, nil), "tensors"},
-		{"renamed scales", edit(func(h map[string]json.RawMessage) { h[name+".scale"] = h[name+".q8scale"]; delete(h, name+".q8scale") }, nil), name + ".q8scale is missing"},
+		{"no dtype in the metadata", edit(meta(func(m map[string]string) { delete(m, "dtype") }), nil), "a dtype other than F32 and F16 (a Q8 or Q4 file says so"},
+		{"another declared dtype", edit(meta(func(m map[string]string) { m["dtype"] = "F16" }), nil), "metadata's dtype is neither Q8 nor Q4"},
+		{"missing scales", edit(func(h map[string]json.RawMessage) { delete(h, name+suffix) }, nil), "tensors"},
+		{"renamed scales", edit(func(h map[string]json.RawMessage) { h[name+".scale"] = h[name+suffix]; delete(h, name+suffix) }, nil), name + suffix + " is missing"},
 		{"scales as F32", edit(func(h map[string]json.RawMessage) {
-			h[name+".q8scale"] = json.RawMessage(strings.Replace(string(h[name+".q8scale"]), `"F16"`, `"F32"`, 1))
+			h[name+suffix] = json.RawMessage(strings.Replace(string(h[name+suffix]), `"F16"`, `"F32"`, 1))
 		}, nil), "stores it as F16"},
 		{"matrix as F32", edit(func(h map[string]json.RawMessage) {
-			h[name] = json.RawMessage(strings.Replace(string(h[name]), `"I8"`, `"F32"`, 1))
-		}, nil), "stores it as I8"},
+			h[name] = json.RawMessage(strings.Replace(string(h[name]), `"`+stored+`"`, `"F32"`, 1))
+		}, nil), "stores it as " + stored},
+		{"matrix as the other integers", edit(func(h map[string]json.RawMessage) {
+			h[name] = json.RawMessage(strings.Replace(string(h[name]), `"`+stored+`"`, `"`+map[string]string{"I8": "U8", "U8": "I8"}[stored]+`"`, 1))
+		}, nil), "stores it as " + stored},
+		{"the other dtype declared", edit(meta(func(m map[string]string) { m["dtype"] = map[string]string{"I8": "Q4", "U8": "Q8"}[stored] }), nil), "stores it as"},
 		{"wrong scale shape", edit(func(h map[string]json.RawMessage) {
-			h[name+".q8scale"] = json.RawMessage(strings.Replace(string(h[name+".q8scale"]), `"shape":[`, `"shape":[1,`, 1))
+			h[name+suffix] = json.RawMessage(strings.Replace(string(h[name+suffix]), `"shape":[`, `"shape":[1,`, 1))
 		}, nil), "wrong shape"},
 		{"negative scale", edit(none, setScale(float16.Fromfloat32(-1).Bits())), "not a finite non-negative number"},
 		{"NaN scale", edit(none, setScale(0x7e00)), "not a finite non-negative number"},

@@ -220,12 +220,15 @@ func TestBuiltinsAsF16(t *testing.T) {
 				t.Errorf("%s: an F16 file that re-encodes to other bytes", p)
 			}
 			continue
-		case models.DtypeQ8:
-			// A Q8 file: its weights, read and written again as Q8, read
-			// back the same (re-encoding moves no weight).
+		case models.DtypeQ8, models.DtypeQ4:
+			// A Q8 or Q4 file: its weights, read and written again in its
+			// dtype, read back the same (re-encoding moves no weight), and
+			// so do its bytes.
 			again, err := models.Decode(encode(t, m))
 			if err != nil || !again.Net.Equal(m.Net) {
-				t.Errorf("%s: a Q8 file whose weights change when written again (%v)", p, err)
+				t.Errorf("%s: a %s file whose weights change when written again (%v)", p, m.Dtype, err)
+			} else if !bytes.Equal(encode(t, again), data) {
+				t.Errorf("%s: a %s file whose bytes change when written again", p, m.Dtype)
 			}
 			continue
 		case models.DtypeF32:
@@ -258,8 +261,8 @@ func TestBuiltinsAsF16(t *testing.T) {
 }
 
 // TestBuiltinSizes: every built-in model file is at most MaxBuiltinBytes
-// and stored as Q8 (the built-in models' dtype, each file converted only
-// after its tournaments were played again with the Q8 weights:
+// and stored as Q8 or Q4 (the built-in models' dtypes, each file converted
+// only after its tournaments were played again with the quantized weights:
 // docs/benchmarks/builtin-models.md) or, until then, in its AutoDtype: F16
 // exactly where the F32 file would be larger (so no file is rounded
 // without need, and none is over the bound); all of them together at most
@@ -272,11 +275,11 @@ func TestBuiltinSizes(t *testing.T) {
 		if len(b.data) > models.MaxBuiltinBytes {
 			t.Errorf("%s: %d bytes, more than %d", p, len(b.data), models.MaxBuiltinBytes)
 		}
-		if m.Dtype == models.DtypeQ8 {
+		if m.Dtype == models.DtypeQ8 || m.Dtype == models.DtypeQ4 {
 			continue
 		}
 		if want, err := m.AutoDtype(); err != nil || m.Dtype != want {
-			t.Errorf("%s: stored %s, the size rule says %s or Q8 (%v)", p, m.Dtype, want, err)
+			t.Errorf("%s: stored %s, the size rule says %s, Q8 or Q4 (%v)", p, m.Dtype, want, err)
 		}
 	}
 	t.Logf("built-in model files: %d bytes (%.1f MiB)", total, float64(total)/(1<<20))

@@ -11,7 +11,7 @@ import (
 )
 
 // TestExportQ8Covers: --dtype q8 writes a Q8 file of about a quarter of
-// the F32 size; --covers records further configurations of the same shapes
+// the F32 size, --dtype q4 one of about half of that; --covers records further configurations of the same shapes
 // (filled in with the game's defaults), which agents then load the file
 // for; --covers "" clears them; a configuration of other shapes, the
 // model's own, a repeated one or an unknown parameter is refused.
@@ -46,6 +46,17 @@ func TestExportQ8Covers(t *testing.T) {
 	}
 	if got.Dtype != models.DtypeQ8 || len(got.Covers) != 2 || got.Covers[0]["rules"] != "basic" || got.Covers[0]["difficult"] != "5" {
 		t.Fatalf("Q8 file: dtype %s, covers %v", got.Dtype, got.Covers)
+	}
+	// --dtype q4 keeps the covers in a file of about half Q8's size.
+	q4 := filepath.Join(dir, "wm-q4.safetensors")
+	if out, err := run(t, "", "export", q8, "--out", q4, "--dtype", "q4"); err != nil || !strings.Contains(out, "Q4") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if s, s8 := fileSize(t, q4), fileSize(t, q8); s*10 > s8*6 {
+		t.Errorf("Q4 file %d bytes, Q8 %d: want about half", s, s8)
+	}
+	if got4, err := models.Load(q4); err != nil || got4.Dtype != models.DtypeQ4 || len(got4.Covers) != 2 {
+		t.Fatalf("Q4 file: %v, %v", got4, err)
 	}
 	basic, err := engine.Load("walking-moon", engine.Params{"players": "2", "rules": "basic"})
 	if err != nil {

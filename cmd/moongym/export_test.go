@@ -154,8 +154,8 @@ func TestExportErrors(t *testing.T) {
 		want string
 		is   error
 	}{
-		{[]string{"export", src, "--out", out, "--dtype", "bf16"}, `--dtype: unknown model file dtype: "bf16", want f32, f16 or q8`, models.ErrBadDtype},
-		{[]string{"export", src, "--out", out, "--dtype", ""}, `want f32, f16 or q8`, models.ErrBadDtype},
+		{[]string{"export", src, "--out", out, "--dtype", "bf16"}, `--dtype: unknown model file dtype: "bf16", want f32, f16, q8 or q4`, models.ErrBadDtype},
+		{[]string{"export", src, "--out", out, "--dtype", ""}, `want f32, f16, q8 or q4`, models.ErrBadDtype},
 		{[]string{"export", big, "--out", out, "--dtype", "f16"}, "has weight 70000 at 2, beyond ±65504", models.ErrF16Range},
 		{[]string{"export", filepath.Join(dir, "missing.safetensors"), "--out", out}, "missing.safetensors", os.ErrNotExist},
 	} {

@@ -13,7 +13,7 @@ a JSON header, the raw little-endian tensors, contiguous) whose
     provenance    JSON: {"steps", "iterations", "games", "samples", "date", "data", "seed"}
     covers        (optional) JSON array of parameter objects: further
                   configurations of the game the network plays (Model.covers)
-    dtype         (only in a Q8 file) "Q8"
+    dtype         (only in a Q8 or Q4 file) "Q8" or "Q4"
 
 The tensors are named and shaped as :func:`param_specs` lists them (Go's
 ``Arch.Params``): dense weights ``[in, out]``, convolution filters
@@ -32,6 +32,17 @@ of three dtypes (:attr:`Model.dtype`):
   Biases stay F32. About a quarter of F32's size; each weight moves by at
   most half its block's scale, and reading gives float32 weights bit for
   bit as Go's.
+- ``Q4`` (models/quant4.go): every tensor of rank 2 or more as 4-bit
+  integers ``q`` in [-8, 7], packed two to a byte in the ``U8`` tensor of
+  shape ``[ceil(n / 2)]`` under the weight's name (value ``j`` in the low
+  nibble of byte ``j // 2`` when ``j`` is even, the high one when odd,
+  stored as ``q + 8``; an odd tensor's last high nibble is 0), in blocks of
+  :data:`Q4_BLOCK` with an F16 scale each in ``NAME.q4scale``: of the
+  candidates ``float16(amax / d)``, ``d = 7, 7.05, ..., 8``, the one whose
+  values (``round(w / scale)``, half away from zero, clamped) leave the
+  least squared error over the block (the first of equals). About 53% of
+  Q8's size; reading gives Go's float32 weights bit for bit, and writing
+  Go's bytes.
 
 The network (models/predict.go, models/graph):
 
@@ -98,7 +109,7 @@ MAX_FILE_BYTES = 64 << 20
 MAX_F16 = 65504.0
 """The largest finite half-precision value: an F16 file cannot hold a larger weight."""
 
-DTYPES = ("F32", "F16", "Q8")
+DTYPES = ("F32", "F16", "Q8", "Q4")
 """The dtypes a model file stores its weights in (:func:`_dtype` reads them in any case)."""
 
 Q8_BLOCK = 32
@@ -106,6 +117,15 @@ Q8_BLOCK = 32
 
 Q8_SCALE_SUFFIX = ".q8scale"
 """What ends the name of a Q8 tensor's scales."""
+
+Q4_BLOCK = 32
+"""The number of consecutive weights that share a scale in a Q4 file (models.Q4Block)."""
+
+Q4_SCALE_SUFFIX = ".q4scale"
+"""What ends the name of a Q4 tensor's scales."""
+
+_Q4_DIVISORS = 21
+"""The candidate scales of a Q4 block: amax / (7 + i / 20), i < 21."""
 
 POLICY_CHANNELS = 2
 VALUE_CHANNELS = 1
@@ -429,15 +449,15 @@ class Model:
     # -- files --------------------------------------------------------------
 
     def to_bytes(self, dtype: str | None = None) -> bytes:
-        """The model file: dtype ``"F32"``, ``"F16"`` or ``"Q8"``, in any
-        case (default: the model's), with the model's covers (written only
+        """The model file: dtype ``"F32"``, ``"F16"``, ``"Q8"`` or ``"Q4"``, in
+        any case (default: the model's), with the model's covers (written only
         when there are some). The same model gives the same bytes as Go's
         encoder writes. F16 rounds each weight to the nearest
         half-precision value (ties to even), as Go does; a weight beyond
         ±65504 cannot be written (BadArgumentError). Q8 quantizes each
         tensor of rank 2 or more as Go does (see the module's docstring);
         a block whose largest magnitude exceeds 127 × 65504 cannot be
-        written (BadArgumentError)."""
+        written (BadArgumentError); Q4 likewise (8 × 65504)."""
         self.validate()
         dt = _dtype(dtype or self.dtype)
         header: dict[str, Any] = {}
@@ -460,6 +480,10 @@ class Model:
                 q, scales = _quantize_q8(name, w)
                 put(name, "I8", shape, q.tobytes())
                 put(name + Q8_SCALE_SUFFIX, "F16", (len(scales),), scales.tobytes())
+            elif dt == "Q4" and len(shape) >= 2:
+                packed, scales = _quantize_q4(name, w)
+                put(name, "U8", (len(packed),), packed.tobytes())
+                put(name + Q4_SCALE_SUFFIX, "F16", (len(scales),), scales.tobytes())
             else:
                 put(name, "F32", shape, w.astype("<f4").tobytes())
         prov = {"steps": 0, "iterations": 0, "games": 0, "samples": 0, "date": "", "data": "", "seed": 0}
@@ -477,16 +501,16 @@ class Model:
         covers = _covers(self.covers)
         if covers:
             meta["covers"] = _go_json(covers)
-        if dt == "Q8":
-            meta["dtype"] = "Q8"
+        if dt in ("Q8", "Q4"):
+            meta["dtype"] = dt
         header["__metadata__"] = dict(sorted(meta.items()))
         hb = _go_json(dict(sorted(header.items()))).encode()
         hb += b" " * (-len(hb) % 8)
         return struct.pack("<Q", len(hb)) + hb + b"".join(blobs)
 
     def save(self, path: str | os.PathLike, dtype: str | None = None) -> None:
-        """Writes the model file (see to_bytes: dtype ``"F32"``, ``"F16"``
-        or ``"Q8"``, default the model's) to path, atomically (a
+        """Writes the model file (see to_bytes: dtype ``"F32"``, ``"F16"``,
+        ``"Q8"`` or ``"Q4"``, default the model's) to path, atomically (a
         temporary file renamed over it). ``az:model=PATH`` and
         ``net:model=PATH`` play it."""
         data = self.to_bytes(dtype)
@@ -498,11 +522,11 @@ class Model:
 
 def load(source: str | os.PathLike | bytes) -> Model:
     """Reads a model file (a path, or the file's bytes): F32, F16 (upcast
-    to float32 exactly) or Q8 (dequantized to float32 as Go does, bit for
-    bit), with its covers (:attr:`Model.covers`, empty when the file has
-    none). A file that is not a moongym model, or is inconsistent (a Q8
-    tensor's scales missing, misshapen or not finite and non-negative, I8
-    tensors in a file whose metadata does not say Q8, ...), raises
+    to float32 exactly), Q8 or Q4 (dequantized to float32 as Go does, bit
+    for bit), with its covers (:attr:`Model.covers`, empty when the file has
+    none). A file that is not a moongym model, or is inconsistent (a Q8 or
+    Q4 tensor's scales missing, misshapen or not finite and non-negative,
+    I8 or U8 tensors in a file whose metadata does not say Q8 or Q4, ...), raises
     BadArgumentError saying what is wrong."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -595,8 +619,8 @@ class GoModel(core._Handle):
         return json.loads(call_string(lib.mg_model_info, self.handle))
 
     def to_bytes(self, dtype: str = "") -> bytes:
-        """The model file as Go's encoder writes it (dtype "F32", "F16" or
-        "Q8", in any case; "" keeps the model's)."""
+        """The model file as Go's encoder writes it (dtype "F32", "F16", "Q8"
+        or "Q4", in any case; "" keeps the model's)."""
         out = ctypes.c_void_p()
         n = ctypes.c_int64()
         check(lib.mg_model_encode(self.handle, dtype.encode(), ctypes.byref(out), ctypes.byref(n)))
@@ -661,7 +685,7 @@ def _to_numpy(v: Any) -> np.ndarray:
 def _dtype(d: str) -> str:
     u = str(d).upper()
     if u not in DTYPES:
-        raise BadArgumentError(f"bad argument: model file dtype {d!r}, want 'F32', 'F16' or 'Q8'")
+        raise BadArgumentError(f"bad argument: model file dtype {d!r}, want 'F32', 'F16', 'Q8' or 'Q4'")
     return u
 
 
@@ -717,6 +741,69 @@ def _dequantize_q8(q: np.ndarray, scales: np.ndarray, shape: tuple[int, ...]) ->
     float32(q) * scale, as Go's dequantizeQ8."""
     s = np.repeat(scales.astype(np.float32), Q8_BLOCK)[: q.size]
     return (q.astype(np.float32) * s).astype(np.float32).reshape(shape)
+
+
+def _round_away(x: np.ndarray) -> np.ndarray:
+    """Go's math.Round of float64 values: halves away from zero."""
+    r = np.trunc(x)  # x - r is exact
+    return r + np.where(np.abs(x - r) >= 0.5, np.sign(x), 0.0)
+
+
+def _q4_values(blocks: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Q4 values (float64 integers in [-8, 7]) of blocks (nb, Q4_BLOCK) with
+    scales s (nb,), as Go's q4Value: round(float32(v / s)) clamped, 0 where
+    s is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = (blocks / s[:, None]).astype(np.float32).astype(np.float64)
+    x = np.where(s[:, None] > 0, x, 0.0)
+    return np.clip(_round_away(x), -8, 7)
+
+
+def _quantize_q4(name: str, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A tensor's packed Q4 values (uint8) and block scales (little-endian
+    F16), as Go's quantizeQ4 computes them (see the module's docstring):
+    each candidate's squared error is summed over the block in order in
+    float64, as Go sums it."""
+    flat = np.ascontiguousarray(w, dtype=np.float32).reshape(-1)
+    n = flat.size
+    nb = -(-n // Q4_BLOCK)
+    padded = np.zeros(nb * Q4_BLOCK, dtype=np.float32)
+    padded[:n] = flat
+    blocks = padded.reshape(nb, Q4_BLOCK)
+    amax = np.abs(blocks).max(axis=1)
+    over = np.flatnonzero((amax / np.float32(8)).astype(np.float32) > np.float32(MAX_F16))
+    if over.size:
+        b = int(over[0])
+        raise BadArgumentError(
+            f"bad argument: tensor {name} has weight {float(amax[b]):g} in block {b}, beyond ±8×{MAX_F16:g}, which Q4's F16 scale cannot hold"
+        )
+    best_h = np.zeros(nb, dtype="<f2")
+    best_e = np.full(nb, np.inf)
+    for i in range(_Q4_DIVISORS):
+        d = np.float32(7) + np.float32(i) / np.float32(20)
+        with np.errstate(over="ignore"):
+            h = (amax / d).astype(np.float32).astype("<f2")
+        s = h.astype(np.float32)
+        with np.errstate(invalid="ignore"):
+            back = (_q4_values(blocks, s).astype(np.float32) * s[:, None]).astype(np.float32)
+            diff = blocks.astype(np.float64) - back.astype(np.float64)
+            e = np.cumsum(diff * diff, axis=1)[:, -1]  # in order, as Go sums
+        better = e < best_e
+        best_h[better], best_e[better] = h[better], e[better]
+    s = best_h.astype(np.float32)
+    nib = np.zeros(2 * (-(-n // 2)), dtype=np.uint8)
+    nib[:n] = (_q4_values(blocks, s).reshape(-1)[:n] + 8).astype(np.uint8)
+    return (nib[0::2] | (nib[1::2] << 4)).astype(np.uint8), best_h
+
+
+def _dequantize_q4(packed: np.ndarray, scales: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Float32 weights of packed Q4 values and their block scales (float32):
+    float32(q) * scale, as Go's dequantizeQ4."""
+    n = int(np.prod(shape, dtype=np.int64))
+    nib = np.empty(2 * packed.size, dtype=np.int16)
+    nib[0::2], nib[1::2] = packed & 15, packed >> 4
+    s = np.repeat(scales.astype(np.float32), Q4_BLOCK)[:n]
+    return ((nib[:n] - 8).astype(np.float32) * s).astype(np.float32).reshape(shape)
 
 
 def _go_json(v: Any) -> str:
@@ -777,27 +864,30 @@ def _decode(data: bytes) -> Model:
         except (KeyError, TypeError, ValueError):
             raise bad(f"tensor {name}: its header does not read (want dtype, shape and two data_offsets)") from None
     if "dtype" in meta:
-        if meta["dtype"] != "Q8":
-            raise bad("the metadata's dtype is not 'Q8' (the only one a file declares)")
-        dtype = "Q8"
+        if meta["dtype"] not in ("Q8", "Q4"):
+            raise bad("the metadata's dtype is neither 'Q8' nor 'Q4' (the only ones a file declares)")
+        dtype = meta["dtype"]
     else:
         for name, _ in specs:
             if name not in tensors:
                 raise bad(f"tensor {name} is missing")
             d = tensors[name][0]
-            if d == "I8":
-                raise bad(f"tensor {name} has dtype I8, but the metadata has no \"dtype\": \"Q8\" (a Q8 file says so in its metadata)")
+            if d in ("I8", "U8"):
+                raise bad(f"tensor {name} has dtype {d}, but the metadata has no \"dtype\" (a Q8 or Q4 file says so in its metadata)")
             if d not in ("F32", "F16"):
                 raise bad(f"tensor {name} has a dtype other than F32 and F16")
         dtypes = {tensors[name][0] for name, _ in specs}
         if len(dtypes) != 1:
-            raise bad(f"tensors of dtypes {sorted(dtypes)}: want all F32 or all F16 (or a Q8 file)")
+            raise bad(f"tensors of dtypes {sorted(dtypes)}: want all F32 or all F16 (or a Q8 or Q4 file)")
         dtype = dtypes.pop()
     # What the file stores, in order: (name, dtype, shape, the network tensor's name, scales?).
     layout: list[tuple[str, str, tuple[int, ...], str, bool]] = []
     for name, shape in specs:
-        if dtype != "Q8":
+        if dtype not in ("Q8", "Q4"):
             layout.append((name, dtype, shape, name, False))
+        elif len(shape) >= 2 and dtype == "Q4":
+            n = int(np.prod(shape, dtype=np.int64))
+            layout += [(name, "U8", (-(-n // 2),), name, False), (name + Q4_SCALE_SUFFIX, "F16", (-(-n // Q4_BLOCK),), name, True)]
         elif len(shape) >= 2:
             nb = -(-int(np.prod(shape, dtype=np.int64)) // Q8_BLOCK)
             layout += [(name, "I8", shape, name, False), (name + Q8_SCALE_SUFFIX, "F16", (nb,), name, True)]
@@ -805,11 +895,13 @@ def _decode(data: bytes) -> Model:
             layout.append((name, "F32", shape, name, False))
     for name, *_ in layout:
         if name not in tensors:
-            raise bad(f"tensor {name} is missing" + (" (every I8 tensor of a Q8 file is followed by its F16 scales)" if name.endswith(Q8_SCALE_SUFFIX) else ""))
+            scales_of = name.endswith(Q8_SCALE_SUFFIX) or name.endswith(Q4_SCALE_SUFFIX)
+            raise bad(f"tensor {name} is missing" + (" (every I8 or U8 tensor of a Q8 or Q4 file is followed by its F16 scales)" if scales_of else ""))
     if len(tensors) != len(layout):
         raise bad(f"{len(tensors)} tensors, architecture {arch} needs {len(layout)} in a {dtype} file")
-    size = {"F32": 4, "F16": 2, "I8": 1}
-    np_dtype = {"F32": "<f4", "F16": "<f2", "I8": "i1"}
+    size = {"F32": 4, "F16": 2, "I8": 1, "U8": 1}
+    np_dtype = {"F32": "<f4", "F16": "<f2", "I8": "i1", "U8": "u1"}
+    spec_shape = dict(specs)
     weights: dict[str, np.ndarray] = {}
     spans = []
     quant = np.zeros(0, dtype=np.int8)
@@ -820,13 +912,15 @@ def _decode(data: bytes) -> Model:
         if tuple(got_shape) != shape:
             if scales:
                 raise bad(f"tensor {name} has shape {got_shape}, want {list(shape)} (one F16 scale per block of {Q8_BLOCK} weights)")
+            if stored == "U8":
+                raise bad(f"tensor {name} has shape {got_shape}, want {list(shape)} (two 4-bit values a byte)")
             raise bad(f"tensor {name} has shape {got_shape}, architecture needs {list(shape)}")
         n = int(np.prod(shape, dtype=np.int64))
         if not 0 <= lo <= hi <= len(body) or hi - lo != n * size[stored]:
             raise bad(f"tensor {name}: its data offsets do not fit (truncated?)")
         spans.append((lo, hi, name))
         vals = np.frombuffer(body, dtype=np_dtype[stored], count=n, offset=lo)
-        if stored == "I8":
+        if stored in ("I8", "U8"):
             quant = vals
         elif scales:
             sc = vals.astype(np.float32)
@@ -834,7 +928,12 @@ def _decode(data: bytes) -> Model:
             if badscale.size:
                 b = int(badscale[0])
                 raise bad(f"tensor {name}: scale {b} is {float(sc[b])}, not a finite non-negative number")
-            weights[weight] = _dequantize_q8(quant, sc, tuple(tensors[weight][1]))
+            if dtype == "Q4":
+                if int(np.prod(spec_shape[weight], dtype=np.int64)) % 2 == 1 and quant[-1] >> 4:
+                    raise bad(f"tensor {weight}: the padding nibble of the last byte is {int(quant[-1] >> 4)}, not 0")
+                weights[weight] = _dequantize_q4(quant, sc, tuple(spec_shape[weight]))
+            else:
+                weights[weight] = _dequantize_q8(quant, sc, tuple(spec_shape[weight]))
         else:
             weights[weight] = vals.astype(np.float32).reshape(shape)
     end = 0

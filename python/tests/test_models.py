@@ -1,5 +1,5 @@
 """moongym.models (issue 47, point 8): the NumPy forward pass against Go's
-on every built-in model (F32 and Q8, mlp and conv; F16 as written from one), model files written
+on every built-in model (F32, Q8 and Q4, mlp and conv; F16 as written from one), model files written
 in Python that Go plays the same, and the torch module when torch is
 installed."""
 
@@ -438,7 +438,7 @@ def test_bad_q8_files():
         ("shape", edited(lambda h: h[scale].update(shape=[h[scale]["shape"][0] + 1]))),
         ("dtype", edited(lambda h: h[scale].update(dtype="F32"))),
         ("I8", edited(lambda h: h["__metadata__"].pop("dtype"))),
-        ("dtype is not 'Q8'", edited(lambda h: h["__metadata__"].update(dtype="F16"))),
+        ("dtype is neither 'Q8' nor 'Q4'", edited(lambda h: h["__metadata__"].update(dtype="F16"))),
         ("scale 1 is inf", edited(at=lo + 2, value=b"\x00\x7c")),
         ("scale 0 is nan", edited(at=lo, value=b"\x00\x7e")),
         ("scale 2 is -1.0", edited(at=lo + 4, value=b"\x00\xbc")),
@@ -460,6 +460,140 @@ def test_bad_q8_files():
         models.load(with_header(h32, b32 + b"\0" * 4))
     with pytest.raises(moongym.BadArgumentError):
         GoModel.load(with_header(h32, b32 + b"\0" * 4))
+
+
+# -- Q4 files -------------------------------------------------------------
+
+Q4_MODELS = Q8_MODELS + [p for p in BUILTIN if models.load(p).dtype == "Q4"][:2]
+
+
+@pytest.mark.skipif(not Q4_MODELS, reason="no models/opponents in this tree")
+@pytest.mark.parametrize("path", Q4_MODELS, ids=[p.name for p in Q4_MODELS])
+def test_q4_file_is_gos(path):
+    """A built-in model written as Q4 in Python is byte for byte Go's Q4
+    file of it (a built-in Q4 file its own bytes); Python reads it as the
+    weights Go dequantizes (bit for bit), each within an eighth of its
+    block's largest magnitude, in about half a Q8 file."""
+    m = models.load(path)
+    with GoModel.load(path) as go:
+        q4 = go.to_bytes("Q4")
+        assert m.to_bytes("Q4") == q4 == m.to_bytes("q4")
+    if m.dtype == "Q4":
+        assert q4 == path.read_bytes()
+    header, _ = header_of(q4)
+    assert header["__metadata__"]["dtype"] == "Q4"
+    for name, shape in models.param_specs(m.shapes, m.arch):
+        n = int(np.prod(shape))
+        if len(shape) >= 2:
+            assert header[name]["dtype"] == "U8" and header[name]["shape"] == [-(-n // 2)]
+            assert header[name + ".q4scale"] == {**header[name + ".q4scale"], "dtype": "F16", "shape": [-(-n // 32)]}
+        else:
+            assert header[name]["dtype"] == "F32"
+    assert len(q4) < len(m.to_bytes("Q8")) * 0.6
+    back = models.load(q4)
+    assert back.dtype == "Q4" and back.covers == m.covers
+    assert back.to_bytes() == q4  # a Q4 model written again as Q4: the same file
+    with GoModel.load(q4) as gq:
+        info = gq.info()
+        assert (info["dtype"], info["covers"]) == ("Q4", m.covers)
+        go_weights = models.load(gq.to_bytes("F32")).weights
+        for name in m.weights:
+            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+            w = m.weights[name].reshape(-1)
+            amax = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
+            bound = np.repeat(amax / 8 * 1.004, 32)[: w.size] + 1e-12  # a scale rounded down to half precision: 7/2048 more
+            assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
+        obs, masks = observations(m, 8)
+        assert max_difference(back, gq, obs, masks) < TOLERANCE
+
+
+def test_q4_quantizer_edge_cases():
+    """Weights that test the Q4 quantizer: all-zero blocks, subnormal and
+    tiny scales, quotients exactly halfway, blocks that fit a scale exactly
+    (largest magnitude 7 or -8 times it), the largest storable block,
+    tensors of an odd size (a padding nibble) and short last blocks;
+    Python's Q4 file is Go's and reads as Go reads it. Too large a block is
+    refused by both."""
+    arch = Arch("mlp", 15, 1, 7)  # trunk.in.w 27 x 15: 405 values, odd
+    info = core.Env("tictactoe").info
+    shapes = models.Shapes(tuple(info.shape), info.num_actions, info.num_players)
+    rng = np.random.default_rng(5)
+    specials = [
+        np.zeros(32),
+        np.full(32, 1e-9),
+        np.linspace(-3e-6, 3e-6, 32),
+        np.arange(-16, 16) * 0.5,
+        np.r_[7.0, np.arange(31) % 15 - 7.0],  # scale 1 fits exactly
+        np.r_[-8.0, np.arange(31) % 15 - 7.0],  # divisor 8: scale 1
+        np.r_[7.0, np.arange(31) % 14 - 6.5],  # halves of scale 1
+        np.r_[5.2e5, rng.normal(0, 1e4, 31)],  # near the largest block Q4 stores
+        rng.normal(0, 1, 32) * 10.0 ** rng.integers(-8, 4, 32),
+    ]
+    weights = {}
+    for name, shape in models.param_specs(shapes, arch):
+        w = rng.normal(0, 0.3, shape).astype(np.float32).reshape(-1)
+        for k in range(min(len(specials), w.size // 32)):
+            w[k * 32 : (k + 1) * 32] = specials[(k + len(name)) % len(specials)]
+        weights[name] = w.reshape(shape).astype(np.float32)
+    m = Model.from_weights(weights, "tictactoe", arch=arch)
+    assert 27 * 15 % 2 == 1
+    with GoModel.load(m) as go:
+        q4 = m.to_bytes("Q4")
+        assert q4 == go.to_bytes("Q4")
+        with GoModel.load(q4) as gq:
+            go_weights = models.load(gq.to_bytes("F32")).weights
+        back = models.load(q4)
+        for name in back.weights:
+            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+    header, body = header_of(q4)
+    lo, hi = header["trunk.in.w"]["data_offsets"]
+    assert hi - lo == 203 and body[hi - 1] >> 4 == 0  # 405 values: the last high nibble pads
+    too_big = Model.from_weights({**weights, "policy.w": np.full((15, 9), 6e5, np.float32)}, "tictactoe", arch=arch)
+    with pytest.raises(moongym.BadArgumentError, match="Q4"):
+        too_big.to_bytes("Q4")
+    with GoModel.load(too_big) as go, pytest.raises(moongym.BadArgumentError):
+        go.to_bytes("Q4")
+
+
+def test_bad_q4_files():
+    """Defective Q4 files are refused by Python and Go alike, Python's
+    error saying what is wrong."""
+    arch = Arch("mlp", 15, 1, 7)
+    m = Model.from_weights(
+        {n: np.random.default_rng(1).normal(0, 0.3, s).astype(np.float32) for n, s in models.param_specs(models.Shapes.of(core.Env("tictactoe").info), arch)},
+        "tictactoe",
+        arch=arch,
+    )
+    q4 = m.to_bytes("Q4")
+    header, body = header_of(q4)
+    scale = "trunk.in.w.q4scale"
+    lo = header[scale]["data_offsets"][0]
+    last = header["trunk.in.w"]["data_offsets"][1] - 1
+
+    def edited(edit=None, at=None, value=b""):
+        h = json.loads(json.dumps(header))
+        if edit:
+            edit(h)
+        b = body if at is None else body[:at] + value + body[at + len(value) :]
+        return with_header(h, b)
+
+    assert models.load(edited()).to_bytes() == q4
+    cases = [
+        ("missing", edited(lambda h: h.pop(scale))),
+        ("shape", edited(lambda h: h[scale].update(shape=[h[scale]["shape"][0] + 1]))),
+        ("shape", edited(lambda h: h["trunk.in.w"].update(shape=[27, 15]))),
+        ("dtype", edited(lambda h: h["trunk.in.w"].update(dtype="I8"))),
+        ("U8", edited(lambda h: h["__metadata__"].pop("dtype"))),
+        ("q8scale is missing", edited(lambda h: h["__metadata__"].update(dtype="Q8"))),
+        ("scale 1 is inf", edited(at=lo + 2, value=b"\x00\x7c")),
+        ("padding nibble", edited(at=last, value=bytes([body[last] | 0x30]))),
+        ("truncated", q4[:-10]),
+    ]
+    for why, data in cases:
+        with pytest.raises(moongym.BadArgumentError, match=why):
+            models.load(data)
+        with pytest.raises(moongym.BadArgumentError):
+            GoModel.load(data)
 
 
 # -- the seat view --------------------------------------------------------
