@@ -40,10 +40,7 @@ func q8Blocks(n int) int { return (n + Q8Block - 1) / Q8Block }
 func quantizeQ8(name string, data []float32, q []byte, scales []byte) ([]byte, []byte, error) {
 	for b := 0; b < len(data); b += Q8Block {
 		block := data[b:min(b+Q8Block, len(data))]
-		var amax float32
-		for _, v := range block {
-			amax = max(amax, float32(math.Abs(float64(v))))
-		}
+		amax := absMax(block)
 		if amax/127 > MaxF16 {
 			return nil, nil, fmt.Errorf("models: encode Q8: %w: tensor %s has weight %g in block %d, beyond ±127×%d", ErrF16Range, name, amax, b/Q8Block, MaxF16)
 		}
@@ -59,6 +56,15 @@ func quantizeQ8(name string, data []float32, q []byte, scales []byte) ([]byte, [
 		}
 	}
 	return q, scales, nil
+}
+
+// absMax is the largest magnitude of a block's values.
+func absMax(block []float32) float32 {
+	var amax float32
+	for _, v := range block {
+		amax = max(amax, float32(math.Abs(float64(v))))
+	}
+	return amax
 }
 
 // dequantizeQ8 fills dst from a Q8 tensor's values and scales (sized by

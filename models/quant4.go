@@ -56,10 +56,7 @@ func q4Value(v, s float32) int {
 // q4Scale is the half-precision scale of a block: the candidate that fits
 // it best (see the file comment).
 func q4Scale(block []float32) float16.Float16 {
-	var amax float32
-	for _, v := range block {
-		amax = max(amax, float32(math.Abs(float64(v))))
-	}
+	amax := absMax(block)
 	var best float16.Float16
 	bestErr := math.Inf(1)
 	for i := range q4Divisors {
@@ -86,11 +83,7 @@ func quantizeQ4(name string, data []float32, q []byte, scales []byte) ([]byte, [
 	packed := q[start:]
 	for b := 0; b < len(data); b += Q4Block {
 		block := data[b:min(b+Q4Block, len(data))]
-		var amax float32
-		for _, v := range block {
-			amax = max(amax, float32(math.Abs(float64(v))))
-		}
-		if amax/8 > MaxF16 {
+		if amax := absMax(block); amax/8 > MaxF16 {
 			return nil, nil, fmt.Errorf("models: encode Q4: %w: tensor %s has weight %g in block %d, beyond ±8×%d", ErrF16Range, name, amax, b/Q4Block, MaxF16)
 		}
 		h := q4Scale(block)

@@ -30,24 +30,10 @@ func testModelQ8(t testing.TB, i int) *models.Model {
 // bytes a weight.
 func TestQ8RoundTrip(t *testing.T) {
 	for i := range testCases {
-		m := testModelQ8(t, i)
-		data := encode(t, m)
-		if _, err := checkSafetensors(data); err != nil {
-			t.Fatalf("case %d: a Q8 file is not a safetensors file: %v", i, err)
-		}
-		got, err := models.Decode(data)
-		if err != nil {
-			t.Fatalf("case %d: %v", i, err)
-		}
-		if got.Dtype != models.DtypeQ8 || got.Game != m.Game || got.Provenance != m.Provenance || got.Params.String() != m.Params.String() {
-			t.Fatalf("case %d: read back %s %s %v", i, got.Dtype, got.Game, got.Provenance)
-		}
+		m, got, data := quantRoundTrip(t, i, models.DtypeQ8)
 		for k, w := range m.Net.Weights {
 			g := got.Net.Weights[k]
 			if len(w.Shape) == 1 {
-				if !equalF32(g.Data, w.Data) {
-					t.Fatalf("case %d: bias %s changed in a Q8 file", i, w.Name)
-				}
 				continue
 			}
 			for b := 0; b < len(w.Data); b += models.Q8Block {
@@ -68,9 +54,6 @@ func TestQ8RoundTrip(t *testing.T) {
 				}
 			}
 		}
-		if !bytes.Equal(encode(t, got), data) {
-			t.Fatalf("case %d: re-encoding the loaded Q8 model gives other bytes", i)
-		}
 		data32 := encode(t, testModel(t, i))
 		var matrices, biases int
 		for _, w := range m.Net.Weights {
@@ -85,6 +68,37 @@ func TestQ8RoundTrip(t *testing.T) {
 			t.Fatalf("case %d: %d bytes of Q8 data for %d matrix weights and %d biases (F32 %d)", i, got, matrices, biases, len(data32)-hdr(data32))
 		}
 	}
+}
+
+// quantRoundTrip writes testModel(t, i) in a quantized dtype and checks
+// what every such file must be: a safetensors file that reads back in its
+// dtype with the model's metadata and every bias exact, and gives the same
+// bytes when written again. It returns the model, what was read back and
+// the file.
+func quantRoundTrip(t *testing.T, i int, dtype string) (m, got *models.Model, data []byte) {
+	t.Helper()
+	m = testModel(t, i)
+	m.Dtype = dtype
+	data = encode(t, m)
+	if _, err := checkSafetensors(data); err != nil {
+		t.Fatalf("case %d: a %s file is not a safetensors file: %v", i, dtype, err)
+	}
+	got, err := models.Decode(data)
+	if err != nil {
+		t.Fatalf("case %d: %v", i, err)
+	}
+	if got.Dtype != dtype || got.Game != m.Game || got.Provenance != m.Provenance || got.Params.String() != m.Params.String() {
+		t.Fatalf("case %d: read back %s %s %v", i, got.Dtype, got.Game, got.Provenance)
+	}
+	for k, w := range m.Net.Weights {
+		if len(w.Shape) == 1 && !equalF32(got.Net.Weights[k].Data, w.Data) {
+			t.Fatalf("case %d: bias %s changed in a %s file", i, w.Name, dtype)
+		}
+	}
+	if !bytes.Equal(encode(t, got), data) {
+		t.Fatalf("case %d: re-encoding the loaded %s model gives other bytes", i, dtype)
+	}
+	return m, got, data
 }
 
 // equalF32 reports whether a and b hold the same bits.
@@ -159,19 +173,23 @@ func TestQ8Bits(t *testing.T) {
 	}
 }
 
-// TestQ8Range: a block whose scale would be beyond the F16 range is an
-// error wrapping ErrF16Range naming the tensor.
-func TestQ8Range(t *testing.T) {
-	m := testModelQ8(t, 0)
-	m.Net.Weights[0].Data[5] = 1e30
-	var buf bytes.Buffer
-	err := m.Encode(&buf)
-	if !errors.Is(err, models.ErrF16Range) || !strings.Contains(err.Error(), m.Net.Weights[0].Name) || buf.Len() != 0 {
-		t.Fatalf("%v (%d bytes written), want ErrF16Range naming %s and nothing written", err, buf.Len(), m.Net.Weights[0].Name)
-	}
-	m.Net.Weights[0].Data[5] = 127 * models.MaxF16 // the largest scale that fits
-	if err := m.Encode(&buf); err != nil {
-		t.Fatal(err)
+// TestQuantRange: a block whose scale would be beyond the F16 range is an
+// error wrapping ErrF16Range naming the tensor, in Q8 and Q4; the largest
+// block that fits (127 or 8 times the largest half) is written.
+func TestQuantRange(t *testing.T) {
+	for dtype, largest := range map[string]float32{models.DtypeQ8: 127 * models.MaxF16, models.DtypeQ4: 8 * models.MaxF16} {
+		m := testModel(t, 0)
+		m.Dtype = dtype
+		m.Net.Weights[0].Data[5] = 1e30
+		var buf bytes.Buffer
+		err := m.Encode(&buf)
+		if !errors.Is(err, models.ErrF16Range) || !strings.Contains(err.Error(), m.Net.Weights[0].Name) || !strings.Contains(err.Error(), dtype) || buf.Len() != 0 {
+			t.Fatalf("%s: %v (%d bytes written), want ErrF16Range naming %s and nothing written", dtype, err, buf.Len(), m.Net.Weights[0].Name)
+		}
+		m.Net.Weights[0].Data[5] = largest
+		if err := m.Encode(&buf); err != nil {
+			t.Fatalf("%s: %v", dtype, err)
+		}
 	}
 }
 

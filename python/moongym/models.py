@@ -705,19 +705,25 @@ def _covers(covers: Any) -> list[dict[str, str]]:
     return out
 
 
+def _blocks(w: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """A tensor's row-major float32 values as blocks (nb, size), the last
+    padded with zeros, and each block's largest magnitude."""
+    flat = np.ascontiguousarray(w, dtype=np.float32).reshape(-1)
+    nb = -(-flat.size // size)
+    padded = np.zeros(nb * size, dtype=np.float32)
+    padded[: flat.size] = flat
+    blocks = padded.reshape(nb, size)
+    return blocks, np.abs(blocks).max(axis=1)
+
+
 def _quantize_q8(name: str, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A tensor's Q8 values (int8) and block scales (little-endian F16), as
     Go's quantizeQ8 computes them: per block of Q8_BLOCK row-major values,
     h = float16(amax / 127) (float32 division, rounded to nearest even),
     s = float32(h), q = round(w / s) (float32 division, rounded half away
     from zero) clamped to [-127, 127], 0 where s is 0."""
-    flat = np.ascontiguousarray(w, dtype=np.float32).reshape(-1)
-    n = flat.size
-    nb = -(-n // Q8_BLOCK)
-    padded = np.zeros(nb * Q8_BLOCK, dtype=np.float32)
-    padded[:n] = flat
-    blocks = padded.reshape(nb, Q8_BLOCK)
-    amax = np.abs(blocks).max(axis=1)
+    n = int(np.size(w))
+    blocks, amax = _blocks(w, Q8_BLOCK)
     ratio = (amax / np.float32(127)).astype(np.float32)
     over = np.flatnonzero(ratio > np.float32(MAX_F16))
     if over.size:
@@ -764,13 +770,9 @@ def _quantize_q4(name: str, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     F16), as Go's quantizeQ4 computes them (see the module's docstring):
     each candidate's squared error is summed over the block in order in
     float64, as Go sums it."""
-    flat = np.ascontiguousarray(w, dtype=np.float32).reshape(-1)
-    n = flat.size
-    nb = -(-n // Q4_BLOCK)
-    padded = np.zeros(nb * Q4_BLOCK, dtype=np.float32)
-    padded[:n] = flat
-    blocks = padded.reshape(nb, Q4_BLOCK)
-    amax = np.abs(blocks).max(axis=1)
+    n = int(np.size(w))
+    blocks, amax = _blocks(w, Q4_BLOCK)
+    nb = len(blocks)
     over = np.flatnonzero((amax / np.float32(8)).astype(np.float32) > np.float32(MAX_F16))
     if over.size:
         b = int(over[0])

@@ -267,16 +267,37 @@ def with_header(header: dict, body: bytes) -> bytes:
     return len(hb).to_bytes(8, "little") + hb + body
 
 
+def quantized_is_gos(path: Path, dtype: str) -> tuple[Model, bytes, Model]:
+    """The checks a built-in model written in a quantized dtype (Q8, Q4)
+    shares: Python's file is Go's byte for byte, reads back in that dtype
+    with the model's covers, is written again as the same file, and reads
+    as the weights Go dequantizes (bit for bit), whose forward pass is
+    Go's. Returns the model, the file and the model read from it."""
+    m = models.load(path)
+    with GoModel.load(path) as go:
+        q = go.to_bytes(dtype)
+        assert m.to_bytes(dtype) == q == m.to_bytes(dtype.lower())
+    back = models.load(q)
+    assert back.dtype == dtype and back.covers == m.covers
+    assert back.to_bytes() == q  # written again in its dtype: the same file
+    with GoModel.load(q) as gq:
+        info = gq.info()
+        assert (info["dtype"], info["covers"]) == (dtype, m.covers)
+        go_weights = models.load(gq.to_bytes("F32")).weights
+        for name in m.weights:
+            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+        obs, masks = observations(m, 8)
+        assert max_difference(back, gq, obs, masks) < TOLERANCE
+    return m, q, back
+
+
 @pytest.mark.skipif(not Q8_MODELS, reason="no models/opponents in this tree")
 @pytest.mark.parametrize("path", Q8_MODELS, ids=[p.name for p in Q8_MODELS])
 def test_q8_file_is_gos(path):
     """A built-in model written as Q8 in Python is byte for byte Go's Q8
     file of it; Python reads Go's Q8 file as the weights Go dequantizes (bit
     for bit), and its forward pass stays close to the F32 network's."""
-    m = models.load(path)
-    with GoModel.load(path) as go:
-        q8 = go.to_bytes("Q8")
-        assert m.to_bytes("Q8") == q8 == m.to_bytes("q8")
+    m, q8, back = quantized_is_gos(path, "Q8")
     header, _ = header_of(q8)
     assert header["__metadata__"]["dtype"] == "Q8"
     for name, shape in models.param_specs(m.shapes, m.arch):
@@ -286,29 +307,46 @@ def test_q8_file_is_gos(path):
         else:
             assert header[name]["dtype"] == "F32"
     assert len(q8) < len(m.to_bytes("F32")) * 0.3
-    back = models.load(q8)
-    assert back.dtype == "Q8" and back.covers == m.covers
-    assert back.to_bytes() == q8  # a Q8 model written again as Q8: the same file
-    with GoModel.load(q8) as gq:
-        info = gq.info()
-        assert (info["dtype"], info["covers"]) == ("Q8", m.covers)
-        # Go's dequantized weights, as an F32 file: Python's, bit for bit.
-        go_weights = models.load(gq.to_bytes("F32")).weights
-        for name in m.weights:
+    for name in m.weights:
+        # Each weight moves by at most half its block's scale.
+        w = m.weights[name].reshape(-1)
+        blocks = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
+        bound = np.repeat(blocks / 127 * (1 + 2**-10), 32)[: w.size] / 2 + 1e-12
+        assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
+    # Quantization changes the outputs a little, not the network.
+    obs, masks = observations(m, 8)
+    _, p32, v32 = m.forward(obs, masks)
+    _, p8, v8 = back.forward(obs, masks)
+    d = max(float(np.abs(p8 - p32).max()), float(np.abs(v8 - v32).max()))
+    print(f"{path.name}: Q8 {len(q8)} bytes, max |Q8 - F32| = {d:.2e}")
+    assert d < 0.1
+
+
+def special_weights(shapes: models.Shapes, arch: Arch, specials: list, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Random weights of the architecture with the special blocks of 32
+    values written over their first blocks (in an order that differs by
+    tensor)."""
+    weights = {}
+    for name, shape in models.param_specs(shapes, arch):
+        w = rng.normal(0, 0.3, shape).astype(np.float32).reshape(-1)
+        for k in range(min(len(specials), w.size // 32)):
+            w[k * 32 : (k + 1) * 32] = specials[(k + len(name)) % len(specials)]
+        weights[name] = w.reshape(shape).astype(np.float32)
+    return weights
+
+
+def written_as_go_writes(m: Model, dtype: str) -> bytes:
+    """m's file in dtype, checked to be Go's bytes and to read as the
+    weights Go reads from it, bit for bit."""
+    with GoModel.load(m) as go:
+        data = m.to_bytes(dtype)
+        assert data == go.to_bytes(dtype)
+        with GoModel.load(data) as gq:
+            go_weights = models.load(gq.to_bytes("F32")).weights
+        back = models.load(data)
+        for name in back.weights:
             assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
-            # Each weight moves by at most half its block's scale.
-            w = m.weights[name].reshape(-1)
-            blocks = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
-            bound = np.repeat(blocks / 127 * (1 + 2**-10), 32)[: w.size] / 2 + 1e-12
-            assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
-        obs, masks = observations(m, 8)
-        assert max_difference(back, gq, obs, masks) < TOLERANCE
-        # Quantization changes the outputs a little, not the network.
-        _, p32, v32 = m.forward(obs, masks)
-        _, p8, v8 = back.forward(obs, masks)
-        d = max(float(np.abs(p8 - p32).max()), float(np.abs(v8 - v32).max()))
-        print(f"{path.name}: Q8 {len(q8)} bytes, max |Q8 - F32| = {d:.2e}")
-        assert d < 0.1
+    return data
 
 
 def test_q8_quantizer_edge_cases():
@@ -333,22 +371,10 @@ def test_q8_quantizer_edge_cases():
         np.r_[1.0, np.full(31, 1.0 / 254)],  # halfway below a scale that rounds down
         rng.normal(0, 1, 32) * 10.0 ** rng.integers(-8, 4, 32),
     ]
-    weights = {}
-    for name, shape in models.param_specs(shapes, arch):
-        w = rng.normal(0, 0.3, shape).astype(np.float32).reshape(-1)
-        for k in range(min(len(specials), w.size // 32)):
-            w[k * 32 : (k + 1) * 32] = specials[(k + len(name)) % len(specials)]
-        weights[name] = w.reshape(shape).astype(np.float32)
+    weights = special_weights(shapes, arch, specials, rng)
     m = Model.from_weights(weights, "tictactoe", arch=arch)
     assert 16 * 9 % 32 != 0  # policy.w [16, 9]: a short last block
-    with GoModel.load(m) as go:
-        q8 = m.to_bytes("Q8")
-        assert q8 == go.to_bytes("Q8")
-        with GoModel.load(q8) as gq:
-            go_weights = models.load(gq.to_bytes("F32")).weights
-        back = models.load(q8)
-        for name in back.weights:
-            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+    q8 = written_as_go_writes(m, "Q8")
     too_big = Model.from_weights({**weights, "policy.w": np.full((16, 9), 9e6, np.float32)}, "tictactoe", arch=arch)
     with pytest.raises(moongym.BadArgumentError, match="Q8"):
         too_big.to_bytes("Q8")
@@ -416,14 +442,10 @@ def test_covers_round_trip(tmp_path):
         bad.to_bytes()
 
 
-def test_bad_q8_files():
-    """Defective Q8 files (and covers) are refused by Python and Go alike,
-    Python's error saying what is wrong."""
-    m = models.load_builtin("tictactoe")
-    q8 = m.to_bytes("Q8")
-    header, body = header_of(q8)
-    scale = "trunk.in.w.q8scale"
-    lo = header[scale]["data_offsets"][0]
+def file_editor(data: bytes):
+    """A function that gives data edited: its header changed by edit(h),
+    and value written into its tensors' bytes at offset at."""
+    header, body = header_of(data)
 
     def edited(edit=None, at=None, value=b""):
         h = json.loads(json.dumps(header))
@@ -432,6 +454,28 @@ def test_bad_q8_files():
         b = body if at is None else body[:at] + value + body[at + len(value) :]
         return with_header(h, b)
 
+    return edited
+
+
+def refused_alike(cases: list[tuple[str, bytes]]) -> None:
+    """Each file is refused by Python, with an error matching its reason,
+    and by Go."""
+    for why, data in cases:
+        with pytest.raises(moongym.BadArgumentError, match=why):
+            models.load(data)
+        with pytest.raises(moongym.BadArgumentError):
+            GoModel.load(data)
+
+
+def test_bad_q8_files():
+    """Defective Q8 files (and covers) are refused by Python and Go alike,
+    Python's error saying what is wrong."""
+    m = models.load_builtin("tictactoe")
+    q8 = m.to_bytes("Q8")
+    header, body = header_of(q8)
+    scale = "trunk.in.w.q8scale"
+    lo = header[scale]["data_offsets"][0]
+    edited = file_editor(q8)
     assert models.load(edited()).to_bytes() == q8
     cases = [
         ("missing", edited(lambda h: h.pop(scale))),
@@ -446,11 +490,7 @@ def test_bad_q8_files():
         ("covers", edited(lambda h: h["__metadata__"].update(covers='[{"rules": 1}]'))),
         ("truncated", q8[:-10]),
     ]
-    for why, data in cases:
-        with pytest.raises(moongym.BadArgumentError, match=why):
-            models.load(data)
-        with pytest.raises(moongym.BadArgumentError):
-            GoModel.load(data)
+    refused_alike(cases)
     # A tensor moved 4 bytes on, the 4 bytes before it left as a hole.
     f32 = m.to_bytes("F32")
     h32, b32 = header_of(f32)
@@ -474,10 +514,7 @@ def test_q4_file_is_gos(path):
     file of it (a built-in Q4 file its own bytes); Python reads it as the
     weights Go dequantizes (bit for bit), each within an eighth of its
     block's largest magnitude, in about half a Q8 file."""
-    m = models.load(path)
-    with GoModel.load(path) as go:
-        q4 = go.to_bytes("Q4")
-        assert m.to_bytes("Q4") == q4 == m.to_bytes("q4")
+    m, q4, back = quantized_is_gos(path, "Q4")
     if m.dtype == "Q4":
         assert q4 == path.read_bytes()
     header, _ = header_of(q4)
@@ -490,21 +527,11 @@ def test_q4_file_is_gos(path):
         else:
             assert header[name]["dtype"] == "F32"
     assert len(q4) < len(m.to_bytes("Q8")) * 0.6
-    back = models.load(q4)
-    assert back.dtype == "Q4" and back.covers == m.covers
-    assert back.to_bytes() == q4  # a Q4 model written again as Q4: the same file
-    with GoModel.load(q4) as gq:
-        info = gq.info()
-        assert (info["dtype"], info["covers"]) == ("Q4", m.covers)
-        go_weights = models.load(gq.to_bytes("F32")).weights
-        for name in m.weights:
-            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
-            w = m.weights[name].reshape(-1)
-            amax = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
-            bound = np.repeat(amax / 8 * 1.004, 32)[: w.size] + 1e-12  # a scale rounded down to half precision: 7/2048 more
-            assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
-        obs, masks = observations(m, 8)
-        assert max_difference(back, gq, obs, masks) < TOLERANCE
+    for name in m.weights:
+        w = m.weights[name].reshape(-1)
+        amax = np.abs(np.pad(w, (0, -w.size % 32))).reshape(-1, 32).max(axis=1)
+        bound = np.repeat(amax / 8 * 1.004, 32)[: w.size] + 1e-12  # a scale rounded down to half precision: 7/2048 more
+        assert np.all(np.abs(back.weights[name].reshape(-1) - w) <= bound), name
 
 
 def test_q4_quantizer_edge_cases():
@@ -529,22 +556,10 @@ def test_q4_quantizer_edge_cases():
         np.r_[5.2e5, rng.normal(0, 1e4, 31)],  # near the largest block Q4 stores
         rng.normal(0, 1, 32) * 10.0 ** rng.integers(-8, 4, 32),
     ]
-    weights = {}
-    for name, shape in models.param_specs(shapes, arch):
-        w = rng.normal(0, 0.3, shape).astype(np.float32).reshape(-1)
-        for k in range(min(len(specials), w.size // 32)):
-            w[k * 32 : (k + 1) * 32] = specials[(k + len(name)) % len(specials)]
-        weights[name] = w.reshape(shape).astype(np.float32)
+    weights = special_weights(shapes, arch, specials, rng)
     m = Model.from_weights(weights, "tictactoe", arch=arch)
     assert 27 * 15 % 2 == 1
-    with GoModel.load(m) as go:
-        q4 = m.to_bytes("Q4")
-        assert q4 == go.to_bytes("Q4")
-        with GoModel.load(q4) as gq:
-            go_weights = models.load(gq.to_bytes("F32")).weights
-        back = models.load(q4)
-        for name in back.weights:
-            assert np.array_equal(back.weights[name].view(np.uint32), go_weights[name].view(np.uint32)), name
+    q4 = written_as_go_writes(m, "Q4")
     header, body = header_of(q4)
     lo, hi = header["trunk.in.w"]["data_offsets"]
     assert hi - lo == 203 and body[hi - 1] >> 4 == 0  # 405 values: the last high nibble pads
@@ -569,14 +584,7 @@ def test_bad_q4_files():
     scale = "trunk.in.w.q4scale"
     lo = header[scale]["data_offsets"][0]
     last = header["trunk.in.w"]["data_offsets"][1] - 1
-
-    def edited(edit=None, at=None, value=b""):
-        h = json.loads(json.dumps(header))
-        if edit:
-            edit(h)
-        b = body if at is None else body[:at] + value + body[at + len(value) :]
-        return with_header(h, b)
-
+    edited = file_editor(q4)
     assert models.load(edited()).to_bytes() == q4
     cases = [
         ("missing", edited(lambda h: h.pop(scale))),
@@ -589,11 +597,7 @@ def test_bad_q4_files():
         ("padding nibble", edited(at=last, value=bytes([body[last] | 0x30]))),
         ("truncated", q4[:-10]),
     ]
-    for why, data in cases:
-        with pytest.raises(moongym.BadArgumentError, match=why):
-            models.load(data)
-        with pytest.raises(moongym.BadArgumentError):
-            GoModel.load(data)
+    refused_alike(cases)
 
 
 # -- the seat view --------------------------------------------------------
