@@ -2,6 +2,7 @@ package models_test
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"testing"
@@ -233,21 +234,42 @@ func median(v []float64) float64 {
 
 // BenchmarkDecode reads a model file of a built-in's size (an MLP 256x2
 // over 4,500 inputs, about 1.4 million weights: a 6-player welcome-moon
-// network) as F32 and as F16: what loading a built-in model costs, and
-// what the F16 upcast adds to it.
+// network) as F32, F16, Q8 and Q4: what loading a built-in model costs,
+// and what the upcast or the dequantization adds to it.
 func BenchmarkDecode(b *testing.B) {
 	g := engine.MustLoad("welcome-moon", engine.Params{"players": "6", "adventure": "3"})
 	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 256, Depth: 2, ValueHidden: 64}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, d := range []string{models.DtypeF32, models.DtypeF16} {
+	for _, d := range []string{models.DtypeF32, models.DtypeF16, models.DtypeQ8, models.DtypeQ4} {
 		m.Dtype = d
 		data := encode(b, m)
 		b.Run(d, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				if _, err := models.Decode(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEncodeQuant writes the same network as Q8 and as Q4: what
+// "moongym export --dtype q8" and "--dtype q4" cost (Q4 tries 21 scales a
+// block).
+func BenchmarkEncodeQuant(b *testing.B) {
+	g := engine.MustLoad("welcome-moon", engine.Params{"players": "6", "adventure": "3"})
+	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 256, Depth: 2, ValueHidden: 64}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range []string{models.DtypeQ8, models.DtypeQ4} {
+		m.Dtype = d
+		b.Run(d, func(b *testing.B) {
+			for b.Loop() {
+				if err := m.Encode(io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
