@@ -8,16 +8,11 @@ import (
 
 	"github.com/x448/float16"
 
-	"github.com/moongym/moongym/engine/tictactoe"
 	"github.com/moongym/moongym/models"
 )
 
 // testModelQ4 is testModel(t, i) to be written as Q4.
-func testModelQ4(t testing.TB, i int) *models.Model {
-	m := testModel(t, i)
-	m.Dtype = models.DtypeQ4
-	return m
-}
+func testModelQ4(t testing.TB, i int) *models.Model { return testModelIn(t, i, models.DtypeQ4) }
 
 // q4Err is the squared error of a block quantized with scale s as Q4
 // quantizes it: each value round(v/s) (halves away from zero) within
@@ -79,31 +74,11 @@ func TestQ4RoundTrip(t *testing.T) {
 	}
 }
 
-// q4Header reads a file's header.
-func q4Header(t *testing.T, data []byte) (map[string]json.RawMessage, []byte) {
-	t.Helper()
-	hl := binary.LittleEndian.Uint64(data)
-	var header map[string]json.RawMessage
-	if err := json.Unmarshal(data[8:8+hl], &header); err != nil {
-		t.Fatal(err)
-	}
-	return header, data[8+hl:]
-}
-
 // TestQ4Bits checks a Q4 tensor's bytes against hand-computed values: the
 // packing (low nibble first, q + 8), the scale that fits a block exactly
 // where one does, and a block of zeros with scale zero.
 func TestQ4Bits(t *testing.T) {
-	g := tictactoe.Game{}
-	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &m.Net.Weights[0] // trunk.in.w, 27x16: 432 values, 14 blocks (the last 16)
-	if len(w.Shape) != 2 || len(w.Data) != 27*16 {
-		t.Fatalf("first tensor %s %v", w.Name, w.Shape)
-	}
-	clear(w.Data)
+	m, w := zeroedFirstMatrix(t)
 	// Block 0: largest magnitude 8, negative: only scale 1 (divisor 8)
 	// fits -8, 7, 3 and 0 exactly.
 	w.Data[0], w.Data[1], w.Data[2], w.Data[3] = -8, 7, 3, 0
@@ -111,18 +86,7 @@ func TestQ4Bits(t *testing.T) {
 	w.Data[32], w.Data[33] = 7, -4
 	m.Dtype = models.DtypeQ4
 	data := encode(t, m)
-	header, body := q4Header(t, data)
-	var q, s struct {
-		Dtype       string   `json:"dtype"`
-		Shape       []int    `json:"shape"`
-		DataOffsets [2]int64 `json:"data_offsets"`
-	}
-	if err := json.Unmarshal(header[w.Name], &q); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(header[w.Name+".q4scale"], &s); err != nil {
-		t.Fatal(err)
-	}
+	header, q, s, body := quantHeaders(t, data, w.Name, ".q4scale")
 	if q.Dtype != "U8" || len(q.Shape) != 1 || q.Shape[0] != 216 || s.Dtype != "F16" || len(s.Shape) != 1 || s.Shape[0] != 14 || s.DataOffsets[0] != q.DataOffsets[1] {
 		t.Fatalf("headers %+v %+v", q, s)
 	}

@@ -17,12 +17,15 @@ import (
 	"github.com/moongym/moongym/models"
 )
 
-// testModelQ8 is testModel(t, i) to be written as Q8.
-func testModelQ8(t testing.TB, i int) *models.Model {
+// testModelIn is testModel(t, i) to be written in dtype.
+func testModelIn(t testing.TB, i int, dtype string) *models.Model {
 	m := testModel(t, i)
-	m.Dtype = models.DtypeQ8
+	m.Dtype = dtype
 	return m
 }
+
+// testModelQ8 is testModel(t, i) to be written as Q8.
+func testModelQ8(t testing.TB, i int) *models.Model { return testModelIn(t, i, models.DtypeQ8) }
 
 // TestQ8RoundTrip: a model written as Q8 reads back as Q8, every weight
 // matrix within half a block's scale of the original and every bias
@@ -77,8 +80,7 @@ func TestQ8RoundTrip(t *testing.T) {
 // the file.
 func quantRoundTrip(t *testing.T, i int, dtype string) (m, got *models.Model, data []byte) {
 	t.Helper()
-	m = testModel(t, i)
-	m.Dtype = dtype
+	m = testModelIn(t, i, dtype)
 	data = encode(t, m)
 	if _, err := checkSafetensors(data); err != nil {
 		t.Fatalf("case %d: a %s file is not a safetensors file: %v", i, dtype, err)
@@ -106,45 +108,61 @@ func equalF32(a, b []float32) bool {
 	return slices.EqualFunc(a, b, func(x, y float32) bool { return math.Float32bits(x) == math.Float32bits(y) })
 }
 
+// zeroedFirstMatrix is a small tictactoe model whose first weight matrix
+// (trunk.in.w, 27x16: 432 values, 14 blocks of 32, the last 16) is all
+// zeros, and that matrix.
+func zeroedFirstMatrix(t *testing.T) (*models.Model, *models.Tensor) {
+	t.Helper()
+	m, err := models.NewModel(tictactoe.Game{}, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &m.Net.Weights[0]
+	if len(w.Shape) != 2 || len(w.Data) != 27*16 {
+		t.Fatalf("first tensor %s %v", w.Name, w.Shape)
+	}
+	clear(w.Data)
+	return m, w
+}
+
+// storedHeader is a tensor's entry in a safetensors header.
+type storedHeader struct {
+	Dtype       string   `json:"dtype"`
+	Shape       []int    `json:"shape"`
+	DataOffsets [2]int64 `json:"data_offsets"`
+}
+
+// quantHeaders reads a file's header, the entries of a quantized tensor
+// and of its scales (the tensor's name and suffix), and the tensors' bytes.
+func quantHeaders(t *testing.T, data []byte, name, suffix string) (header map[string]json.RawMessage, q, s storedHeader, body []byte) {
+	t.Helper()
+	hl := binary.LittleEndian.Uint64(data)
+	if err := json.Unmarshal(data[8:8+hl], &header); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(header[name], &q); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(header[name+suffix], &s); err != nil {
+		t.Fatal(err)
+	}
+	return header, q, s, data[8+hl:]
+}
+
 // TestQ8Bits checks a Q8 tensor's bytes against hand-computed values: the
 // scale is the block's largest magnitude over 127 as a half-precision
 // number, each value its rounded multiple, and a block of zeros has scale
 // zero.
 func TestQ8Bits(t *testing.T) {
-	g := tictactoe.Game{}
-	m, err := models.NewModel(g, models.Arch{Kind: models.KindMLP, Width: 16, Depth: 1, ValueHidden: 8}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &m.Net.Weights[0] // trunk.in.w, 27x16: 432 values, 14 blocks (the last 16)
-	if len(w.Shape) != 2 || len(w.Data) != 27*16 {
-		t.Fatalf("first tensor %s %v", w.Name, w.Shape)
-	}
-	clear(w.Data)
+	m, w := zeroedFirstMatrix(t)
 	w.Data[0], w.Data[1], w.Data[2], w.Data[3] = 127, -63.5, 0.4, -127 // block 0: scale 1
 	w.Data[32], w.Data[33] = 0.254, -0.127                             // block 1: scale 0.002 as F16
 	m.Dtype = models.DtypeQ8
 	data := encode(t, m)
-	hl := binary.LittleEndian.Uint64(data)
-	var header map[string]json.RawMessage
-	if err := json.Unmarshal(data[8:8+hl], &header); err != nil {
-		t.Fatal(err)
-	}
-	var q, s struct {
-		Dtype       string   `json:"dtype"`
-		Shape       []int    `json:"shape"`
-		DataOffsets [2]int64 `json:"data_offsets"`
-	}
-	if err := json.Unmarshal(header[w.Name], &q); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(header[w.Name+".q8scale"], &s); err != nil {
-		t.Fatal(err)
-	}
+	_, q, s, body := quantHeaders(t, data, w.Name, ".q8scale")
 	if q.Dtype != "I8" || q.Shape[0] != 27 || q.Shape[1] != 16 || s.Dtype != "F16" || len(s.Shape) != 1 || s.Shape[0] != 14 || s.DataOffsets[0] != q.DataOffsets[1] {
 		t.Fatalf("headers %+v %+v", q, s)
 	}
-	body := data[8+hl:]
 	vals := body[q.DataOffsets[0]:q.DataOffsets[1]]
 	scales := body[s.DataOffsets[0]:s.DataOffsets[1]]
 	for j, want := range []int8{127, -64, 0, -127} { // -63.5 rounds away from zero
