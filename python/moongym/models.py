@@ -736,9 +736,7 @@ def _quantize_q8(name: str, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     with np.errstate(divide="ignore", invalid="ignore"):
         x = (blocks / s[:, None]).astype(np.float32).astype(np.float64)
     x = np.where(s[:, None] > 0, x, 0.0)
-    r = np.trunc(x)  # Go's math.Round: half away from zero (x - r is exact)
-    r += np.where(np.abs(x - r) >= 0.5, np.sign(x), 0.0)
-    q = np.clip(r, -127, 127).astype(np.int8).reshape(-1)[:n]
+    q = np.clip(_round_away(x), -127, 127).astype(np.int8).reshape(-1)[:n]
     return q, h
 
 
