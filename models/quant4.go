@@ -53,10 +53,9 @@ func q4Value(v, s float32) int {
 	return int(max(-8, min(7, math.Round(float64(v/s)))))
 }
 
-// q4Scale is the half-precision scale of a block: the candidate that fits
-// it best (see the file comment).
-func q4Scale(block []float32) float16.Float16 {
-	amax := absMax(block)
+// q4Scale is the half-precision scale of a block whose largest magnitude
+// is amax: the candidate that fits it best (see the file comment).
+func q4Scale(block []float32, amax float32) float16.Float16 {
 	var best float16.Float16
 	bestErr := math.Inf(1)
 	for i := range q4Divisors {
@@ -83,10 +82,11 @@ func quantizeQ4(name string, data []float32, q []byte, scales []byte) ([]byte, [
 	packed := q[start:]
 	for b := 0; b < len(data); b += Q4Block {
 		block := data[b:min(b+Q4Block, len(data))]
-		if amax := absMax(block); amax/8 > MaxF16 {
+		amax := absMax(block)
+		if amax/8 > MaxF16 {
 			return nil, nil, fmt.Errorf("models: encode Q4: %w: tensor %s has weight %g in block %d, beyond ±8×%d", ErrF16Range, name, amax, b/Q4Block, MaxF16)
 		}
-		h := q4Scale(block)
+		h := q4Scale(block, amax)
 		s := h.Float32()
 		scales = binary.LittleEndian.AppendUint16(scales, h.Bits())
 		for j, v := range block {
