@@ -503,7 +503,7 @@ def test_bad_q8_files():
 
 # -- Q4 files -------------------------------------------------------------
 
-Q4_MODELS = Q8_MODELS + [p for p in BUILTIN if models.load(p).dtype == "Q4"][:2]
+Q4_MODELS = Q8_MODELS + [p for p in BUILTIN if header_of(p.read_bytes())[0]["__metadata__"].get("dtype") == "Q4"][:2]
 
 
 @pytest.mark.skipif(not Q4_MODELS, reason="no models/opponents in this tree")
