@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moongym/moongym/arena"
 	"github.com/moongym/moongym/arena/arenatest"
@@ -62,21 +63,39 @@ var strengthAgents = map[string][]string{
 }
 
 // playStrength plays one tournament of the measure's agent on g: the
-// documented tournaments of models/opponents/README.md.
+// documented tournaments of models/opponents/README.md. It logs its
+// progress at every tenth of the games (a team tournament runs for an
+// hour).
 func playStrength(t *testing.T, g engine.Game, file, measure, agent string) *arena.Report {
 	spec := map[string]string{"az": "az:model=builtin,sims=100", "net": "net:model=builtin", "heuristic": "heuristic"}[agent]
+	var cfg arena.Config
 	switch measure {
 	case "solo":
-		return arenatest.OneAmong(t, g, spec, "", 400, 0)
+		cfg = arenatest.OneAmongConfig(g, spec, "", 400, 0)
 	case "team":
 		if agent == "az" {
 			spec = fmt.Sprintf("az:model=builtin,sims=%d", teamSims)
 		}
-		return arenatest.Play(t, arena.Config{Game: g, Entrants: arena.SpecEntrants(g, []string{spec}), Games: *teamGames, Seed: 1})
+		cfg = arena.Config{Game: g, Entrants: arena.SpecEntrants(g, []string{spec}), Games: *teamGames, Seed: 1}
 	case "duel":
-		return arenatest.OneAmong(t, g, spec, "heuristic", cmp.Or(duelGames[file], 400), 6)
+		cfg = arenatest.OneAmongConfig(g, spec, "heuristic", cmp.Or(duelGames[file], 400), 6)
+	default:
+		cfg = arenatest.OneAmongConfig(g, spec, "heuristic", 400, 6)
 	}
-	return arenatest.OneAmong(t, g, spec, "heuristic", 400, 6)
+	cfg.Progress = progressLog(t, spec, cfg.Games)
+	return arenatest.Play(t, cfg)
+}
+
+// progressLog is a Progress callback that logs games done (and the time
+// since the tournament began) at every tenth of games.
+func progressLog(t *testing.T, spec string, games int) func(done int) {
+	start := time.Now()
+	step := max(games/10, 1)
+	return func(done int) {
+		if done%step == 0 || done == games {
+			t.Logf("%s: %d of %d games, %s", spec, done, games, time.Since(start).Round(time.Second))
+		}
+	}
 }
 
 // judge reads a configuration's tournaments (by agent) as the bar of its

@@ -35,10 +35,16 @@ func Play(t testing.TB, cfg arena.Config) *arena.Report {
 // report, the candidate first.
 func OneAmong(t testing.TB, g engine.Game, candidate, opponent string, games, opening int) *arena.Report {
 	t.Helper()
+	return Play(t, OneAmongConfig(g, candidate, opponent, games, opening))
+}
+
+// OneAmongConfig is the tournament OneAmong plays, for a caller that sets
+// more of it (a Progress callback) before Play.
+func OneAmongConfig(g engine.Game, candidate, opponent string, games, opening int) arena.Config {
 	specs := make([]string, g.NumPlayers())
 	specs[0] = candidate
 	for i := 1; i < len(specs); i++ {
 		specs[i] = opponent
 	}
-	return Play(t, arena.Config{Game: g, Entrants: arena.SpecEntrants(g, specs), Games: games, Seed: 1, Opening: opening})
+	return arena.Config{Game: g, Entrants: arena.SpecEntrants(g, specs), Games: games, Seed: 1, Opening: opening}
 }
